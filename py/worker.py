@@ -1,0 +1,5 @@
+"""Entry of the solver worker (Pyodide): exports the job functions to the page."""
+
+from worker_jobs import cancel, hint, ping, start, step
+
+__export__ = ["start", "step", "cancel", "hint", "ping"]

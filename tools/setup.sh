@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Installs what the app and its tests need, each step only when missing, so a
+# second run is quick. Usage: tools/setup.sh [app|test]
+#   app   npm packages from package-lock.json, copied into static/vendor/
+#   test  the above, plus Debian's chromium and a .venv with requirements-test.txt
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what="${1:-app}"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "need root for: $*" >&2; exit 1; fi
+}
+
+need_cmd() {
+  command -v "$1" >/dev/null 2>&1 && return 0
+  say "installing $2 (apt-get)"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+}
+
+need_cmd node nodejs
+need_cmd npm npm
+
+# npm packages exactly as locked; reinstall when the lock file changed.
+stamp=node_modules/.lock-stamp
+if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
+  say "installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json "$stamp"
+fi
+
+# The runtimes the page loads, copied from node_modules (never committed).
+vendor=static/vendor
+if [ ! -f "$vendor/.stamp" ] || ! cmp -s package-lock.json "$vendor/.stamp"; then
+  say "copying PyScript, Pyodide and MicroPython into $vendor/"
+  rm -rf "$vendor"
+  mkdir -p "$vendor/pyscript" "$vendor/pyodide" "$vendor/micropython"
+  cp -r node_modules/@pyscript/core/dist/. "$vendor/pyscript/"
+  find "$vendor/pyscript" -name '*.map' -delete
+  for f in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json; do
+    cp "node_modules/pyodide/$f" "$vendor/pyodide/"
+  done
+  cp node_modules/@micropython/micropython-webassembly-pyscript/micropython.{mjs,wasm} "$vendor/micropython/"
+  cp package-lock.json "$vendor/.stamp"
+fi
+
+if [ "$what" = test ]; then
+  if [ ! -x /usr/bin/chromium ]; then
+    say "installing Debian's chromium (apt-get)"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+  if [ ! -x .venv/bin/python ]; then
+    say "creating .venv"
+    python3 -m venv .venv
+  fi
+  if [ ! -f .venv/.stamp ] || ! cmp -s requirements-test.txt .venv/.stamp; then
+    say "installing Python test tools into .venv"
+    .venv/bin/pip install -q --disable-pip-version-check -r requirements-test.txt
+    cp requirements-test.txt .venv/.stamp
+  fi
+fi
