@@ -1,0 +1,142 @@
+"""Every string the page shows, in English and 中文.
+
+``t(key, lang, **values)`` formats a message; a missing key falls back to
+English, then to the key itself, so a gap shows rather than crashes.
+"""
+
+LANGS = ("en", "zh")
+
+_TEXT = {
+    "title": ("BFS puzzles", "BFS 益智游戏"),
+    "subtitle": (
+        "Huarong Road, Link-up and the sliding puzzle — play them, or watch Python solve them in your browser.",
+        "华容道、连连看、滑动谜题——自己玩，或看 Python 在浏览器里解开它们。",
+    ),
+    "lang_switch": ("中文", "English"),
+    "lang_switch_label": ("切换到中文", "Switch to English"),
+    "games": ("Games", "游戏"),
+    "tab_huarong": ("Huarong Road", "华容道"),
+    "tab_linkup": ("Link-up", "连连看"),
+    "tab_sliding": ("Sliding puzzle", "滑动谜题"),
+    "loading_runtime": ("Starting Python…", "正在启动 Python…"),
+    "loading_error": ("The Python runtime could not start: {msg}", "Python 运行时无法启动：{msg}"),
+    "solver_loading": ("Solver: loading Pyodide…", "求解器：正在加载 Pyodide…"),
+    "solver_ready": ("Solver: ready (Python {v})", "求解器：就绪（Python {v}）"),
+    "solver_failed": ("Solver: failed to start — {msg}", "求解器：启动失败——{msg}"),
+    "coming": (
+        "This game comes in a later release; its board will appear here.",
+        "这个游戏将在后续版本加入，棋盘会显示在这里。",
+    ),
+    "board_huarong": ("Huarong Road board", "华容道棋盘"),
+    "layout": ("Layout", "布局"),
+    "custom": ("Custom board", "自定义棋盘"),
+    "par": ("par {n}", "最少 {n} 步"),
+    "no_par": ("no solution", "无解"),
+    "metric": ("Count", "计步方式"),
+    "metric_cell": ("cells (each one-cell move)", "按格（每移动一格算一步）"),
+    "metric_piece": ("pieces (a piece moved any distance)", "按子（一个棋子连续移动算一步）"),
+    "solve": ("Solve", "求解"),
+    "hint": ("Hint", "提示"),
+    "undo": ("Undo", "撤销"),
+    "redo": ("Redo", "重做"),
+    "reset": ("Reset", "重来"),
+    "share": ("Share", "分享"),
+    "cancel": ("Cancel", "取消"),
+    "pause": ("Pause", "暂停"),
+    "resume": ("Resume", "继续"),
+    "step": ("Step", "单步"),
+    "speed": ("Speed", "速度"),
+    "speed_0": ("instant", "瞬间"),
+    "speed_40": ("fast", "快"),
+    "speed_120": ("normal", "正常"),
+    "speed_300": ("slow", "慢"),
+    "moves": ("Moves: {n}", "步数：{n}"),
+    "status_ready": ("Move 曹操 (Cao Cao) out through the exit at the bottom.", "把曹操从下方出口移出去。"),
+    "status_won": ("Cao Cao escaped in {n} moves!", "曹操逃出华容道，用了 {n} 步！"),
+    "solving": ("Solving… {n} positions explored, depth {d}", "求解中……已搜索 {n} 个局面，深度 {d}"),
+    "solver_wait": ("Waiting for the solver to load…", "等待求解器加载……"),
+    "solved": ("Solved: {n} moves", "已解出：{n} 步"),
+    "solved_already": ("Solved: 0 moves — this position is already solved", "已解出：0 步——已经是终局"),
+    "no_solution": ("No solution — {n} positions explored", "无解——共搜索 {n} 个局面"),
+    "unknown": ("Gave up after {n} positions (too many to keep in memory)", "搜索了 {n} 个局面后放弃（超出内存上限）"),
+    "cancelled": ("Solve cancelled; the board is as it was.", "已取消求解，棋盘保持原样。"),
+    "failed": ("The solver failed: {msg}", "求解器出错：{msg}"),
+    "playing": ("Playing {i} / {n}", "演示中 {i} / {n}"),
+    "hint_move": ("Hint: move {name} {dir} — {n} moves to go", "提示：把{name}向{dir}移动——还需 {n} 步"),
+    "hint_none": ("No way out: the goal cannot be reached from here. Undo or reset.", "无路可走：从这里无法到达终点。请撤销或重来。"),
+    "hint_done": ("Already solved.", "已经解开了。"),
+    "hint_wait": ("Working out the distances…", "正在计算距离……"),
+    "dir_up": ("up", "上"),
+    "dir_down": ("down", "下"),
+    "dir_left": ("left", "左"),
+    "dir_right": ("right", "右"),
+    "paste_board": ("Paste a board", "粘贴棋盘"),
+    "paste_board_help": (
+        "The course's JSON form, e.g. [[3,1,1,4],…], or the compact form, e.g. 3114/3114/5226/5786/900a",
+        "课程的 JSON 形式，例如 [[3,1,1,4],…]，或紧凑形式，例如 3114/3114/5226/5786/900a",
+    ),
+    "load": ("Load", "载入"),
+    "loaded": ("Board loaded.", "棋盘已载入。"),
+    "paste_script": ("Paste a move script", "粘贴走法脚本"),
+    "paste_script_help": (
+        "Lines like gameHandler.move(10, 'left'), as the course panel takes them",
+        "形如 gameHandler.move(10, 'left') 的行，与课程面板一致",
+    ),
+    "play_script": ("Play script", "播放脚本"),
+    "script_ok": ("Script accepted: {n} moves.", "脚本有效：{n} 步。"),
+    "share_label": ("Link to this board", "本棋盘的链接"),
+    "share_done": ("Link ready — copy it from the box.", "链接已生成——从框中复制。"),
+    "copy": ("Copy", "复制"),
+    "copied": ("Copied.", "已复制。"),
+    "bad_url_board": ("The board in the link was not loaded: {msg}", "链接中的棋盘未能载入：{msg}"),
+    "compare": ("What equivalence buys", "等价处理省了多少"),
+    "compare_run": ("Compare", "比较"),
+    "compare_help": (
+        "Solve this board twice: with same-shape pieces treated as equal (the course's key idea) and as distinct.",
+        "把这个棋盘解两次：把形状相同的棋子视为等价（课程的关键优化），以及视为不同。",
+    ),
+    "compare_equal": ("same-shape pieces equal", "同形棋子等价"),
+    "compare_distinct": ("all pieces distinct", "所有棋子不同"),
+    "compare_positions": ("positions explored", "搜索局面数"),
+    "compare_seconds": ("seconds", "秒"),
+    "compare_steps": ("fewest moves", "最少步数"),
+    "compare_ratio": ("Equivalence explores {r}× fewer positions.", "等价处理少搜索 {r} 倍的局面。"),
+    "progress": ("Search progress", "搜索进度"),
+    "chart": ("New positions per BFS depth", "每层 BFS 新局面数"),
+    "explored": ("{n} positions explored", "已搜索 {n} 个局面"),
+    "piece_1": ("Cao Cao", "曹操"),
+    "piece_2": ("Guan Yu", "关羽"),
+    "piece_3": ("Zhang Fei", "张飞"),
+    "piece_4": ("Zhao Yun", "赵云"),
+    "piece_5": ("Ma Chao", "马超"),
+    "piece_6": ("Huang Zhong", "黄忠"),
+    "soldier": ("Soldier", "兵"),
+    "piece_n": ("Piece {n}", "棋子 {n}"),
+    "piece_label": ("{name} (piece {pid}), row {r}, column {c}", "{name}（{pid} 号），第 {r} 行第 {c} 列"),
+    "piece_selected": ("selected", "已选中"),
+    "keys_help": (
+        "Drag a piece, or tap it and then tap where it should go; with the keyboard, Tab to a piece and use the arrow keys.",
+        "拖动棋子，或先点棋子再点目标位置；用键盘时按 Tab 选中棋子，再按方向键。",
+    ),
+}
+
+
+def t(key: str, lang: str = "en", **values: object) -> str:
+    pair = _TEXT.get(key)
+    if pair is None:
+        return key
+    text = pair[1] if lang == "zh" else pair[0]
+    return text.format(**values) if values else text
+
+
+def keys() -> list:
+    return list(_TEXT)
+
+
+def piece_name(pid: int, height: int, width: int, lang: str) -> str:
+    """The name a piece shows: the course's generals by id, soldiers by size."""
+    if 1 <= pid <= 6 and (pid == 1) == (height == 2 and width == 2) and height * width <= 4:
+        return t("piece_%d" % pid, lang)
+    if height == 1 and width == 1:
+        return t("soldier", lang)
+    return t("piece_n", lang, n=pid)

@@ -1,0 +1,134 @@
+"""What every game shares, with no browser in it: history and playback.
+
+A :class:`Session` is the "midend" of a game: a start position, the moves
+made from it (each applied through the game's own pure ``apply`` function)
+and an undo/redo cursor. It saves to and restores from plain JSON-able data.
+A :class:`Playback` is a queue of moves to feed, one at a time, through the
+game's handler, with pause, step and speed.
+
+Runs on MicroPython (the page's main thread) and CPython (the tests).
+"""
+
+SPEEDS = (0, 40, 120, 300)  # milliseconds per one-cell move; 0 plays at once
+
+
+class Session:
+    """Start position + moves, with undo and redo.
+
+    ``apply(state, move)`` must return the new state or raise ``ValueError``
+    (then nothing changes). ``states[i]`` is the position after ``i`` moves.
+    """
+
+    def __init__(self, start: object, apply: object) -> None:
+        self._apply = apply
+        self.reset(start)
+
+    def reset(self, start: object) -> None:
+        self.start = start
+        self.states = [start]
+        self.moves: list = []
+        self.cursor = 0  # how many of self.moves are in effect
+
+    @property
+    def state(self) -> object:
+        return self.states[self.cursor]
+
+    @property
+    def made(self) -> list:
+        """The moves in effect (undone ones excluded)."""
+        return self.moves[: self.cursor]
+
+    def play(self, move: object) -> object:
+        """Apply a move; it drops whatever could have been redone."""
+        new = self._apply(self.state, move)
+        del self.moves[self.cursor :]
+        del self.states[self.cursor + 1 :]
+        self.moves.append(move)
+        self.states.append(new)
+        self.cursor += 1
+        return new
+
+    def can_undo(self) -> bool:
+        return self.cursor > 0
+
+    def can_redo(self) -> bool:
+        return self.cursor < len(self.moves)
+
+    def undo(self) -> "object | None":
+        """Step back one move; returns the move undone, or ``None``."""
+        if not self.cursor:
+            return None
+        self.cursor -= 1
+        return self.moves[self.cursor]
+
+    def redo(self) -> "object | None":
+        if self.cursor >= len(self.moves):
+            return None
+        self.cursor += 1
+        return self.moves[self.cursor - 1]
+
+    def to_saved(self, encode_state: object, encode_move: object) -> dict:
+        return {
+            "start": encode_state(self.start),
+            "moves": [encode_move(m) for m in self.moves],
+            "cursor": self.cursor,
+        }
+
+    def restore(self, saved: dict, decode_state: object, decode_move: object) -> None:
+        """Replay saved data; raises ``ValueError`` (leaving this session as it was) if it does not replay."""
+        start = decode_state(saved["start"])
+        other = Session(start, self._apply)
+        for m in saved.get("moves", []):
+            other.play(decode_move(m))
+        cursor = int(saved.get("cursor", len(other.moves)))
+        if not 0 <= cursor <= len(other.moves):
+            raise ValueError("saved cursor %r is out of range" % cursor)
+        other.cursor = cursor
+        self.start, self.states, self.moves, self.cursor = other.start, other.states, other.moves, other.cursor
+
+
+class Playback:
+    """A queue of moves played one by one, with pause, step and speed.
+
+    The page's loop asks :meth:`next_move` when it is time for the next move
+    (every ``speed`` ms); it answers ``None`` while paused or when done.
+    """
+
+    def __init__(self, moves: list, speed: int = 120) -> None:
+        self.moves = list(moves)
+        self.index = 0
+        self.speed = speed
+        self.paused = False
+        self.stopped = False
+        self._steps = 0
+
+    @property
+    def done(self) -> bool:
+        return self.stopped or self.index >= len(self.moves)
+
+    def next_move(self) -> "object | None":
+        if self.done:
+            return None
+        if self.paused:
+            if not self._steps:
+                return None
+            self._steps -= 1
+        move = self.moves[self.index]
+        self.index += 1
+        return move
+
+    def step(self) -> None:
+        """While paused, let exactly one more move through."""
+        self.paused = True
+        self._steps += 1
+
+    def toggle_pause(self) -> bool:
+        self.paused = not self.paused
+        self._steps = 0
+        return self.paused
+
+    def stop(self) -> None:
+        self.stopped = True
+
+    def progress(self) -> "tuple[int, int]":
+        return (self.index, len(self.moves))

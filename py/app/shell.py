@@ -1,0 +1,229 @@
+"""The app shell: language, tabs, URL parameters, the solver worker and the
+``data-app-state`` / ``data-solver-state`` flags of the contract."""
+
+import asyncio
+import json
+
+from pyscript import document, window, workers
+
+from app.dom import by_id, clear, el, on
+from app.i18n import LANGS, t
+
+GAMES = ("huarong", "linkup", "sliding")
+
+
+def _param(params: object, name: str) -> "str | None":
+    value = params.get(name)
+    return None if value is None else str(value)
+
+
+class Solver:
+    """The Pyodide worker: awaited once, then called with JSON strings."""
+
+    def __init__(self, shell: "Shell") -> None:
+        self.shell = shell
+        self.worker = None
+        self.failed = None
+        self.version = None
+
+    async def connect(self) -> None:
+        try:
+            worker = await workers["solver"]
+            self.version = str(await worker.ping())
+            self.worker = worker
+        except Exception as e:  # the page stays playable without a solver
+            self.failed = str(e)
+        self.shell.refresh_solver_state()
+        self.shell.render_solver_note()
+
+    async def get(self) -> object:
+        while self.worker is None:
+            if self.failed is not None:
+                raise RuntimeError(self.failed)
+            await asyncio.sleep(0.05)
+        return self.worker
+
+    async def call(self, name: str, *args: object) -> dict:
+        worker = await self.get()
+        answer = await getattr(worker, name)(*args)
+        return json.loads(str(answer))
+
+
+class Shell:
+    def __init__(self) -> None:
+        self.params = window.URLSearchParams.new(window.location.search)
+        lang = _param(self.params, "lang")
+        if lang not in LANGS:
+            nav = str(window.navigator.language or "")
+            lang = "zh" if nav.lower().startswith("zh") else "en"
+        self.lang = lang
+        game = _param(self.params, "game")
+        self.game = game if game in GAMES else "huarong"
+        self._texts: list = []
+        self._lang_hooks: list = []
+        self.games: dict = {}
+        self.solver = Solver(self)
+        self.busy = 0
+
+    # ------------------------------------------------------------- language
+    def text(self, node: object, key: str, attr: "str | None" = None, **values: object) -> object:
+        """Show ``key`` in ``node`` (or its attribute) now and after every language switch."""
+        self._texts.append((node, key, attr, values))
+        self._apply_text(node, key, attr, values)
+        return node
+
+    def _apply_text(self, node: object, key: str, attr: "str | None", values: dict) -> None:
+        s = t(key, self.lang, **values)
+        if attr:
+            node.setAttribute(attr, s)
+        else:
+            node.textContent = s
+
+    def t(self, key: str, **values: object) -> str:
+        return t(key, self.lang, **values)
+
+    def on_lang(self, hook: object) -> None:
+        self._lang_hooks.append(hook)
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        document.documentElement.lang = "zh-CN" if lang == "zh" else "en"
+        document.title = t("title", lang)
+        for node, key, attr, values in self._texts:
+            self._apply_text(node, key, attr, values)
+        for hook in self._lang_hooks:
+            hook()
+        self.render_solver_note()
+        self.set_url(lang=lang)
+
+    # ------------------------------------------------------------------ URL
+    def set_url(self, **values: "str | None") -> None:
+        params = window.URLSearchParams.new(window.location.search)
+        for name, value in values.items():
+            if value is None:
+                params.delete(name)
+            else:
+                params.set(name, value)
+        query = str(params.toString())
+        window.history.replaceState(None, "", str(window.location.pathname) + ("?" + query if query else ""))
+
+    # ---------------------------------------------------------------- flags
+    def set_app_state(self, state: str) -> None:
+        document.documentElement.setAttribute("data-app-state", state)
+
+    def set_solver_state(self, state: str) -> None:
+        document.documentElement.setAttribute("data-solver-state", state)
+
+    def solving(self, running: bool) -> None:
+        """Count running solves; the flag reads ``solving`` while any runs."""
+        self.busy += 1 if running else -1
+        self.refresh_solver_state()
+
+    def refresh_solver_state(self) -> None:
+        if self.solver.worker is None and self.solver.failed is None:
+            self.set_solver_state("loading")
+        else:
+            self.set_solver_state("solving" if self.busy > 0 else "idle")
+
+    def render_solver_note(self) -> None:
+        note = by_id("solver-note")
+        if note is None:
+            return
+        if self.solver.worker is not None:
+            note.textContent = self.t("solver_ready", v=self.solver.version)
+            note.setAttribute("data-ready", "true")
+        elif self.solver.failed is not None:
+            note.textContent = self.t("solver_failed", msg=self.solver.failed)
+        else:
+            note.textContent = self.t("solver_loading")
+
+    # ----------------------------------------------------------------- tabs
+    def build(self, makers: dict) -> None:
+        """Lay out the header, the tabs and one panel per game."""
+        root = by_id("app")
+        clear(root)
+        header = el("header", root, "app-header")
+        h1 = el("h1", header)
+        self.text(h1, "title")
+        tools = el("div", header, "header-tools")
+        note = el("span", tools, "solver-note", id="solver-note", aria_live="polite")
+        note.textContent = self.t("solver_loading")
+        switch = el("button", tools, "lang-switch", type="button")
+        self.text(switch, "lang_switch")
+        self.text(switch, "lang_switch_label", "aria-label")
+        on(switch, "click", lambda e: self.set_lang("en" if self.lang == "zh" else "zh"))
+        sub = el("p", root, "subtitle")
+        self.text(sub, "subtitle")
+        tablist = el("div", root, "tabs", role="tablist")
+        self.text(tablist, "games", "aria-label")
+        self.tabs = {}
+        self.panels = {}
+        for name in GAMES:
+            tab = el(
+                "button",
+                tablist,
+                "tab",
+                role="tab",
+                type="button",
+                id="tab-" + name,
+                aria_controls="panel-" + name,
+            )
+            self.text(tab, "tab_" + name)
+            on(tab, "click", self._tab_click(name))
+            on(tab, "keydown", self._tab_key)
+            panel = el("section", root, "panel", role="tabpanel", id="panel-" + name, aria_labelledby="tab-" + name)
+            self.tabs[name] = tab
+            self.panels[name] = panel
+        for name in GAMES:
+            self.games[name] = makers[name](self, self.panels[name])
+        self.select(self.game, focus=False)
+        self.set_lang(self.lang)
+
+    def _tab_click(self, name: str) -> object:
+        return lambda e: self.select(name)
+
+    def _tab_key(self, event: object) -> None:
+        key = str(event.key)
+        if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            return
+        event.preventDefault()
+        i = GAMES.index(self.game)
+        if key == "ArrowLeft":
+            i = (i - 1) % len(GAMES)
+        elif key == "ArrowRight":
+            i = (i + 1) % len(GAMES)
+        elif key == "Home":
+            i = 0
+        else:
+            i = len(GAMES) - 1
+        self.select(GAMES[i])
+
+    def select(self, name: str, focus: bool = True) -> None:
+        self.game = name
+        for other in GAMES:
+            chosen = other == name
+            tab = self.tabs[other]
+            tab.setAttribute("aria-selected", "true" if chosen else "false")
+            tab.setAttribute("tabindex", "0" if chosen else "-1")
+            if chosen:
+                self.panels[other].removeAttribute("hidden")
+            else:
+                self.panels[other].setAttribute("hidden", "")
+        if focus:
+            self.tabs[name].focus()
+        self.games[name].activate()
+        self.set_url(game=name)
+
+
+class Placeholder:
+    """A game whose board comes in a later release: an empty, labelled board area."""
+
+    def __init__(self, shell: Shell, panel: object) -> None:
+        self.shell = shell
+        box = el("div", panel, "board-area empty-board")
+        shell.text(box, "coming")
+        status = el("p", panel, "status", role="status")
+        shell.text(status, "coming")
+
+    def activate(self) -> None:
+        window.gameHandler = None

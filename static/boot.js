@@ -1,0 +1,45 @@
+// Loading indicator and start-up failure report. Runs before PyScript; it never
+// touches game state (Python owns that) and inserts text only, never HTML.
+const root = document.documentElement;
+const fill = () => document.getElementById("loading-fill");
+const box = () => document.getElementById("loading");
+const stages = { "core": 1, "mpy": 2, "ready": 3 };
+
+function stage(name) {
+  const n = stages[name];
+  const bar = fill();
+  if (bar) bar.style.width = `${(100 * n) / 3}%`;
+  const b = box();
+  if (b) b.setAttribute("aria-valuenow", String(n));
+}
+
+function fail(message) {
+  if (root.dataset.appState === "ready") return;
+  root.dataset.appState = "error";
+  const p = document.getElementById("boot-error");
+  if (p) {
+    p.textContent = `The Python runtime could not start: ${message} · Python 运行时无法启动`;
+    p.hidden = false;
+  }
+  const b = box();
+  if (b) b.hidden = true;
+}
+
+stage("core");
+addEventListener("mpy:ready", () => stage("mpy"));
+new MutationObserver(() => {
+  if (root.dataset.appState === "ready") {
+    stage("ready");
+    const b = box();
+    if (b) b.hidden = true;
+  }
+}).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+
+// A Python error at start-up shows as a .py-error element: surface it.
+new MutationObserver((records) => {
+  for (const r of records) for (const node of r.addedNodes) {
+    if (node.nodeType === 1 && node.classList.contains("py-error")) fail(node.textContent.split("\n").slice(-2).join(" "));
+  }
+}).observe(document.documentElement, { childList: true, subtree: true });
+addEventListener("error", (e) => fail(e.message || "script error"));
+setTimeout(() => fail("it did not start within 60 seconds"), 60000);
