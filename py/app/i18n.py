@@ -134,8 +134,9 @@ def keys() -> list:
 
 
 def piece_name(pid: int, height: int, width: int, lang: str) -> str:
-    """The name a piece shows: the course's generals by id, soldiers by size."""
-    if 1 <= pid <= 6 and (pid == 1) == (height == 2 and width == 2) and height * width <= 4:
+    """The name a piece shows: 曹操 for piece 1 (the one that escapes), the
+    course's generals for two-cell pieces 2–6, soldiers by size."""
+    if pid == 1 or (2 <= pid <= 6 and height * width == 2):
         return t("piece_%d" % pid, lang)
     if height == 1 and width == 1:
         return t("soldier", lang)

@@ -1,0 +1,35 @@
+# Run under MicroPython by tests/test_micropython.py: everything the page's main
+# thread imports must work there (no dataclasses, typing, bit_length…).
+from app.i18n import keys, t
+from app.session import Playback, Session
+from puzzles import PuzzleError
+from puzzles.huarong import Board, check_script, count_steps, format_script
+from puzzles.huarong_layouts import LAYOUTS, find_layout
+
+b = Board.parse("3114/3114/5226/5786/900a")
+assert sorted(b.legal_moves()) == [(7, "down"), (8, "down"), (9, "right"), (10, "left")]
+assert b.to_compact() == "3114/3114/5226/5786/900a" and Board.parse(b.to_json()) == b
+assert len(LAYOUTS) >= 40 and find_layout("走投无路").par["cell"] is None
+errors = []
+for bad in ("[[1,1],[2]]", "[[2,2],[0,0]]", "11/11/0!", "", "[[1,1,0],[1,1,\"x\"]]"):
+    try:
+        Board.parse(bad)
+    except PuzzleError as e:
+        errors.append(str(e))
+assert len(errors) == 5, errors
+moves = check_script(b, "gameHandler.move(10, 'left')\ngameHandler.move(9, 'right')")
+assert count_steps(moves, "piece") == 2 and format_script(moves).count("\n") == 1
+try:
+    check_script(b, "gameHandler.move(10, 'left')\ngameHandler.move(10, 'up')")
+except PuzzleError as e:
+    assert str(e).startswith("line 2:"), str(e)
+s = Session(b, lambda x, m: x.move(m[0], m[1]))
+s.play((10, "left"))
+s.undo()
+assert s.state == b and s.can_redo()
+pb = Playback([1, 2], 0)
+assert pb.next_move() == 1
+for k in keys():
+    t(k, "zh", n=1, d=2, i=3, v="x", msg="m", name="n", dir="d", r="1", pid=1, c=2)
+assert t("solved", "en", n=116) == "Solved: 116 moves"
+print("OK main thread modules")

@@ -1,0 +1,26 @@
+"""Every message exists in both languages and formats with its fields."""
+
+import re
+
+from app.i18n import _TEXT, keys, piece_name, t
+
+
+def test_every_key_in_both_languages_with_the_same_fields():
+    for key in keys():
+        en, zh = _TEXT[key]
+        assert en and zh, key
+        assert sorted(re.findall(r"{(\w+)}", en)) == sorted(re.findall(r"{(\w+)}", zh)), key
+
+
+def test_status_lines_use_digits_as_the_contract_says():
+    assert t("solved", "en", n=116) == "Solved: 116 moves"
+    assert t("no_solution", "en", n=7462) == "No solution — 7462 positions explored"
+    assert "116" in t("solved", "zh", n=116)
+
+
+def test_piece_names():
+    assert piece_name(1, 2, 2, "zh") == "曹操" and piece_name(2, 1, 2, "en") == "Guan Yu"
+    assert piece_name(9, 1, 1, "zh") == "兵"
+    assert piece_name(1, 1, 1, "en") == "Cao Cao", "piece 1 is the one that escapes, whatever its size"
+    assert piece_name(3, 2, 2, "en") == "Piece 3"
+    assert t("missing-key", "en") == "missing-key"
