@@ -1,5 +1,3 @@
 """Entry of the solver worker (Pyodide): exports the job functions to the page."""
 
-from worker_jobs import cancel, hint, ping, start, step
-
 __export__ = ["start", "step", "cancel", "hint", "ping"]

@@ -63,9 +63,9 @@ def step(job: int, budget_ms: float = 40) -> str:
     return json.dumps({"done": False, "progress": progress})
 
 
-def cancel(job: int) -> bool:
-    """Forget a job; its memory goes with it."""
-    return _jobs.pop(job, None) is not None
+def cancel(job: int) -> str:
+    """Forget a job (its memory goes with it); answers ``{"cancelled": bool}``."""
+    return json.dumps({"cancelled": _jobs.pop(job, None) is not None})
 
 
 def _table_for(board: "huarong.Board", metric: str) -> "huarong.DistanceTable":

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles.huarong import (
-    BoardError,
     Board,
+    BoardError,
     DistanceTable,
     MoveError,
     ScriptError,
@@ -160,8 +160,12 @@ def small_boards(draw):
     pid = 1
     shapes = [(th, tw)] + draw(st.lists(st.sampled_from([(1, 1), (1, 2), (2, 1)]), min_size=1, max_size=6))
     for h, w in shapes:
-        spots = [(r, c) for r in range(rows - h + 1) for c in range(cols - w + 1)
-                 if all(grid[r + i][c + j] == 0 for i in range(h) for j in range(w))]
+        spots = [
+            (r, c)
+            for r in range(rows - h + 1)
+            for c in range(cols - w + 1)
+            if all(grid[r + i][c + j] == 0 for i in range(h) for j in range(w))
+        ]
         if not spots:
             if pid == 1:
                 return None
@@ -219,7 +223,10 @@ def test_hint_lowers_the_distance_by_one(board):
         ("[[1,1,true],[1,1,0]]", "is not an integer"),
         ("[[2,1,1,2],[0,1,1,0]]", "piece 2's 2 cells are not one solid rectangle"),
         ("[[2,2],[0,0]]", "there is no piece 1"),
-        ("[[1,1,0,0],[1,1,0,0],[0,0,0,0]]".replace("[1,1,0,0],[1,1,0,0]", "[1,1,1,0],[1,1,1,0]"), "cannot pass the exit"),
+        (
+            "[[1,1,0,0],[1,1,0,0],[0,0,0,0]]".replace("[1,1,0,0],[1,1,0,0]", "[1,1,1,0],[1,1,1,0]"),
+            "cannot pass the exit",
+        ),
         (json.dumps([[1] + [0] * 8] * 3), "the largest allowed is 8 × 8"),
         (json.dumps([[1, 0]] * 9), "9 rows × 2 columns"),
         ("[[1,-2],[0,0]]", "negative"),
@@ -293,7 +300,7 @@ def test_script_round_trip_and_course_format():
     text = format_script(sol.moves)
     assert text.splitlines()[0].startswith("gameHandler.move(")
     assert check_script(COURSE, text) == sol.moves
-    assert check_script(COURSE, "// comment\n\ngameHandler.move(10, \"left\");\n") == [(10, "left")]
+    assert check_script(COURSE, '// comment\n\ngameHandler.move(10, "left");\n') == [(10, "left")]
 
 
 @pytest.mark.parametrize(
@@ -325,7 +332,9 @@ def test_cli_prints_pasteable_lines(capsys):
     assert main(["勇闯五关"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     board = find_layout("勇闯五关").board
-    assert replay(board, [tuple(x) for x in [(int(l.split("(")[1].split(",")[0]), l.split("'")[1]) for l in out]]).is_solved()
+    assert replay(
+        board, [tuple(x) for x in [(int(l.split("(")[1].split(",")[0]), l.split("'")[1]) for l in out]]
+    ).is_solved()
     assert len(out) == find_layout("勇闯五关").par["cell"]
 
 

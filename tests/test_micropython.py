@@ -13,7 +13,10 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 def test_main_thread_modules_run_on_micropython():
     proc = subprocess.run(
         ["node", "tests/mpy/run.mjs", "tests/mpy/check_main_thread.py"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr + proc.stdout
     assert "OK main thread modules" in proc.stdout

@@ -283,7 +283,7 @@ class HuarongGame:
         self.hinted = None
         self.render()
         self._save()
-        if self.session.state.is_solved() and (self.playback is None or self.playback.done):
+        if self.session.state.is_solved() and self.playback is None:
             self._say("status_won", n=count_steps(self.session.made, self.metric))
         return True
 
@@ -454,7 +454,7 @@ class HuarongGame:
             return
         self._alert("")
         self._say("script_ok", n=len(moves))
-        self._start_playback(moves)
+        self._start_playback(moves, announce=True)
 
     def _on_share(self, event: object) -> None:
         board = self.session.start
@@ -499,13 +499,14 @@ class HuarongGame:
             self.playback.stop()
             self.playback = None
 
-    def _start_playback(self, moves: list) -> None:
+    def _start_playback(self, moves: list, announce: bool = False) -> None:
+        """Play moves through the handler; ``announce`` a win at the end (a solver's result is already said)."""
         self._stop_playback()
         self.playback = Playback(moves, self.speed)
         self.render()
-        asyncio.create_task(self._guarded(self._play(self.playback)))
+        asyncio.create_task(self._guarded(self._play(self.playback, announce)))
 
-    async def _play(self, pb: Playback) -> None:
+    async def _play(self, pb: Playback, announce: bool) -> None:
         while not pb.done:
             move = pb.next_move()
             if move is None:
@@ -520,6 +521,8 @@ class HuarongGame:
             self.playback = None
         self.counter.removeAttribute("data-playing")
         self.render()
+        if announce and not pb.stopped and self.session.state.is_solved():
+            self._say("status_won", n=count_steps(self.session.made, self.metric))
 
     # ============================================================ solver
     def _request(self, **extra: object) -> str:
@@ -691,9 +694,7 @@ class HuarongGame:
         if saved is not None:
             try:
                 if board is None or Board.parse(saved["start"]) == board:
-                    self.session.restore(
-                        saved, Board.parse, lambda m: (int(m[0]), str(m[1]))
-                    )
+                    self.session.restore(saved, Board.parse, lambda m: (int(m[0]), str(m[1])))
                     board = None
                     idx = saved.get("layout")
                     self.layout = LAYOUTS[idx] if isinstance(idx, int) and 0 <= idx < len(LAYOUTS) else None

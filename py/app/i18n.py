@@ -63,7 +63,10 @@ _TEXT = {
     "failed": ("The solver failed: {msg}", "求解器出错：{msg}"),
     "playing": ("Playing {i} / {n}", "演示中 {i} / {n}"),
     "hint_move": ("Hint: move {name} {dir} — {n} moves to go", "提示：把{name}向{dir}移动——还需 {n} 步"),
-    "hint_none": ("No way out: the goal cannot be reached from here. Undo or reset.", "无路可走：从这里无法到达终点。请撤销或重来。"),
+    "hint_none": (
+        "No way out: the goal cannot be reached from here. Undo or reset.",
+        "无路可走：从这里无法到达终点。请撤销或重来。",
+    ),
     "hint_done": ("Already solved.", "已经解开了。"),
     "hint_wait": ("Working out the distances…", "正在计算距离……"),
     "dir_up": ("up", "上"),

@@ -237,9 +237,7 @@ class Board:
         if top >= len(ALPHABET):
             raise BoardError("id %d has no compact form (ids 1–61 have); use the JSON form" % top)
         c = self.cols
-        return "/".join(
-            "".join(ALPHABET[v] for v in self.cells[r * c : r * c + c]) for r in range(self.rows)
-        )
+        return "/".join("".join(ALPHABET[v] for v in self.cells[r * c : r * c + c]) for r in range(self.rows))
 
     def share_text(self) -> str:
         """The shortest faithful text: compact when it can be, else JSON."""
@@ -639,7 +637,7 @@ class _Space:
         """Turn a chain of keys (one cell apart) into ``(pid, dir)`` moves."""
         n, cols = self.n, self.cols
         moves = []
-        for k1, k2 in zip(keys, keys[1:]):
+        for k1, k2 in zip(keys, keys[1:], strict=False):
             x = (k1 ^ k2) >> n << n
             a = self.bit_index[k1 & x] % n
             b = self.bit_index[k2 & x] % n
@@ -736,7 +734,7 @@ def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: 
     chain.reverse()
     if metric == "piece":
         cells = [chain[0]]
-        for k1, k2 in zip(chain, chain[1:]):
+        for k1, k2 in zip(chain, chain[1:], strict=False):
             cells.extend(space.one_cell_path(k1, k2)[1:])
         chain = cells
     return Solution("solved", space.moves_along(board, chain), metric, len(parent), levels)
@@ -844,9 +842,7 @@ class DistanceTable:
     def covers(self, board: Board) -> bool:
         """Whether ``board`` has this table's piece set (and so can be looked up)."""
         shapes = sorted((p.height, p.width, pid == TARGET) for pid, p in board.pieces().items())
-        mine = sorted(
-            (self.space.shapes[k][0], self.space.shapes[k][1], k == 0) for k in self.space.class_of.values()
-        )
+        mine = sorted((self.space.shapes[k][0], self.space.shapes[k][1], k == 0) for k in self.space.class_of.values())
         return (board.rows, board.cols) == (self.space.rows, self.space.cols) and shapes == mine
 
     def contains(self, board: Board) -> bool:

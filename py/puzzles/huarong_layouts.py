@@ -65,7 +65,8 @@ _TABLE = (
     ("似远实近", "Closer than It Looks", "CChh/CChh/..ss/vvsv/vvsv", 15, 24, 15),
     ("小兵探路", "Soldier Scouts Ahead", "CCsv/CC.v/.vhh/svhh/sshh", 135, 177, 135),
     ("前后夹攻", "Pincer Attack", ".vsv/sv.v/vsCC/vsCC/hhhh", 112, 141, 112),
-    ("欲罢不能", "Cannot Stop Now", ".CCv/sCCv/vhhv/vv.v/svss", 93, 126, 93),)
+    ("欲罢不能", "Cannot Stop Now", ".CCv/sCCv/vhhv/vv.v/svss", 93, 126, 93),
+)
 
 # The course's own ids for its board (seed 000): they differ from what
 # from_picture assigns only in naming, and the course's gameHandler ids rule.
@@ -81,7 +82,14 @@ class Layout:
     __slots__ = ("index", "zh", "en", "picture", "published", "par", "board")
 
     def __init__(
-        self, index: int, zh: str, en: str, picture: str, published: "int | None", cell: "int | None", piece: "int | None"
+        self,
+        index: int,
+        zh: str,
+        en: str,
+        picture: str,
+        published: "int | None",
+        cell: "int | None",
+        piece: "int | None",
     ) -> None:
         self.index = index
         self.zh = zh

@@ -11,7 +11,7 @@ assert sorted(b.legal_moves()) == [(7, "down"), (8, "down"), (9, "right"), (10, 
 assert b.to_compact() == "3114/3114/5226/5786/900a" and Board.parse(b.to_json()) == b
 assert len(LAYOUTS) >= 40 and find_layout("走投无路").par["cell"] is None
 errors = []
-for bad in ("[[1,1],[2]]", "[[2,2],[0,0]]", "11/11/0!", "", "[[1,1,0],[1,1,\"x\"]]"):
+for bad in ("[[1,1],[2]]", "[[2,2],[0,0]]", "11/11/0!", "", '[[1,1,0],[1,1,"x"]]'):
     try:
         Board.parse(bad)
     except PuzzleError as e:

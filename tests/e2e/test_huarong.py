@@ -1,0 +1,203 @@
+"""Huarong Road in Chromium, as a user plays it."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from puzzles.huarong import Board, DistanceTable, format_script, solve
+from puzzles.huarong_layouts import find_layout
+
+pytestmark = pytest.mark.e2e
+COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
+
+
+def board_of(page):
+    return page.evaluate("gameHandler.getBoard()")
+
+
+def status(page):
+    return page.get_by_role("status").filter(visible=True)
+
+
+def choose_layout(page, zh):
+    lay = find_layout(zh)
+    page.get_by_label("Layout").select_option(value=str(lay.index))
+    expect(page.get_by_label("Layout").locator("option:checked")).to_have_text(re.compile("^" + re.escape(lay.en)))
+
+
+def piece(page, name):
+    return page.locator("#hr-board").get_by_role("button", name=re.compile("^" + re.escape(name)))
+
+
+def test_solve_the_course_board_in_place(open_app):
+    page = open_app("?lang=en&speed=0")
+    assert board_of(page) == COURSE
+    page.get_by_role("button", name="Solve").click()
+    expect(status(page)).to_have_text("Solved: 116 moves", timeout=30_000)
+    page.wait_for_function("gameHandler.isSolved() && gameHandler.moveCount === 116")
+    expect(page.locator("#hr-moves")).to_have_text("Moves: 116")
+
+
+def test_solve_in_the_piece_metric(open_app):
+    page = open_app("?lang=en&speed=0&metric=piece")
+    page.get_by_role("button", name="Solve").click()
+    expect(status(page)).to_have_text("Solved: 81 moves", timeout=30_000)
+    page.wait_for_function("gameHandler.isSolved()")
+    expect(page.locator("#hr-moves")).to_have_text("Moves: 81")
+
+
+def test_dead_end_has_no_solution_and_the_board_stays(open_app):
+    page = open_app("?lang=en")
+    choose_layout(page, "走投无路")
+    before = board_of(page)
+    assert before == find_layout("走投无路").board.grid()
+    page.get_by_role("button", name="Solve").click()
+    expect(status(page)).to_have_text("No solution — 7462 positions explored", timeout=30_000)
+    assert board_of(page) == before
+    expect(page.locator(".chart .bar").first).to_be_attached()
+
+
+def test_bad_board_and_bad_script_show_messages_and_change_nothing(open_app):
+    page = open_app("?lang=en")
+    page.get_by_text("Paste a board").click()
+    page.get_by_role("textbox", name="Paste a board").fill("[[1,1,0],[1,1]]")
+    page.get_by_role("button", name="Load").click()
+    expect(page.get_by_role("alert")).to_contain_text("ragged rows")
+    assert board_of(page) == COURSE
+    page.get_by_text("Paste a move script").click()
+    page.get_by_role("textbox", name="Paste a move script").fill(
+        "gameHandler.move(10, 'left')\ngameHandler.move(1, 'down')"
+    )
+    page.get_by_role("button", name="Play script").click()
+    expect(page.get_by_role("alert")).to_contain_text("line 2: piece 1 cannot move down")
+    assert board_of(page) == COURSE and page.evaluate("gameHandler.moveCount") == 0
+
+
+def test_pasted_board_and_course_script_play_to_the_goal(open_app):
+    page = open_app("?lang=en&speed=0")
+    board = find_layout("勇闯五关").board
+    page.get_by_text("Paste a board").click()
+    page.get_by_role("textbox", name="Paste a board").fill(board.to_json())
+    page.get_by_role("button", name="Load").click()
+    assert board_of(page) == board.grid()
+    script = format_script(solve(board, "cell").moves)
+    page.get_by_text("Paste a move script").click()
+    page.get_by_role("textbox", name="Paste a move script").fill(script)
+    page.get_by_role("button", name="Play script").click()
+    page.wait_for_function("gameHandler.isSolved()")
+    expect(status(page)).to_contain_text("escaped in 46 moves")
+
+
+def test_console_snippet_moves_the_board(open_app):
+    page = open_app("?lang=en")
+    assert page.evaluate("gameHandler.move(10, 'left')") is True
+    assert page.evaluate("gameHandler.move(1, 'down')") is False
+    expect(piece(page, "Soldier (piece 10)")).to_have_attribute("aria-label", re.compile("row 5, column 3"))
+
+
+def test_mouse_keyboard_drag_undo_redo(open_app):
+    page = open_app("?lang=en")
+    # tap-and-tap: select soldier 10, tap the empty cell to its left
+    piece(page, "Soldier (piece 10)").click()
+    page.locator('.hr-slot[data-r="4"][data-c="2"]').click(force=True)
+    assert board_of(page)[4] == [9, 0, 10, 0]
+    # keyboard: focus soldier 9 and press the right arrow
+    piece(page, "Soldier (piece 9)").focus()
+    page.keyboard.press("ArrowRight")
+    assert board_of(page)[4] == [0, 9, 10, 0]
+    # drag soldier 10 right by one cell with the mouse
+    box = piece(page, "Soldier (piece 10)").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + box["width"], y, steps=6)
+    page.mouse.up()
+    assert board_of(page)[4] == [0, 9, 0, 10]
+    assert page.evaluate("gameHandler.moveCount") == 3
+    page.get_by_role("button", name="Undo").click()
+    page.get_by_role("button", name="Undo").click()
+    assert page.evaluate("gameHandler.moveCount") == 1
+    page.get_by_role("button", name="Redo").click()
+    assert board_of(page)[4] == [0, 9, 10, 0]
+    expect(page.locator("#hr-moves")).to_have_text("Moves: 2")
+
+
+def test_hint_is_optimal(open_app):
+    page = open_app("?lang=en")
+    page.evaluate("gameHandler.move(10, 'left')")
+    table = DistanceTable(Board.from_grid(COURSE), "cell")
+    d = table.distance(Board.from_grid(board_of(page)))
+    page.get_by_role("button", name="Hint").click()
+    expect(status(page)).to_contain_text("%d moves to go" % d, timeout=30_000)
+    hinted = page.locator(".hr-piece.hinted")
+    pid = int(hinted.get_attribute("data-pid"))
+    direction = hinted.get_attribute("data-hint")
+    assert page.evaluate("([p, d]) => gameHandler.move(p, d)", [pid, direction]) is True
+    assert table.distance(Board.from_grid(board_of(page))) == d - 1
+
+
+def test_cancel_a_long_solve_keeps_the_page_responsive(open_app):
+    page = open_app("?lang=en")
+    # an 8x8 board with few pieces: far too many positions to finish quickly
+    big = [[0] * 8 for _ in range(8)]
+    big[0][3] = big[0][4] = big[1][3] = big[1][4] = 1
+    for i, (r, c) in enumerate([(3, 0), (3, 2), (5, 5), (6, 1), (2, 7), (7, 7)]):
+        big[r][c] = 7 + i
+    page.get_by_text("Paste a board").click()
+    page.get_by_role("textbox", name="Paste a board").fill(str(big))
+    page.get_by_role("button", name="Load").click()
+    page.evaluate("""() => { window.__long = [];
+        new PerformanceObserver(l => l.getEntries().forEach(e => window.__long.push(e.duration)))
+          .observe({type: 'longtask', buffered: false}); }""")
+    page.get_by_role("button", name="Solve").click()
+    expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
+    expect(status(page)).to_contain_text("positions explored", timeout=20_000)
+    page.wait_for_timeout(1500)
+    # the main thread still answers: a move goes through while the worker searches
+    assert page.evaluate("gameHandler.move(7, 'up')") is True
+    assert page.evaluate("gameHandler.move(7, 'down')") is True
+    page.get_by_role("button", name="Cancel").click()
+    expect(status(page)).to_have_text("Solve cancelled; the board is as it was.", timeout=10_000)
+    expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
+    assert board_of(page) == big
+    longest = max(page.evaluate("window.__long") or [0])
+    assert longest < 100, "a main-thread task took %.0f ms" % longest
+
+
+def test_share_link_and_reload_restore_the_board(open_app, context):
+    page = open_app("?lang=en")
+    choose_layout(page, "勇闯五关")
+    expected = find_layout("勇闯五关").board.grid()
+    page.get_by_role("button", name="Share").click()
+    link = page.get_by_role("textbox", name="Link to this board").input_value()
+    assert "game=huarong" in link and "board=" in link
+    other = context.new_page()
+    other.goto(link)
+    other.wait_for_selector("html[data-app-state=ready]")
+    assert other.evaluate("gameHandler.getBoard()") == expected
+    other.close()
+    # moves survive a reload
+    first = Board.from_grid(expected).legal_moves()[0]
+    assert page.evaluate("([p, d]) => gameHandler.move(p, d)", list(first)) is True
+    after = board_of(page)
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]")
+    assert board_of(page) == after and page.evaluate("gameHandler.moveCount") == 1
+
+
+def test_bad_board_in_link_opens_the_default_with_a_message(open_app):
+    page = open_app("?lang=en&board=%5B%5B1%2C2%5D%5D")
+    expect(page.get_by_role("alert")).to_contain_text("The board in the link was not loaded")
+    assert board_of(page) == COURSE
+
+
+def test_equivalence_comparison(open_app):
+    page = open_app("?lang=en")
+    choose_layout(page, "勇闯五关")
+    page.get_by_text("What equivalence buys").click()
+    page.get_by_role("button", name="Compare").click()
+    row = page.get_by_role("row", name=re.compile("same-shape pieces equal"))
+    expect(row).to_contain_text("46", timeout=60_000)
+    expect(page.get_by_role("row", name=re.compile("all pieces distinct"))).to_contain_text("46", timeout=60_000)
+    expect(page.locator(".compare-out")).to_contain_text("fewer positions")
