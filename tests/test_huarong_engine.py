@@ -332,9 +332,8 @@ def test_cli_prints_pasteable_lines(capsys):
     assert main(["勇闯五关"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     board = find_layout("勇闯五关").board
-    assert replay(
-        board, [tuple(x) for x in [(int(l.split("(")[1].split(",")[0]), l.split("'")[1]) for l in out]]
-    ).is_solved()
+    moves = [(int(line.split("(")[1].split(",")[0]), line.split("'")[1]) for line in out]
+    assert replay(board, moves).is_solved()
     assert len(out) == find_layout("勇闯五关").par["cell"]
 
 

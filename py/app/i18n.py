@@ -118,7 +118,8 @@ _TEXT = {
     "piece_label": ("{name} (piece {pid}), row {r}, column {c}", "{name}（{pid} 号），第 {r} 行第 {c} 列"),
     "piece_selected": ("selected", "已选中"),
     "keys_help": (
-        "Drag a piece, or tap it and then tap where it should go; with the keyboard, Tab to a piece and use the arrow keys.",
+        "Drag a piece, or tap it and then tap where it should go;"
+        " with the keyboard, Tab to a piece and use the arrow keys.",
         "拖动棋子，或先点棋子再点目标位置；用键盘时按 Tab 选中棋子，再按方向键。",
     ),
 }
