@@ -27,13 +27,19 @@ function fail(message) {
 
 stage("core");
 addEventListener("mpy:ready", () => stage("mpy"));
+// Record when the board became playable and when the solver became ready
+// (milliseconds since navigation), for the benchmark command.
 new MutationObserver(() => {
-  if (root.dataset.appState === "ready") {
+  if (root.dataset.appState === "ready" && window.__readyAt === undefined) {
+    window.__readyAt = performance.now();
     stage("ready");
     const b = box();
     if (b) b.hidden = true;
   }
-}).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+  if (root.dataset.solverState === "idle" && window.__solverAt === undefined) {
+    window.__solverAt = performance.now();
+  }
+}).observe(root, { attributes: true, attributeFilter: ["data-app-state", "data-solver-state"] });
 
 // A Python error at start-up shows as a .py-error element: surface it.
 new MutationObserver((records) => {
