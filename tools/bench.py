@@ -46,6 +46,7 @@ def bench_engine(runs: int) -> None:
 
 def bench_browser(runs: int) -> None:
     from playwright.sync_api import sync_playwright
+
     from serve import make_server
 
     server = make_server(0)

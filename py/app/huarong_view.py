@@ -90,6 +90,7 @@ class HuarongGame:
         self._button(buttons, "reset", self._on_reset)
         self._button(buttons, "share", self._on_share)
 
+        self.status = el("p", panel, "status", role="status", id="hr-status")
         play = el("div", panel, "main-area")
         left = el("div", play, "board-column")
         self.board_el = el("div", left, "hr-board", role="group", id="hr-board")
@@ -99,7 +100,6 @@ class HuarongGame:
         sh.text(help_, "keys_help")
 
         side = el("div", play, "side")
-        self.status = el("p", side, "status", role="status", id="hr-status")
         self.counter = el("p", side, "counter", id="hr-moves")
         # playback controls
         pb = el("div", side, "toolbar playback")
