@@ -400,15 +400,15 @@ class HuarongGame:
         self._save()
 
     def _on_undo(self, event: object) -> None:
-        self._stop_playback()
-        if self.session.undo() is not None:
-            self.hinted = None
-            self.render()
-            self._save()
+        self._travel(self.session.undo)
 
     def _on_redo(self, event: object) -> None:
+        self._travel(self.session.redo)
+
+    def _travel(self, step: object) -> None:
+        """Undo or redo one move (stopping any playback first)."""
         self._stop_playback()
-        if self.session.redo() is not None:
+        if step() is not None:
             self.hinted = None
             self.render()
             self._save()
