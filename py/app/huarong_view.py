@@ -515,6 +515,7 @@ class HuarongGame:
             self.move(move[0], move[1])
             i, n = pb.progress()
             self.counter.setAttribute("data-playing", "%d/%d" % (i, n))
+            self.counter.textContent += " · " + self.shell.t("playing", i=i, n=n)
             if pb.speed:
                 await asyncio.sleep(pb.speed / 1000)
         if self.playback is pb:
@@ -579,6 +580,7 @@ class HuarongGame:
         start = self.session.state
         self.progress.removeAttribute("hidden")
         self.solve_btn.disabled = True
+        self.cancel_btn.disabled = False
         self._draw_chart([])
         self.shell.solving(True)
         try:
@@ -586,6 +588,7 @@ class HuarongGame:
         finally:
             self.shell.solving(False)
             self.solve_btn.disabled = False
+            self.cancel_btn.disabled = True
         status = result["status"]
         if status == "cancelled":
             self._say("cancelled")
