@@ -196,3 +196,19 @@ def test_equivalence_comparison(open_app):
     expect(row).to_contain_text("46", timeout=60_000)
     expect(page.get_by_role("row", name=re.compile("all pieces distinct"))).to_contain_text("46", timeout=60_000)
     expect(page.locator(".compare-out")).to_contain_text("fewer positions")
+
+
+def test_touch_tap_and_tap_on_a_phone(browser, server_url):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    problems = []
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(server_url + "?lang=zh")
+    page.wait_for_selector("html[data-app-state=ready]")
+    page.locator("#hr-board").get_by_role("button", name=re.compile(r"^兵（10 号）")).tap()
+    page.locator('.hr-slot[data-r="4"][data-c="1"]').tap(force=True)
+    assert page.evaluate("gameHandler.getBoard()")[4] == [9, 10, 0, 0], "a tap two cells away slides the soldier twice"
+    assert page.evaluate("gameHandler.moveCount") == 2
+    expect(page.get_by_role("button", name="撤销")).to_be_enabled()
+    assert not problems
+    ctx.close()
