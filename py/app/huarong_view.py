@@ -123,22 +123,8 @@ class HuarongGame:
         sh.text(self.chart, "chart", "aria-label")
         self.cancel_btn = self._button(self.progress, "cancel", self._on_cancel)
 
-        # paste a board
-        box = el("details", panel, "paste")
-        sh.text(el("summary", box), "paste_board")
-        lab = el("label", box, "stack")
-        sh.text(el("span", lab, "help"), "paste_board_help")
-        self.board_input = el("textarea", lab, rows="3", spellcheck="false", id="hr-board-input")
-        sh.text(self.board_input, "paste_board", "aria-label")
-        self._button(box, "load", self._on_load)
-        # paste a script
-        box = el("details", panel, "paste")
-        sh.text(el("summary", box), "paste_script")
-        lab = el("label", box, "stack")
-        sh.text(el("span", lab, "help"), "paste_script_help")
-        self.script_input = el("textarea", lab, rows="6", spellcheck="false", id="hr-script-input")
-        sh.text(self.script_input, "paste_script", "aria-label")
-        self._button(box, "play_script", self._on_script)
+        self.board_input = self._paste_box(panel, "paste_board", 3, "hr-board-input", "load", self._on_load)
+        self.script_input = self._paste_box(panel, "paste_script", 6, "hr-script-input", "play_script", self._on_script)
         # share
         self.share_box = el("div", panel, "share", hidden=True)
         lab = el("label", self.share_box, "stack")
@@ -151,6 +137,17 @@ class HuarongGame:
         sh.text(el("p", box, "help"), "compare_help")
         self.compare_btn = self._button(box, "compare_run", self._on_compare)
         self.compare_out = el("div", box, "compare-out")
+
+    def _paste_box(self, panel: object, key: str, rows: int, id_: str, button: str, handler: object) -> object:
+        """A folding box with a labelled text area (``key``, ``key + '_help'``) and one button."""
+        box = el("details", panel, "paste")
+        self.shell.text(el("summary", box), key)
+        lab = el("label", box, "stack")
+        self.shell.text(el("span", lab, "help"), key + "_help")
+        area = el("textarea", lab, rows=str(rows), spellcheck="false", id=id_)
+        self.shell.text(area, key, "aria-label")
+        self._button(box, button, handler)
+        return area
 
     def _button(self, parent: object, key: str, handler: object, cls: str = "") -> object:
         b = el("button", parent, ("btn " + cls).strip(), type="button")
