@@ -15,11 +15,10 @@ from app.dom import clear, el, on
 from app.i18n import piece_name
 from app.session import SPEEDS, Playback, Session
 from puzzles import PuzzleError
-from puzzles.huarong import DIRECTIONS, METRICS, Board, check_script, count_steps
+from puzzles.huarong import DIRECTIONS, METRICS, STEP, Board, check_script, count_steps
 from puzzles.huarong_layouts import LAYOUTS
 
 STORE_KEY = "bfs-puzzles.huarong"
-_DELTA = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 _ARROWS = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right"}
 
 
@@ -90,7 +89,9 @@ class HuarongGame:
         self._button(buttons, "reset", self._on_reset)
         self._button(buttons, "share", self._on_share)
 
-        self.status = el("p", panel, "status", role="status", id="hr-status")
+        statusbar = el("div", panel, "statusbar")
+        self.status = el("p", statusbar, "status", role="status", id="hr-status")
+        self.counter = el("p", statusbar, "counter", id="hr-moves")
         play = el("div", panel, "main-area")
         left = el("div", play, "board-column")
         self.board_el = el("div", left, "hr-board", role="group", id="hr-board")
@@ -100,7 +101,6 @@ class HuarongGame:
         sh.text(help_, "keys_help")
 
         side = el("div", play, "side")
-        self.counter = el("p", side, "counter", id="hr-moves")
         # playback controls
         pb = el("div", side, "toolbar playback")
         self.pause_btn = self._button(pb, "pause", self._on_pause)
@@ -279,7 +279,8 @@ class HuarongGame:
         self.session.play((pid, direction))
         self.hinted = None
         self.render()
-        self._save()
+        if self.playback is None:  # playback saves once, when it ends
+            self._save()
         if self.session.state.is_solved() and self.playback is None:
             self._say("status_won", n=count_steps(self.session.made, self.metric))
         return True
@@ -368,7 +369,7 @@ class HuarongGame:
         if d is None:
             return
         if self.move(drag["pid"], d):
-            dr, dc = _DELTA[d]
+            dr, dc = STEP[d]
             drag["x"] += dc * drag["cell"]
             drag["y"] += dr * drag["cell"]
             drag["moved"] += 1
@@ -519,6 +520,7 @@ class HuarongGame:
             self.playback = None
         self.counter.removeAttribute("data-playing")
         self.render()
+        self._save()
         if announce and not pb.stopped and self.session.state.is_solved():
             self._say("status_won", n=count_steps(self.session.made, self.metric))
 

@@ -39,7 +39,8 @@ from puzzles import PuzzleError, quote
 MAX_SIDE = 8
 TARGET = 1
 DIRECTIONS = ("up", "down", "left", "right")
-_STEP = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+# One cell toward each direction, as (row, column) steps.
+STEP = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 METRICS = ("cell", "piece")
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -266,7 +267,7 @@ class Board:
     def can_move(self, pid: int, direction: str) -> bool:
         """Whether piece ``pid`` can slide one cell toward ``direction``."""
         p = self._pieces.get(pid)
-        step = _STEP.get(direction)
+        step = STEP.get(direction)
         if p is None or step is None:
             return False
         dr, dc = step
@@ -291,11 +292,11 @@ class Board:
         if not self.can_move(pid, direction):
             if pid not in self._pieces:
                 raise MoveError("there is no piece %s on this board" % quote(pid))
-            if direction not in _STEP:
+            if direction not in STEP:
                 raise MoveError("%s is not a direction (up, down, left, right)" % quote(direction))
             raise MoveError("piece %d cannot move %s" % (pid, direction))
         p = self._pieces[pid]
-        dr, dc = _STEP[direction]
+        dr, dc = STEP[direction]
         cols = self.cols
         cells = list(self.cells)
         for r in range(p.row, p.row + p.height):
@@ -360,7 +361,7 @@ def parse_move(line: str) -> "tuple[int, str]":
     if len(dir_text) < 2 or dir_text[0] not in "'\"" or dir_text[-1] != dir_text[0]:
         raise PuzzleError("%s: the direction %s is not a quoted string" % (quote(line), quote(dir_text)))
     direction = dir_text[1:-1]
-    if direction not in _STEP:
+    if direction not in STEP:
         raise PuzzleError("%s: %s is not up, down, left or right" % (quote(line), quote(direction)))
     return (int(pid_text), direction)
 
@@ -516,7 +517,7 @@ class _Space:
                 for c in range(cols - w + 1):
                     here = self._footprint(r, c, h, w)
                     for d in DIRECTIONS:
-                        dr, dc = _STEP[d]
+                        dr, dc = STEP[d]
                         r2, c2 = r + dr, c + dc
                         if r2 < 0 or c2 < 0 or r2 + h > rows or c2 + w > cols:
                             continue
