@@ -1,0 +1,587 @@
+"""Link-up (连连看): the course's ``connect()``, boards, a generator and a solver.
+
+The board
+    ``rows`` × ``cols`` cells (each side 1–24) of tile kinds, ``0`` empty;
+    every kind appears an even number of times. Paths may also run through a
+    one-cell ring around the board: rows ``-1..rows`` and columns
+    ``-1..cols``, always empty.
+
+The rule (seed 001)
+    Two tiles of the same kind can be joined by a path of horizontal and
+    vertical segments with at most two turns that passes only empty cells;
+    joining them removes both. ``connect`` returns every cell of the path from
+    the first tile to the second (ring cells included), or ``[]``. Among valid
+    paths it prefers fewest turns, then fewest cells.
+
+Moves and counting
+    A move is one joined pair, ``(a, b)`` with ``a < b`` cell indices
+    (``row * cols + col``). A board is cleared when no tile is left; a
+    solution is a sequence of moves that clears it ("Cleared: 72 pairs").
+
+Codecs
+    The course's JSON form (rows of kinds), and a versioned share form
+    ``1.<rows>x<cols>.<cells>.<check>``: ``1`` the format version, one
+    character per cell (``0`` empty, ``1``–``9``, ``a``–``z``, ``A``–``Z`` for
+    kinds 1–61), and a two-character checksum so a truncated or altered link
+    is refused rather than misread.
+
+Runs in CPython and on MicroPython (no dataclasses, run-time typing or
+``int.bit_length``).
+"""
+
+import json
+
+from puzzles import PuzzleError, quote
+
+MAX_SIDE = 24
+ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_CHAR = {ch: i for i, ch in enumerate(ALPHABET)}
+FORMAT_VERSION = "1"
+
+
+class BoardError(PuzzleError):
+    """A Link-up board or share code that does not parse or validate."""
+
+
+# ------------------------------------------------------------------- board
+class Board:
+    """An immutable Link-up position: ``rows`` × ``cols`` kinds, row-major."""
+
+    __slots__ = ("rows", "cols", "cells")
+
+    def __init__(self, rows: int, cols: int, cells: "list[int]") -> None:
+        self.rows = rows
+        self.cols = cols
+        self.cells = tuple(cells)
+
+    @classmethod
+    def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
+        shown = source if source is not None else grid
+        if not isinstance(grid, list) or not grid or not isinstance(grid[0], list) or not grid[0]:
+            raise BoardError("%s is not a board: expected a non-empty list of rows" % quote(shown))
+        rows, cols = len(grid), len(grid[0])
+        cells = []
+        for r in range(rows):
+            row = grid[r]
+            if not isinstance(row, list) or len(row) != cols:
+                n = len(row) if isinstance(row, list) else 0
+                raise BoardError(
+                    "ragged rows in %s: row %d has %d cells, row 1 has %d" % (quote(shown), r + 1, n, cols)
+                )
+            for c in range(cols):
+                v = row[c]
+                if isinstance(v, bool) or not isinstance(v, int):
+                    raise BoardError(
+                        "row %d, column %d: %s is not an integer kind" % (r + 1, c + 1, quote(json.dumps(v)))
+                    )
+                if v < 0 or v >= len(ALPHABET):
+                    raise BoardError("row %d, column %d: kind %d is outside 0–61" % (r + 1, c + 1, v))
+                cells.append(v)
+        if rows > MAX_SIDE or cols > MAX_SIDE:
+            raise BoardError("the board is %d × %d; the largest allowed is %d × %d" % (rows, cols, MAX_SIDE, MAX_SIDE))
+        counts: dict = {}
+        for v in cells:
+            if v:
+                counts[v] = counts.get(v, 0) + 1
+        for kind in sorted(counts):
+            if counts[kind] % 2:
+                raise BoardError("kind %d appears %d times; every kind needs an even count" % (kind, counts[kind]))
+        return cls(rows, cols, cells)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Board":
+        try:
+            grid = json.loads(text)
+        except ValueError:
+            raise BoardError("%s is not valid JSON" % quote(text)) from None
+        return cls.from_grid(grid, text)
+
+    @classmethod
+    def from_code(cls, text: str) -> "Board":
+        """Parse the share form ``1.<rows>x<cols>.<cells>.<check>``."""
+        parts = text.strip().split(".")
+        if len(parts) != 4 or parts[0] != FORMAT_VERSION:
+            if parts and parts[0].isdigit() and parts[0] != FORMAT_VERSION:
+                raise BoardError("%s uses share format %s; this app reads format 1" % (quote(text), parts[0]))
+            raise BoardError("%s is not a Link-up share code (1.<rows>x<cols>.<cells>.<check>)" % quote(text))
+        size = parts[1].split("x")
+        if len(size) != 2 or not size[0].isdigit() or not size[1].isdigit():
+            raise BoardError("%s: the size %s is not <rows>x<cols>" % (quote(text), quote(parts[1])))
+        rows, cols = int(size[0]), int(size[1])
+        body = parts[2]
+        if _checksum(parts[1] + "." + body) != parts[3]:
+            raise BoardError("%s is damaged: its checksum does not match (truncated or altered link?)" % quote(text))
+        if len(body) != rows * cols:
+            raise BoardError("%s has %d cells for a %d × %d board" % (quote(text), len(body), rows, cols))
+        grid = []
+        for r in range(rows):
+            row = []
+            for ch in body[r * cols : (r + 1) * cols]:
+                v = _CHAR.get(ch)
+                if v is None:
+                    raise BoardError("%s: %s is not a tile character" % (quote(text), quote(ch)))
+                row.append(v)
+            grid.append(row)
+        return cls.from_grid(grid, text)
+
+    @classmethod
+    def parse(cls, text: str) -> "Board":
+        """The JSON form when it starts with ``[``, else the share form."""
+        s = text.strip()
+        if not s:
+            raise BoardError("the board text is empty")
+        return cls.from_json(s) if s[0] == "[" else cls.from_code(s)
+
+    def grid(self) -> "list[list[int]]":
+        c = self.cols
+        return [list(self.cells[r * c : r * c + c]) for r in range(self.rows)]
+
+    def to_json(self) -> str:
+        return json.dumps(self.grid(), separators=(",", ":"))
+
+    def to_code(self) -> str:
+        head = "%dx%d.%s" % (self.rows, self.cols, "".join(ALPHABET[v] for v in self.cells))
+        return "%s.%s.%s" % (FORMAT_VERSION, head, _checksum(head))
+
+    def tiles(self) -> int:
+        return sum(1 for v in self.cells if v)
+
+    def is_cleared(self) -> bool:
+        return not any(self.cells)
+
+    def remove(self, a: int, b: int) -> "Board":
+        cells = list(self.cells)
+        cells[a] = cells[b] = 0
+        return Board(self.rows, self.cols, cells)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and (self.rows, self.cols, self.cells) == (other.rows, other.cols, other.cells)
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols, self.cells))
+
+    def __repr__(self) -> str:
+        return "Board.parse(%r)" % self.to_code()
+
+
+def _checksum(text: str) -> str:
+    h = 7
+    for ch in text:
+        h = (h * 31 + ord(ch)) % 3844
+    return ALPHABET[h // 62] + ALPHABET[h % 62]
+
+
+# ----------------------------------------------------------------- connect
+class _Grid:
+    """The board padded with the empty ring, with per-line occupancy prefix sums."""
+
+    __slots__ = ("w", "h", "occ", "rowsum", "colsum")
+
+    def __init__(self, rows: int, cols: int, cells: "tuple | list") -> None:
+        w, h = cols + 2, rows + 2
+        self.w, self.h = w, h
+        occ = bytearray(w * h)
+        for r in range(rows):
+            base = (r + 1) * w + 1
+            for c in range(cols):
+                if cells[r * cols + c]:
+                    occ[base + c] = 1
+        self.occ = occ
+        rowsum = []
+        for r in range(h):
+            acc = [0]
+            s = 0
+            for c in range(w):
+                s += occ[r * w + c]
+                acc.append(s)
+            rowsum.append(acc)
+        colsum = []
+        for c in range(w):
+            acc = [0]
+            s = 0
+            for r in range(h):
+                s += occ[r * w + c]
+                acc.append(s)
+            colsum.append(acc)
+        self.rowsum, self.colsum = rowsum, colsum
+
+    def row_occ(self, r: int, c0: int, c1: int) -> int:
+        if c0 > c1:
+            c0, c1 = c1, c0
+        acc = self.rowsum[r]
+        return acc[c1 + 1] - acc[c0]
+
+    def col_occ(self, c: int, r0: int, r1: int) -> int:
+        if r0 > r1:
+            r0, r1 = r1, r0
+        acc = self.colsum[c]
+        return acc[r1 + 1] - acc[r0]
+
+    def reach(self, r: int, c: int, dr: int, dc: int) -> int:
+        """How far (in cells) one can go from (r, c) toward (dr, dc) over empty cells."""
+        w, h, occ = self.w, self.h, self.occ
+        n = 0
+        r += dr
+        c += dc
+        while 0 <= r < h and 0 <= c < w and not occ[r * w + c]:
+            n += 1
+            r += dr
+            c += dc
+        return n
+
+
+def _routes(g: _Grid, r1: int, c1: int, r2: int, c2: int, first: bool = False) -> list:
+    """Every route of at most two turns between two tiles (padded coordinates),
+    as its corner points ``[(r1,c1), corner, corner, (r2,c2)]``.
+
+    A route is three straight legs; the middle one lies on some row (or
+    column) ``m``. The first and last legs are clear exactly when ``m`` is
+    within how far each tile sees along its column (or row); the middle leg
+    is clear when it holds no tile but the two end tiles themselves. With
+    ``first`` it stops at the first route found.
+    """
+    out = []
+    lo = max(r1 - g.reach(r1, c1, -1, 0), r2 - g.reach(r2, c2, -1, 0))
+    hi = min(r1 + g.reach(r1, c1, 1, 0), r2 + g.reach(r2, c2, 1, 0))
+    for m in range(lo, hi + 1):
+        if g.row_occ(m, c1, c2) == (m == r1) + (m == r2):
+            out.append([(r1, c1), (m, c1), (m, c2), (r2, c2)])
+            if first:
+                return out
+    lo = max(c1 - g.reach(r1, c1, 0, -1), c2 - g.reach(r2, c2, 0, -1))
+    hi = min(c1 + g.reach(r1, c1, 0, 1), c2 + g.reach(r2, c2, 0, 1))
+    for m in range(lo, hi + 1):
+        if g.col_occ(m, r1, r2) == (m == c1) + (m == c2):
+            out.append([(r1, c1), (r1, m), (r2, m), (r2, c2)])
+    return out
+
+
+def _expand(points: list) -> list:
+    """Corner points → every cell along the path, without repeats."""
+    cells = [points[0]]
+    for (ra, ca), (rb, cb) in zip(points, points[1:], strict=False):
+        dr = (rb > ra) - (rb < ra)
+        dc = (cb > ca) - (cb < ca)
+        r, c = ra, ca
+        while (r, c) != (rb, cb):
+            r += dr
+            c += dc
+            cells.append((r, c))
+    return cells
+
+
+def turns(path: list) -> int:
+    """Direction changes along a path of adjacent cells."""
+    n, last = 0, None
+    for (ra, ca), (rb, cb) in zip(path, path[1:], strict=False):
+        d = (rb - ra, cb - ca)
+        if last is not None and d != last:
+            n += 1
+        last = d
+    return n
+
+
+def connect(board: object, row1: int, col1: int, row2: int, col2: int) -> list:
+    """The course's ``connect``: the path joining two equal tiles, or ``[]``.
+
+    ``board`` is a :class:`Board` or the course's list of rows. The path is a
+    list of ``[row, col]`` from the first tile to the second, ring cells
+    (row or column ``-1``, ``rows``, ``cols``) included; fewest turns first,
+    then fewest cells. The same cell, different kinds, an empty cell or a
+    cell off the board give ``[]``.
+    """
+    if not isinstance(board, Board):
+        board = Board.from_grid(board)
+    rows, cols = board.rows, board.cols
+    for r, c in ((row1, col1), (row2, col2)):
+        if not (0 <= r < rows and 0 <= c < cols):
+            return []
+    if (row1, col1) == (row2, col2):
+        return []
+    a = board.cells[row1 * cols + col1]
+    if not a or a != board.cells[row2 * cols + col2]:
+        return []
+    best = None
+    for pts in _routes(_Grid(rows, cols, board.cells), row1 + 1, col1 + 1, row2 + 1, col2 + 1):
+        path = _expand(pts)
+        score = (turns(path), len(path))
+        if best is None or score < best[0]:
+            best = (score, path)
+    if best is None:
+        return []
+    return [[r - 1, c - 1] for r, c in best[1]]
+
+
+def _joinable(g: _Grid, cols: int, a: int, b: int) -> bool:
+    r1, c1 = divmod(a, cols)
+    r2, c2 = divmod(b, cols)
+    return bool(_routes(g, r1 + 1, c1 + 1, r2 + 1, c2 + 1, True))
+
+
+def joinable_pairs(board: Board) -> list:
+    """Every pair ``(a, b)`` (cell indices, ``a < b``) that can be joined now."""
+    g = _Grid(board.rows, board.cols, board.cells)
+    return [p for group in _by_kind(board.cells).values() for p in _pairs(g, board.cols, group)]
+
+
+def _by_kind(cells: "tuple | list") -> dict:
+    groups: dict = {}
+    for i, v in enumerate(cells):
+        if v:
+            groups.setdefault(v, []).append(i)
+    return groups
+
+
+def _pairs(g: _Grid, cols: int, group: list) -> list:
+    out = []
+    for i in range(len(group)):
+        for j in range(i + 1, len(group)):
+            if _joinable(g, cols, group[i], group[j]):
+                out.append((group[i], group[j]))
+    return out
+
+
+# ---------------------------------------------------------------- generator
+class Rng:
+    """A small deterministic PRNG (xorshift32) so seeded boards never change
+    across Python versions (``random.shuffle`` makes no such promise)."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = (seed * 2654435761 + 0x9E3779B9) & 0xFFFFFFFF or 1
+
+    def next(self) -> int:
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.state = x
+        return x
+
+    def below(self, n: int) -> int:
+        return self.next() % n
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+PRESETS = {
+    "small": (4, 6, 6, 4),  # rows, cols, kinds, tiles per kind — a course-style board
+    "kshisen": (8, 18, 36, 4),  # KShisen's default
+    "large": (10, 20, 50, 4),
+}
+
+
+def generate(rows: int, cols: int, kinds: int, per_kind: int, seed: int) -> Board:
+    """A full board that can always be cleared, the same for the same arguments.
+
+    Built backwards from an empty board: each pair is put on two empty cells
+    that can be joined through the cells still empty, so removing the pairs in
+    the reverse order of placement clears the board.
+    """
+    if per_kind % 2 or per_kind <= 0 or kinds * per_kind != rows * cols or not 1 <= kinds <= 61:
+        raise BoardError("%d kinds × %d tiles do not fill a %d × %d board with pairs" % (kinds, per_kind, rows, cols))
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise BoardError("the board is %d × %d; the largest allowed is %d × %d" % (rows, cols, MAX_SIDE, MAX_SIDE))
+    rng = Rng(seed)
+    for _attempt in range(50):
+        board = _build(rows, cols, kinds, per_kind, rng)
+        if board is not None:
+            return board
+    raise BoardError("could not build a board of that size")  # not seen in practice
+
+
+def _build(rows: int, cols: int, kinds: int, per_kind: int, rng: Rng) -> "Board | None":
+    """One try: fill from the middle outwards, so the cells left empty for the
+    last pairs are near the edge, where the ring joins them easily."""
+    pairs = [k for k in range(1, kinds + 1) for _ in range(per_kind // 2)]
+    rng.shuffle(pairs)
+    cells = [0] * (rows * cols)
+    depth = [min(i // cols, rows - 1 - i // cols, i % cols, cols - 1 - i % cols) for i in range(rows * cols)]
+    for kind in pairs:
+        empty = [i for i in range(rows * cols) if not cells[i]]
+        rng.shuffle(empty)
+        rank = {cell: k for k, cell in enumerate(empty)}
+        empty.sort(key=lambda i: (-depth[i], rank[i]))  # a total order: MicroPython's sort is not stable
+        for a in empty:
+            partners = _partners(rows, cols, cells, a)
+            if partners:
+                top = max(depth[b] for b in partners)
+                partners = [b for b in partners if depth[b] == top]
+                b = partners[rng.below(len(partners))]
+                cells[a] = cells[b] = kind
+                break
+        else:
+            return None
+    return Board(rows, cols, cells)
+
+
+def _partners(rows: int, cols: int, cells: list, a: int) -> list:
+    """Empty cells that a tile at ``a`` could be joined to (with at most two
+    turns through empty cells) if both were filled: straight sweeps from
+    ``a``, then perpendicular sweeps from every cell reached, twice."""
+    g = _Grid(rows, cols, cells)
+    w, h, occ = g.w, g.h, g.occ
+    start = (a // cols + 1) * w + a % cols + 1
+    steps = ((-w, 0), (w, 0), (-1, 1), (1, 1))  # (offset, axis): axis 0 vertical, 1 horizontal
+    seen = set()
+    frontier = [(start, -1)]
+    for _turn in range(3):
+        nxt = []
+        for cell, axis in frontier:
+            for off, ax in steps:
+                if ax == axis:
+                    continue
+                p = cell + off
+                while 0 <= p < w * h and not occ[p] and (ax == 0 or p // w == cell // w):
+                    if (p, ax) not in seen:
+                        seen.add((p, ax))
+                        nxt.append((p, ax))
+                    p += off
+        frontier = nxt
+    out = set()
+    for p, _ax in seen:
+        r, c = divmod(p, w)
+        if 1 <= r <= rows and 1 <= c <= cols and p != start:
+            out.add((r - 1) * cols + c - 1)
+    return sorted(out)
+
+
+# ------------------------------------------------------------------- solver
+class Result:
+    """``status``: ``'cleared'`` (``moves`` clear the board), ``'stuck'`` (no
+    order clears it: every reachable position was tried) or ``'unknown'``
+    (the node budget ran out). ``nodes`` counts positions expanded."""
+
+    __slots__ = ("status", "moves", "nodes")
+
+    def __init__(self, status: str, moves: list, nodes: int) -> None:
+        self.status, self.moves, self.nodes = status, moves, nodes
+
+    def to_dict(self) -> dict:
+        return {
+            "status": self.status,
+            "moves": [list(m) for m in self.moves],
+            "pairs": len(self.moves),
+            "nodes": self.nodes,
+        }
+
+    def __repr__(self) -> str:
+        return "Result(%r, pairs=%d, nodes=%d)" % (self.status, len(self.moves), self.nodes)
+
+
+def search(board: Board, budget: int = 200_000, chunk: int = 200):
+    """Depth-first search for an order of pairs that clears the board, as a generator.
+
+    Pruning: a kind with exactly two tiles left that can be joined is taken at
+    once without branching (removing tiles never blocks another path, so this
+    can never hurt); positions proved dead are remembered. Yields progress
+    ``{'nodes', 'tiles'}`` every ``chunk`` nodes and returns a :class:`Result`;
+    past ``budget`` nodes it answers ``'unknown'``.
+    """
+    rows, cols = board.rows, board.cols
+    dead: set = set()
+    path: list = []
+    nodes = [0]
+    best = [board.tiles()]
+
+    def forced(cells: list, taken: list) -> None:
+        """Take every safe pair (a kind with two tiles left that join), repeatedly.
+
+        Safe: removing tiles only opens paths, so any clearing order of the
+        position stays valid (minus this pair) once the pair is gone.
+        """
+        changed = True
+        while changed:
+            changed = False
+            g = _Grid(rows, cols, cells)
+            for group in _by_kind(cells).values():
+                if len(group) == 2 and _joinable(g, cols, group[0], group[1]):
+                    a, b = group
+                    cells[a] = cells[b] = 0
+                    taken.append((a, b))
+                    changed = True
+                    g = _Grid(rows, cols, cells)
+
+    # explicit stack of (cells, moves to try, index, taken-before-branch)
+    cells = list(board.cells)
+    taken: list = []
+    forced(cells, taken)
+    path.extend(taken)
+    stack = []
+
+    def options(cells: list) -> list:
+        g = _Grid(rows, cols, cells)
+        groups = _by_kind(cells)
+        opts = []
+        for group in groups.values():
+            opts.extend(_pairs(g, cols, group))
+        return opts
+
+    if not any(cells):
+        return Result("cleared", path, 0)
+    stack.append([cells, options(cells), 0, len(taken)])
+    while stack:
+        frame = stack[-1]
+        cells, opts, i, n_forced = frame
+        if i >= len(opts):
+            dead.add(bytes(cells))
+            stack.pop()
+            del path[len(path) - n_forced :]
+            if stack:
+                path.pop()  # the branch move that led here
+            continue
+        frame[2] = i + 1
+        a, b = opts[i]
+        nxt = list(cells)
+        nxt[a] = nxt[b] = 0
+        nodes[0] += 1
+        taken = [(a, b)]
+        forced(nxt, taken)
+        key = bytes(nxt)
+        if not any(nxt):
+            return Result("cleared", path + taken, nodes[0])
+        if nodes[0] >= budget:
+            return Result("unknown", [], nodes[0])
+        if nodes[0] % chunk == 0:
+            left = sum(1 for v in nxt if v)
+            if left < best[0]:
+                best[0] = left
+            yield {"nodes": nodes[0], "tiles": best[0]}
+        if key in dead:
+            continue
+        path.append((a, b))
+        path.extend(taken[1:])
+        stack.append([nxt, options(nxt), 0, len(taken) - 1])
+    return Result("stuck", [], nodes[0])
+
+
+def solve(board: Board, budget: int = 200_000) -> Result:
+    gen = search(board, budget)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def shuffle(board: Board, seed: int) -> Board:
+    """The remaining tiles rearranged over the cells they occupy, into a
+    position with a joinable pair, and clearable when a few tries find one."""
+    spots = [i for i, v in enumerate(board.cells) if v]
+    kinds = [board.cells[i] for i in spots]
+    rng = Rng(seed)
+    fallback = None
+    for _ in range(30):
+        rng.shuffle(kinds)
+        cells = [0] * len(board.cells)
+        for i, k in zip(spots, kinds, strict=False):
+            cells[i] = k
+        trial = Board(board.rows, board.cols, cells)
+        if not spots or joinable_pairs(trial):
+            if fallback is None:
+                fallback = trial
+            if solve(trial, budget=2000).status == "cleared":
+                return trial
+    return fallback if fallback is not None else board

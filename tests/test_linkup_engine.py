@@ -1,0 +1,247 @@
+"""Link-up engine: connect() checked by an independent validator and an
+independent shortest-path search; the solver against brute force; codecs."""
+
+import heapq
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles.linkup import (
+    PRESETS,
+    Board,
+    BoardError,
+    Rng,
+    connect,
+    generate,
+    joinable_pairs,
+    shuffle,
+    solve,
+    turns,
+)
+
+
+def check_path(board: Board, path: list, r1: int, c1: int, r2: int, c2: int) -> None:
+    """An independent validator: endpoints, adjacency, bounds, emptiness, at most two turns."""
+    assert path[0] == [r1, c1] and path[-1] == [r2, c2]
+    for (ra, ca), (rb, cb) in zip(path, path[1:], strict=False):
+        assert abs(ra - rb) + abs(ca - cb) == 1
+    assert len({tuple(p) for p in path}) == len(path)
+    for r, c in path[1:-1]:
+        assert -1 <= r <= board.rows and -1 <= c <= board.cols
+        inside = 0 <= r < board.rows and 0 <= c < board.cols
+        assert not inside or board.cells[r * board.cols + c] == 0
+    assert turns([tuple(p) for p in path]) <= 2
+
+
+def best_path_cost(board: Board, r1: int, c1: int, r2: int, c2: int):
+    """Dijkstra over (cell, direction) minimising (turns, cells): no line sweeps."""
+    rows, cols = board.rows, board.cols
+
+    def free(r, c):
+        if (r, c) == (r2, c2):
+            return True
+        if not (-1 <= r <= rows and -1 <= c <= cols):
+            return False
+        return not (0 <= r < rows and 0 <= c < cols) or board.cells[r * cols + c] == 0
+
+    heap = [((0, 1), r1, c1, None)]
+    seen = set()
+    while heap:
+        (t, n), r, c, d = heapq.heappop(heap)
+        if (r, c) == (r2, c2):
+            return (t, n)
+        if (r, c, d) in seen:
+            continue
+        seen.add((r, c, d))
+        for nd in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            nr, nc = r + nd[0], c + nd[1]
+            nt = t + (d is not None and nd != d)
+            if nt <= 2 and free(nr, nc):
+                heapq.heappush(heap, ((nt, n + 1), nr, nc, nd))
+    return None
+
+
+COURSE = Board.from_grid([[1, 2, 3, 1], [4, 0, 0, 3], [4, 2, 5, 5]])
+
+
+@pytest.mark.parametrize(
+    "r1, c1, r2, c2, expected",
+    [
+        (2, 2, 2, 3, [[2, 2], [2, 3]]),  # neighbours: straight
+        (1, 0, 2, 0, [[1, 0], [2, 0]]),
+        (0, 1, 2, 1, [[0, 1], [1, 1], [2, 1]]),  # straight through an empty cell
+        (0, 2, 1, 3, [[0, 2], [1, 2], [1, 3]]),  # one turn through the empty middle
+    ],
+)
+def test_connect_known_paths(r1, c1, r2, c2, expected):
+    path = connect(COURSE, r1, c1, r2, c2)
+    assert path == expected
+    check_path(COURSE, path, r1, c1, r2, c2)
+    assert (turns([tuple(p) for p in path]), len(path)) == best_path_cost(COURSE, r1, c1, r2, c2)
+
+
+def test_connect_through_the_ring_and_refusals():
+    path = connect(COURSE, 0, 0, 0, 3)  # both 1s, row between them full: over the top ring
+    assert path == [[0, 0], [-1, 0], [-1, 1], [-1, 2], [-1, 3], [0, 3]]
+    assert connect(COURSE, 0, 0, 0, 0) == []  # the same cell
+    assert connect(COURSE, 0, 0, 0, 1) == []  # different kinds
+    assert connect(COURSE, 1, 1, 1, 2) == []  # empty cells
+    assert connect(COURSE, 0, 0, 5, 5) == []  # off the board
+    assert connect(COURSE.grid(), 2, 2, 2, 3) == [[2, 2], [2, 3]]  # the course's list form works too
+
+
+def test_three_turns_are_refused():
+    board = Board.from_grid([[1, 2, 2], [3, 3, 1], [4, 4, 0]])
+    # the two 1s would need a path with three turns
+    assert best_path_cost(board, 0, 0, 1, 2) is None
+    assert connect(board, 0, 0, 1, 2) == []
+
+
+@st.composite
+def random_boards(draw, max_side=6):
+    rows, cols = draw(st.integers(1, max_side)), draw(st.integers(1, max_side))
+    kinds = draw(st.integers(1, 4))
+    cells = draw(st.lists(st.integers(0, kinds), min_size=rows * cols, max_size=rows * cols))
+    counts = {}
+    for i, v in enumerate(cells):
+        if v:
+            counts.setdefault(v, []).append(i)
+    for group in counts.values():
+        if len(group) % 2:
+            cells[group[-1]] = 0
+    return Board(rows, cols, cells)
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_boards(), st.data())
+def test_connect_is_valid_and_optimal(board, data):
+    n = board.rows * board.cols
+    a = data.draw(st.integers(0, n - 1))
+    b = data.draw(st.integers(0, n - 1))
+    r1, c1, r2, c2 = a // board.cols, a % board.cols, b // board.cols, b % board.cols
+    path = connect(board, r1, c1, r2, c2)
+    same = a != b and board.cells[a] and board.cells[a] == board.cells[b]
+    expected = best_path_cost(board, r1, c1, r2, c2) if same else None
+    if expected is None:
+        assert path == []
+    else:
+        check_path(board, path, r1, c1, r2, c2)
+        assert (turns([tuple(p) for p in path]), len(path)) == expected
+
+
+def brute_clearable(board: Board, memo=None) -> bool:
+    if memo is None:
+        memo = {}
+    if board.is_cleared():
+        return True
+    if board in memo:
+        return memo[board]
+    ok = False
+    for a in range(len(board.cells)):
+        for b in range(a + 1, len(board.cells)):
+            r1, c1, r2, c2 = a // board.cols, a % board.cols, b // board.cols, b % board.cols
+            if connect(board, r1, c1, r2, c2) and brute_clearable(board.remove(a, b), memo):
+                ok = True
+                break
+        if ok:
+            break
+    memo[board] = ok
+    return ok
+
+
+@settings(max_examples=150, deadline=None)
+@given(random_boards(max_side=4))
+def test_solver_agrees_with_brute_force(board):
+    result = solve(board)
+    assert result.status in ("cleared", "stuck")
+    assert (result.status == "cleared") == brute_clearable(board)
+    if result.status == "cleared":
+        b = board
+        for a, c in result.moves:
+            assert connect(b, a // b.cols, a % b.cols, c // b.cols, c % b.cols)
+            b = b.remove(a, c)
+        assert b.is_cleared()
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_generated_boards_are_always_cleared(name, seed):
+    rows, cols, kinds, per = PRESETS[name]
+    board = generate(rows, cols, kinds, per, seed)
+    assert board.tiles() == rows * cols
+    assert generate(rows, cols, kinds, per, seed) == board, "the same seed gives the same board"
+    result = solve(board)
+    assert result.status == "cleared" and len(result.moves) == rows * cols // 2
+
+
+def test_seeded_boards_are_stable_across_versions():
+    # pinned: a link made today must open the same board tomorrow
+    assert Rng(42).next() == Rng(42).next()
+    assert generate(4, 6, 6, 4, 1).to_code() == generate(4, 6, 6, 4, 1).to_code()
+    assert [Rng(7).below(1000) for _ in range(1)] == [Rng(7).below(1000)]
+    assert generate(4, 6, 6, 4, 1).to_code() == GENERATED_4x6_SEED_1
+
+
+GENERATED_4x6_SEED_1 = "1.4x6.363663451152414146535222.aj"
+
+
+def test_unclearable_board_is_stuck():
+    board = Board.from_grid([[1, 2], [2, 1]])
+    assert not joinable_pairs(board) or solve(board).status in ("cleared", "stuck")
+    crossed = Board.from_grid([[1, 2, 0], [2, 1, 0]]).remove(2, 5)
+    assert solve(crossed).status == ("cleared" if brute_clearable(crossed) else "stuck")
+    dead = Board.from_grid([[1, 2, 3, 3, 2, 1]])  # only the 3s join; then 2s, then 1s: clears
+    assert solve(dead).status == "cleared"
+    blocked = Board.from_grid([[0, 0, 0], [0, 0, 0]])
+    assert solve(blocked).status == "cleared"
+
+
+def test_budget_gives_unknown():
+    k = [i // 4 + 1 for i in range(144)]
+    Rng(39).shuffle(k)
+    assert solve(Board(8, 18, k), budget=5).status == "unknown"
+
+
+def test_shuffle_keeps_tiles_and_leaves_a_move():
+    board = generate(8, 18, 36, 4, 5)
+    for a, b in solve(board).moves[:30]:
+        board = board.remove(a, b)
+    mixed = shuffle(board, 9)
+    assert sorted(mixed.cells) == sorted(board.cells)
+    assert [bool(v) for v in mixed.cells] == [bool(v) for v in board.cells]
+    assert joinable_pairs(mixed)
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[[1,1],[2]]", "ragged rows"),
+        ("[[1,2]]", "kind 1 appears 1 times"),
+        ('[[1,"a"]]', "is not an integer kind"),
+        ("[[1,99,99,1]]", "outside 0–61"),
+        (json.dumps([[0] * 25]), "largest allowed is 24 × 24"),
+        ("2.1x2.11.00", "share format 2"),
+        ("hello", "not a Link-up share code"),
+        ("1.1x2.11.zz", "checksum does not match"),
+        ("", "empty"),
+    ],
+)
+def test_bad_boards_and_codes(text, message):
+    with pytest.raises(BoardError) as err:
+        Board.parse(text)
+    assert message in str(err.value)
+
+
+def test_truncated_and_tampered_codes_are_refused():
+    code = generate(8, 18, 36, 4, 3).to_code()
+    for bad in (code[:-5], code.replace("1", "2", 3), code[:-1]):
+        with pytest.raises(BoardError):
+            Board.parse(bad)
+
+
+@given(random_boards())
+def test_codecs_round_trip(board):
+    assert Board.parse(board.to_code()) == board
+    assert Board.parse(board.to_json()) == board
