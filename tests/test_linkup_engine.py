@@ -25,7 +25,7 @@ from puzzles.linkup import (
 def check_path(board: Board, path: list, r1: int, c1: int, r2: int, c2: int) -> None:
     """An independent validator: endpoints, adjacency, bounds, emptiness, at most two turns."""
     assert path[0] == [r1, c1] and path[-1] == [r2, c2]
-    for (ra, ca), (rb, cb) in zip(path, path[1:], strict=False):
+    for (ra, ca), (rb, cb) in zip(path, path[1:]):
         assert abs(ra - rb) + abs(ca - cb) == 1
     assert len({tuple(p) for p in path}) == len(path)
     for r, c in path[1:-1]:

@@ -638,7 +638,7 @@ class _Space:
         """Turn a chain of keys (one cell apart) into ``(pid, dir)`` moves."""
         n, cols = self.n, self.cols
         moves = []
-        for k1, k2 in zip(keys, keys[1:], strict=False):
+        for k1, k2 in zip(keys, keys[1:]):
             x = (k1 ^ k2) >> n << n
             a = self.bit_index[k1 & x] % n
             b = self.bit_index[k2 & x] % n
@@ -735,7 +735,7 @@ def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: 
     chain.reverse()
     if metric == "piece":
         cells = [chain[0]]
-        for k1, k2 in zip(chain, chain[1:], strict=False):
+        for k1, k2 in zip(chain, chain[1:]):
             cells.extend(space.one_cell_path(k1, k2)[1:])
         chain = cells
     return Solution("solved", space.moves_along(board, chain), metric, len(parent), levels)

@@ -259,7 +259,7 @@ def _routes(g: _Grid, r1: int, c1: int, r2: int, c2: int, first: bool = False) -
 def _expand(points: list) -> list:
     """Corner points → every cell along the path, without repeats."""
     cells = [points[0]]
-    for (ra, ca), (rb, cb) in zip(points, points[1:], strict=False):
+    for (ra, ca), (rb, cb) in zip(points, points[1:]):
         dr = (rb > ra) - (rb < ra)
         dc = (cb > ca) - (cb < ca)
         r, c = ra, ca
@@ -273,7 +273,7 @@ def _expand(points: list) -> list:
 def turns(path: list) -> int:
     """Direction changes along a path of adjacent cells."""
     n, last = 0, None
-    for (ra, ca), (rb, cb) in zip(path, path[1:], strict=False):
+    for (ra, ca), (rb, cb) in zip(path, path[1:]):
         d = (rb - ra, cb - ca)
         if last is not None and d != last:
             n += 1
@@ -576,7 +576,7 @@ def shuffle(board: Board, seed: int) -> Board:
     for _ in range(30):
         rng.shuffle(kinds)
         cells = [0] * len(board.cells)
-        for i, k in zip(spots, kinds, strict=False):
+        for i, k in zip(spots, kinds):
             cells[i] = k
         trial = Board(board.rows, board.cols, cells)
         if not spots or joinable_pairs(trial):
