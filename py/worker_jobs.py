@@ -9,7 +9,7 @@ JSON strings, so nothing depends on how the two runtimes convert objects.
 import json
 import time
 
-from puzzles import PuzzleError, huarong
+from puzzles import PuzzleError, huarong, linkup
 
 _jobs: dict = {}
 _next_id = [0]
@@ -29,7 +29,15 @@ def _huarong_search(req: dict):
     )
 
 
-_STARTERS = {"huarong": _huarong_search}
+# Positions a Link-up search may expand before it answers "unknown".
+LINKUP_BUDGET = 100_000
+
+
+def _linkup_search(req: dict):
+    return linkup.search(linkup.Board.parse(req["board"]), int(req.get("budget", LINKUP_BUDGET)))
+
+
+_STARTERS = {"huarong": _huarong_search, "linkup": _linkup_search}
 
 
 def start(game: str, request: str) -> str:
@@ -94,6 +102,28 @@ def hint(game: str, request: str) -> str:
     d = table.distance(board)
     moves = table.hint(board) if d else []
     return json.dumps({"distance": d, "moves": [[p, m] for p, m in moves or []], "component": table.component})
+
+
+def linkup_generate(request: str) -> str:
+    """A new clearable Link-up board: ``{"rows", "cols", "kinds", "per_kind", "seed"}`` → ``{"board": code}``."""
+    try:
+        req = json.loads(request)
+        board = linkup.generate(
+            int(req["rows"]), int(req["cols"]), int(req["kinds"]), int(req["per_kind"]), int(req["seed"])
+        )
+    except (PuzzleError, KeyError, ValueError, TypeError) as e:
+        return json.dumps({"error": str(e)})
+    return json.dumps({"board": board.to_code()})
+
+
+def linkup_shuffle(request: str) -> str:
+    """The remaining tiles shuffled: ``{"board", "seed"}`` → ``{"board": code}``."""
+    try:
+        req = json.loads(request)
+        board = linkup.shuffle(linkup.Board.parse(req["board"]), int(req["seed"]))
+    except (PuzzleError, KeyError, ValueError, TypeError) as e:
+        return json.dumps({"error": str(e)})
+    return json.dumps({"board": board.to_code()})
 
 
 def ping() -> str:

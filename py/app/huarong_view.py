@@ -5,7 +5,6 @@ Game state lives in a :class:`app.session.Session` of engine boards; the DOM
 is only ever written from it, never read back.
 """
 
-import asyncio
 import json
 
 from pyscript import window
@@ -13,7 +12,8 @@ from pyscript.ffi import create_proxy, to_js
 
 from app.dom import clear, el, on
 from app.i18n import piece_name
-from app.session import SPEEDS, Playback, Session
+from app.session import Session
+from app.view import GameView
 from puzzles import PuzzleError
 from puzzles.huarong import DIRECTIONS, METRICS, STEP, Board, check_script, count_steps
 from puzzles.huarong_layouts import LAYOUTS
@@ -36,25 +36,19 @@ def _fmt(n: int) -> str:
     return s + out
 
 
-class HuarongGame:
+class HuarongGame(GameView):
+    game = "huarong"
+    store_key = STORE_KEY
+
     def __init__(self, shell: object, panel: object) -> None:
-        self.shell = shell
+        super().__init__(shell)
         self.layout = LAYOUTS[0]
         self.session = Session(self.layout.board, _apply)
         self.metric = "cell"
         self.selected = None
-        self.playback = None
-        self.job = None
-        self.cancelled = False
         self.drag = None
         self.suppress_click = False
         self.hinted = None
-        self.status_key = ("status_ready", {})
-        speed = shell.params.get("speed")
-        try:
-            self.speed = max(0, int(str(speed))) if speed is not None else 120
-        except ValueError:
-            self.speed = 120
         self._build(panel)
         self._restore()
         self.handler = self._make_handler()
@@ -101,20 +95,7 @@ class HuarongGame:
         sh.text(help_, "keys_help")
 
         side = el("div", play, "side")
-        # playback controls
-        pb = el("div", side, "toolbar playback")
-        self.pause_btn = self._button(pb, "pause", self._on_pause)
-        self.step_btn = self._button(pb, "step", self._on_step)
-        lab = el("label", pb, "field")
-        sh.text(el("span", lab), "speed")
-        self.speed_select = el("select", lab, id="hr-speed")
-        for ms in SPEEDS:
-            opt = el("option", self.speed_select, value=str(ms))
-            sh.text(opt, "speed_%d" % ms)
-        if self.speed not in SPEEDS:
-            el("option", self.speed_select, value=str(self.speed), text="%d ms" % self.speed)
-        self.speed_select.value = str(self.speed)
-        on(self.speed_select, "change", self._on_speed)
+        self._playback_controls(side)
         # solver progress
         self.progress = el("div", side, "progress", hidden=True)
         sh.text(el("h3", self.progress), "progress")
@@ -125,54 +106,13 @@ class HuarongGame:
 
         self.board_input = self._paste_box(panel, "paste_board", 3, "hr-board-input", "load", self._on_load)
         self.script_input = self._paste_box(panel, "paste_script", 6, "hr-script-input", "play_script", self._on_script)
-        # share
-        self.share_box = el("div", panel, "share", hidden=True)
-        lab = el("label", self.share_box, "stack")
-        sh.text(el("span", lab), "share_label")
-        self.share_input = el("input", lab, type="text", readonly=True, id="hr-share-link")
-        self._button(self.share_box, "copy", self._on_copy)
+        self._share_box(panel)
         # what equivalence buys
         box = el("details", panel, "compare")
         sh.text(el("summary", box), "compare")
         sh.text(el("p", box, "help"), "compare_help")
         self.compare_btn = self._button(box, "compare_run", self._on_compare)
         self.compare_out = el("div", box, "compare-out")
-
-    def _paste_box(self, panel: object, key: str, rows: int, id_: str, button: str, handler: object) -> object:
-        """A folding box with a labelled text area (``key``, ``key + '_help'``) and one button."""
-        box = el("details", panel, "paste")
-        self.shell.text(el("summary", box), key)
-        lab = el("label", box, "stack")
-        self.shell.text(el("span", lab, "help"), key + "_help")
-        area = el("textarea", lab, rows=str(rows), spellcheck="false", id=id_)
-        self.shell.text(area, key, "aria-label")
-        self._button(box, button, handler)
-        return area
-
-    def _button(self, parent: object, key: str, handler: object, cls: str = "") -> object:
-        b = el("button", parent, ("btn " + cls).strip(), type="button")
-        self.shell.text(b, key)
-        on(b, "click", self._guard(handler))
-        return b
-
-    def _guard(self, handler: object) -> object:
-        """Run a handler (sync or async); report an unexpected error in the status."""
-
-        def run(event: object) -> None:
-            try:
-                result = handler(event)
-                if result is not None and hasattr(result, "send"):
-                    asyncio.create_task(self._guarded(result))
-            except Exception as e:
-                self._say("failed", msg=str(e))
-
-        return run
-
-    async def _guarded(self, coro: object) -> None:
-        try:
-            await coro
-        except Exception as e:
-            self._say("failed", msg=str(e))
 
     def _fill_layouts(self) -> None:
         clear(self.layout_select)
@@ -253,17 +193,7 @@ class HuarongGame:
         self.counter.textContent = self.shell.t("moves", n=count_steps(made, self.metric))
         self.undo_btn.disabled = not self.session.can_undo()
         self.redo_btn.disabled = not self.session.can_redo()
-        playing = self.playback is not None and not self.playback.done
-        self.pause_btn.disabled = not playing
-        self.step_btn.disabled = not playing
-        self.pause_btn.textContent = self.shell.t("resume" if playing and self.playback.paused else "pause")
-
-    def _say(self, key: str, **values: object) -> None:
-        self.status_key = (key, values)
-        self.status.textContent = self.shell.t(key, **values)
-
-    def _alert(self, text: str) -> None:
-        self.alert.textContent = text
+        self._render_playback()
 
     # ============================================================ the handler
     def move(self, pid: int, direction: str) -> bool:
@@ -455,73 +385,15 @@ class HuarongGame:
         self._start_playback(moves, announce=True)
 
     def _on_share(self, event: object) -> None:
-        board = self.session.start
-        url = "%s%s?game=huarong&board=%s&metric=%s&lang=%s" % (
-            str(window.location.origin),
-            str(window.location.pathname),
-            str(window.encodeURIComponent(board.share_text())),
-            self.metric,
-            self.shell.lang,
-        )
-        self.share_input.value = url
-        self.share_box.removeAttribute("hidden")
-        self.share_input.select()
-        self._say("share_done")
-
-    def _on_copy(self, event: object) -> None:
-        self.share_input.select()
-        try:
-            window.navigator.clipboard.writeText(self.share_input.value)
-            self._say("copied")
-        except Exception:
-            pass
-
-    def _on_speed(self, event: object) -> None:
-        self.speed = int(str(self.speed_select.value))
-        if self.playback is not None:
-            self.playback.speed = self.speed
-
-    def _on_pause(self, event: object) -> None:
-        if self.playback is not None:
-            self.playback.toggle_pause()
-            self.render()
-
-    def _on_step(self, event: object) -> None:
-        if self.playback is not None:
-            self.playback.step()
-            self.render()
+        self._show_link(board=self.session.start.share_text(), metric=self.metric)
 
     # ============================================================ playback
-    def _stop_playback(self) -> None:
-        if self.playback is not None:
-            self.playback.stop()
-            self.playback = None
+    # ============================================================ playback hooks
+    def play_move(self, move: tuple) -> None:
+        self.move(move[0], move[1])
 
-    def _start_playback(self, moves: list, announce: bool = False) -> None:
-        """Play moves through the handler; ``announce`` a win at the end (a solver's result is already said)."""
-        self._stop_playback()
-        self.playback = Playback(moves, self.speed)
-        self.render()
-        asyncio.create_task(self._guarded(self._play(self.playback, announce)))
-
-    async def _play(self, pb: Playback, announce: bool) -> None:
-        while not pb.done:
-            move = pb.next_move()
-            if move is None:
-                await asyncio.sleep(0.05)
-                continue
-            self.move(move[0], move[1])
-            i, n = pb.progress()
-            self.counter.setAttribute("data-playing", "%d/%d" % (i, n))
-            self.counter.textContent += " · " + self.shell.t("playing", i=i, n=n)
-            if pb.speed:
-                await asyncio.sleep(pb.speed / 1000)
-        if self.playback is pb:
-            self.playback = None
-        self.counter.removeAttribute("data-playing")
-        self.render()
-        self._save()
-        if announce and not pb.stopped and self.session.state.is_solved():
+    def announce_end(self) -> None:
+        if self.session.state.is_solved():
             self._say("status_won", n=count_steps(self.session.made, self.metric))
 
     # ============================================================ solver
@@ -530,28 +402,6 @@ class HuarongGame:
         for k, v in extra.items():
             req[k] = v
         return json.dumps(req)
-
-    async def _run_job(self, request: str, show: bool = True) -> dict:
-        """Start a solve in the worker and step it until it ends; returns its result."""
-        solver = self.shell.solver
-        if solver.worker is None:
-            self._say("solver_wait")
-        started = await solver.call("start", "huarong", request)
-        if "error" in started:
-            raise PuzzleError(started["error"])
-        self.job = started["job"]
-        try:
-            while True:
-                if self.cancelled:
-                    await solver.call("cancel", self.job)
-                    return {"status": "cancelled"}
-                answer = await solver.call("step", self.job, 40)
-                if answer["done"]:
-                    return answer["result"]
-                if show:
-                    self._show_progress(answer["progress"])
-        finally:
-            self.job = None
 
     def _show_progress(self, progress: dict) -> None:
         n = progress["explored"]
@@ -607,10 +457,6 @@ class HuarongGame:
                 return
             self._say("solved", n=result["steps"])
             self._start_playback(moves)
-
-    def _on_cancel(self, event: object) -> None:
-        if self.job is not None:
-            self.cancelled = True
 
     async def _on_hint(self, event: object) -> None:
         self._say("hint_wait")
@@ -672,21 +518,12 @@ class HuarongGame:
         data = self.session.to_saved(lambda b: b.to_json(), lambda m: [m[0], m[1]])
         data["metric"] = self.metric
         data["layout"] = self.layout.index if self.layout is not None else None
-        try:
-            window.localStorage.setItem(STORE_KEY, json.dumps(data))
-        except Exception:
-            pass
+        self._store(data)
 
     def _restore(self) -> None:
         """Open the URL's board if any (bad ones are reported), else the saved game."""
         url_board = self.shell.params.get("board")
-        saved = None
-        try:
-            raw = window.localStorage.getItem(STORE_KEY)
-            if raw is not None:
-                saved = json.loads(str(raw))
-        except Exception:
-            saved = None
+        saved = self._load_saved()
         board = None
         if url_board is not None and self.shell.game == "huarong":
             try:

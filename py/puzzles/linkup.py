@@ -421,8 +421,11 @@ def _partners(rows: int, cols: int, cells: list, a: int) -> list:
     """Empty cells that a tile at ``a`` could be joined to (with at most two
     turns through empty cells) if both were filled: straight sweeps from
     ``a``, then perpendicular sweeps from every cell reached, twice."""
-    g = _Grid(rows, cols, cells)
-    w, h, occ = g.w, g.h, g.occ
+    w, h = cols + 2, rows + 2
+    occ = bytearray(w * h)
+    for i in range(rows * cols):
+        if cells[i]:
+            occ[(i // cols + 1) * w + i % cols + 1] = 1
     start = (a // cols + 1) * w + a % cols + 1
     steps = ((-w, 0), (w, 0), (-1, 1), (1, 1))  # (offset, axis): axis 0 vertical, 1 horizontal
     seen = set()
@@ -435,15 +438,15 @@ def _partners(rows: int, cols: int, cells: list, a: int) -> list:
                     continue
                 p = cell + off
                 while 0 <= p < w * h and not occ[p] and (ax == 0 or p // w == cell // w):
-                    if (p, ax) not in seen:
-                        seen.add((p, ax))
+                    if 2 * p + ax not in seen:  # int keys: MicroPython's tuple hashes collide
+                        seen.add(2 * p + ax)
                         nxt.append((p, ax))
                     p += off
         frontier = nxt
     out = set()
-    for p, _ax in seen:
-        r, c = divmod(p, w)
-        if 1 <= r <= rows and 1 <= c <= cols and p != start:
+    for key in seen:
+        r, c = divmod(key // 2, w)
+        if 1 <= r <= rows and 1 <= c <= cols and key // 2 != start:
             out.add((r - 1) * cols + c - 1)
     return sorted(out)
 
