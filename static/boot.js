@@ -49,3 +49,13 @@ new MutationObserver((records) => {
 }).observe(document.documentElement, { childList: true, subtree: true });
 addEventListener("error", (e) => fail(e.message || "script error"));
 setTimeout(() => fail("it did not start within 60 seconds"), 60000);
+
+// The games' gameHandler objects: Python supplies methods that answer JSON text
+// (crossing the MicroPython boundary as plain strings); callers get plain JS values.
+window.makeGameHandler = (impl, jsonMethods) => {
+  const handler = {};
+  for (const name of Object.keys(impl)) {
+    handler[name] = jsonMethods.includes(name) ? (...args) => JSON.parse(impl[name](...args)) : (...args) => impl[name](...args);
+  }
+  return handler;
+};

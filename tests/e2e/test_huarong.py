@@ -55,12 +55,12 @@ def test_dead_end_has_no_solution_and_the_board_stays(open_app):
 
 def test_bad_board_and_bad_script_show_messages_and_change_nothing(open_app):
     page = open_app("?lang=en")
-    page.get_by_text("Paste a board").click()
+    page.get_by_role("tabpanel").get_by_text("Paste a board").click()
     page.get_by_role("textbox", name="Paste a board").fill("[[1,1,0],[1,1]]")
     page.get_by_role("button", name="Load").click()
     expect(page.get_by_role("alert")).to_contain_text("ragged rows")
     assert board_of(page) == COURSE
-    page.get_by_text("Paste a move script").click()
+    page.get_by_role("tabpanel").get_by_text("Paste a move script").click()
     page.get_by_role("textbox", name="Paste a move script").fill(
         "gameHandler.move(10, 'left')\ngameHandler.move(1, 'down')"
     )
@@ -72,12 +72,12 @@ def test_bad_board_and_bad_script_show_messages_and_change_nothing(open_app):
 def test_pasted_board_and_course_script_play_to_the_goal(open_app):
     page = open_app("?lang=en&speed=0")
     board = find_layout("勇闯五关").board
-    page.get_by_text("Paste a board").click()
+    page.get_by_role("tabpanel").get_by_text("Paste a board").click()
     page.get_by_role("textbox", name="Paste a board").fill(board.to_json())
     page.get_by_role("button", name="Load").click()
     assert board_of(page) == board.grid()
     script = format_script(solve(board, "cell").moves)
-    page.get_by_text("Paste a move script").click()
+    page.get_by_role("tabpanel").get_by_text("Paste a move script").click()
     page.get_by_role("textbox", name="Paste a move script").fill(script)
     page.get_by_role("button", name="Play script").click()
     page.wait_for_function("gameHandler.isSolved()")
@@ -139,7 +139,7 @@ def test_cancel_a_long_solve_keeps_the_page_responsive(open_app):
     big[0][3] = big[0][4] = big[1][3] = big[1][4] = 1
     for i, (r, c) in enumerate([(3, 0), (3, 2), (5, 5), (6, 1), (2, 7), (7, 7)]):
         big[r][c] = 7 + i
-    page.get_by_text("Paste a board").click()
+    page.get_by_role("tabpanel").get_by_text("Paste a board").click()
     page.get_by_role("textbox", name="Paste a board").fill(str(big))
     page.get_by_role("button", name="Load").click()
     page.evaluate("""() => { window.__long = [];
@@ -190,7 +190,7 @@ def test_bad_board_in_link_opens_the_default_with_a_message(open_app):
 def test_equivalence_comparison(open_app):
     page = open_app("?lang=en")
     choose_layout(page, "勇闯五关")
-    page.get_by_text("What equivalence buys").click()
+    page.get_by_role("tabpanel").get_by_text("What equivalence buys").click()
     page.get_by_role("button", name="Compare").click()
     row = page.get_by_role("row", name=re.compile("same-shape pieces equal"))
     expect(row).to_contain_text("46", timeout=60_000)
