@@ -30,7 +30,7 @@ def _huarong_search(req: dict):
 
 
 # Positions a Link-up search may expand before it answers "unknown".
-LINKUP_BUDGET = 100_000
+LINKUP_BUDGET = 30_000
 
 
 def _linkup_search(req: dict):

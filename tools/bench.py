@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/bench.py engine   # Huarong solver in CPython, the paper's six layouts
     .venv/bin/python tools/bench.py browser  # start-up and Solve in headless Chromium, with CPython ratios
+    .venv/bin/python tools/bench.py linkup   # Link-up solver on 100 seeded random 18x8 boards, CPython
 
 Run tools/setup.sh test first (it installs Chromium and the .venv).
 """
@@ -72,10 +73,14 @@ def bench_browser(runs: int) -> None:
                 solver.append(marks["solver"] / 1000)
                 ctx.close()
         print("Start-up in headless Chromium, cold (fresh profile), median of %d runs" % runs)
-        print("  navigation -> board playable (data-app-state=ready): %.2f s  (runs: %s)"
-              % (statistics.median(ready), ", ".join("%.2f" % x for x in ready)))
-        print("  navigation -> solver ready (data-solver-state=idle): %.2f s  (runs: %s)"
-              % (statistics.median(solver), ", ".join("%.2f" % x for x in solver)))
+        print(
+            "  navigation -> board playable (data-app-state=ready): %.2f s  (runs: %s)"
+            % (statistics.median(ready), ", ".join("%.2f" % x for x in ready))
+        )
+        print(
+            "  navigation -> solver ready (data-solver-state=idle): %.2f s  (runs: %s)"
+            % (statistics.median(solver), ", ".join("%.2f" % x for x in solver))
+        )
 
         cpython = engine_times(runs)
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=args)
@@ -114,13 +119,38 @@ def bench_browser(runs: int) -> None:
     server.shutdown()
 
 
+def bench_linkup(boards: int = 100, budget: int = 100_000) -> None:
+    from puzzles.linkup import Board, Rng
+    from puzzles.linkup import solve as lu_solve
+
+    times, statuses = [], {}
+    for seed in range(boards):
+        kinds = [i // 4 + 1 for i in range(144)]
+        Rng(seed).shuffle(kinds)  # random, not generated-clearable: 36 kinds x 4 over 8 x 18
+        t0 = time.perf_counter()
+        result = lu_solve(Board(8, 18, kinds), budget=budget)
+        times.append(time.perf_counter() - t0)
+        statuses[result.status] = statuses.get(result.status, 0) + 1
+    times.sort()
+    p90 = times[int(0.9 * len(times)) - 1]
+    decided = statuses.get("cleared", 0) + statuses.get("stuck", 0)
+    print(
+        "Link-up solver, CPython %s, %d seeded random 8x18 boards (36 kinds x 4), budget %d nodes"
+        % (sys.version.split()[0], boards, budget)
+    )
+    print("  median %.3f s   p90 %.3f s   max %.3f s" % (statistics.median(times), p90, times[-1]))
+    print("  decided %d of %d: %s" % (decided, boards, ", ".join("%s %d" % kv for kv in sorted(statuses.items()))))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["engine", "browser"])
+    ap.add_argument("what", choices=["engine", "browser", "linkup"])
     ap.add_argument("--runs", type=int, default=5)
     a = ap.parse_args()
     if a.what == "engine":
         bench_engine(a.runs)
+    elif a.what == "linkup":
+        bench_linkup()
     else:
         bench_browser(a.runs)
     return 0

@@ -489,47 +489,45 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
     nodes = [0]
     best = [board.tiles()]
 
-    def forced(cells: list, taken: list) -> None:
-        """Take every safe pair (a kind with two tiles left that join), repeatedly.
+    def settle(cells: list, taken: list) -> list:
+        """Take every safe pair (a kind with two tiles left that join),
+        repeatedly; answers the grid and tile groups of the position left.
 
         Safe: removing tiles only opens paths, so any clearing order of the
         position stays valid (minus this pair) once the pair is gone.
         """
-        changed = True
-        while changed:
-            changed = False
+        while True:
             g = _Grid(rows, cols, cells)
-            for group in _by_kind(cells).values():
-                if len(group) == 2 and _joinable(g, cols, group[0], group[1]):
-                    a, b = group
-                    cells[a] = cells[b] = 0
-                    taken.append((a, b))
-                    changed = True
-                    g = _Grid(rows, cols, cells)
+            groups = _by_kind(cells)
+            safe = [grp for grp in groups.values() if len(grp) == 2 and _joinable(g, cols, grp[0], grp[1])]
+            if not safe:
+                return [g, groups]
+            for a, b in safe:  # removing one safe pair never blocks another
+                cells[a] = cells[b] = 0
+                taken.append((a, b))
 
-    # explicit stack of (cells, moves to try, index, taken-before-branch)
-    cells = list(board.cells)
-    taken: list = []
-    forced(cells, taken)
-    path.extend(taken)
-    stack = []
-
-    def options(cells: list) -> list:
-        g = _Grid(rows, cols, cells)
-        groups = _by_kind(cells)
+    def options(settled: list) -> list:
+        g, groups = settled
         opts = []
         for group in groups.values():
             opts.extend(_pairs(g, cols, group))
         return opts
 
+    cells = list(board.cells)
+    taken: list = []
+    opts = options(settle(cells, taken))
+    path.extend(taken)
+    stack = []
+
     if not any(cells):
         return Result("cleared", path, 0)
-    stack.append([cells, options(cells), 0, len(taken)])
+    stack.append([cells, opts, 0, len(taken), b""])
     while stack:
         frame = stack[-1]
-        cells, opts, i, n_forced = frame
+        cells, opts, i, n_forced, before = frame
         if i >= len(opts):
             dead.add(bytes(cells))
+            dead.add(before)  # the position before its safe pairs went: dead too
             stack.pop()
             del path[len(path) - n_forced :]
             if stack:
@@ -539,9 +537,12 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
         a, b = opts[i]
         nxt = list(cells)
         nxt[a] = nxt[b] = 0
+        before = bytes(nxt)
+        if before in dead:
+            continue
         nodes[0] += 1
         taken = [(a, b)]
-        forced(nxt, taken)
+        settled = settle(nxt, taken)
         key = bytes(nxt)
         if not any(nxt):
             return Result("cleared", path + taken, nodes[0])
@@ -556,7 +557,7 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
             continue
         path.append((a, b))
         path.extend(taken[1:])
-        stack.append([nxt, options(nxt), 0, len(taken) - 1])
+        stack.append([nxt, options(settled), 0, len(taken) - 1, before])
     return Result("stuck", [], nodes[0])
 
 
