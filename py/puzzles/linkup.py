@@ -177,9 +177,11 @@ class _Grid:
 
     __slots__ = ("w", "h", "occ", "rowsum", "colsum")
 
-    def __init__(self, rows: int, cols: int, cells: "tuple | list") -> None:
+    def __init__(self, rows: int, cols: int, cells: "tuple | list | None") -> None:
         w, h = cols + 2, rows + 2
         self.w, self.h = w, h
+        if cells is None:  # filled in by without()
+            return
         occ = bytearray(w * h)
         for r in range(rows):
             base = (r + 1) * w + 1
@@ -187,23 +189,29 @@ class _Grid:
                 if cells[r * cols + c]:
                     occ[base + c] = 1
         self.occ = occ
-        rowsum = []
-        for r in range(h):
-            acc = [0]
-            s = 0
-            for c in range(w):
-                s += occ[r * w + c]
-                acc.append(s)
-            rowsum.append(acc)
-        colsum = []
-        for c in range(w):
-            acc = [0]
-            s = 0
-            for r in range(h):
-                s += occ[r * w + c]
-                acc.append(s)
-            colsum.append(acc)
-        self.rowsum, self.colsum = rowsum, colsum
+        self.rowsum = [_prefix(occ[r * w : r * w + w]) for r in range(h)]
+        self.colsum = [_prefix(_column(occ, c, w, h)) for c in range(w)]
+
+    def without(self, a: int, b: int, cols: int) -> "_Grid":
+        """This grid with the tiles at cells ``a`` and ``b`` gone: only their
+        rows' and columns' prefix sums are worked out again."""
+        w, h = self.w, self.h
+        g = _Grid(h - 2, w - 2, None)
+        occ = bytearray(self.occ)
+        rows, colset = set(), set()
+        for i in (a, b):
+            r, c = i // cols + 1, i % cols + 1
+            occ[r * w + c] = 0
+            rows.add(r)
+            colset.add(c)
+        g.occ = occ
+        g.rowsum = list(self.rowsum)
+        g.colsum = list(self.colsum)
+        for r in rows:
+            g.rowsum[r] = _prefix(occ[r * w : r * w + w])
+        for c in colset:
+            g.colsum[c] = _prefix(_column(occ, c, w, h))
+        return g
 
     def row_occ(self, r: int, c0: int, c1: int) -> int:
         if c0 > c1:
@@ -228,6 +236,32 @@ class _Grid:
             r += dr
             c += dc
         return n
+
+
+def _column(occ: bytearray, c: int, w: int, h: int) -> bytes:
+    try:
+        return bytes(occ[c::w])
+    except NotImplementedError:  # MicroPython slices take no step
+        return bytes(occ[r * w + c] for r in range(h))
+
+
+try:
+    from itertools import accumulate as _accumulate
+except ImportError:  # MicroPython
+    _accumulate = None
+
+
+def _prefix(line: "bytes | bytearray") -> list:
+    """``[0, line[0], line[0] + line[1], ...]``."""
+    out = [0]
+    if _accumulate is not None:
+        out.extend(_accumulate(line))
+        return out
+    s = 0
+    for v in line:
+        s += v
+        out.append(s)
+    return out
 
 
 def _routes(g: _Grid, r1: int, c1: int, r2: int, c2: int, first: bool = False) -> list:
@@ -489,7 +523,7 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
     nodes = [0]
     best = [board.tiles()]
 
-    def settle(cells: list, taken: list) -> list:
+    def settle(cells: list, g: _Grid, groups: dict, taken: list) -> list:
         """Take every safe pair (a kind with two tiles left that join),
         repeatedly; answers the grid and tile groups of the position left.
 
@@ -497,14 +531,14 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
         position stays valid (minus this pair) once the pair is gone.
         """
         while True:
-            g = _Grid(rows, cols, cells)
-            groups = _by_kind(cells)
-            safe = [grp for grp in groups.values() if len(grp) == 2 and _joinable(g, cols, grp[0], grp[1])]
+            safe = [k for k, grp in groups.items() if len(grp) == 2 and _joinable(g, cols, grp[0], grp[1])]
             if not safe:
                 return [g, groups]
-            for a, b in safe:  # removing one safe pair never blocks another
+            for k in safe:  # removing one safe pair never blocks another
+                a, b = groups.pop(k)
                 cells[a] = cells[b] = 0
                 taken.append((a, b))
+                g = g.without(a, b, cols)
 
     def options(settled: list) -> list:
         g, groups = settled
@@ -515,16 +549,16 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
 
     cells = list(board.cells)
     taken: list = []
-    opts = options(settle(cells, taken))
+    settled = settle(cells, _Grid(rows, cols, cells), _by_kind(cells), taken)
     path.extend(taken)
     stack = []
 
     if not any(cells):
         return Result("cleared", path, 0)
-    stack.append([cells, opts, 0, len(taken), b""])
+    stack.append([cells, options(settled), 0, len(taken), b"", settled])
     while stack:
         frame = stack[-1]
-        cells, opts, i, n_forced, before = frame
+        cells, opts, i, n_forced, before, here = frame
         if i >= len(opts):
             dead.add(bytes(cells))
             dead.add(before)  # the position before its safe pairs went: dead too
@@ -542,7 +576,15 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
             continue
         nodes[0] += 1
         taken = [(a, b)]
-        settled = settle(nxt, taken)
+        g, groups = here
+        kind = cells[a]
+        groups = dict(groups)
+        rest = [x for x in groups[kind] if x != a and x != b]
+        if rest:
+            groups[kind] = rest
+        else:
+            del groups[kind]
+        settled = settle(nxt, g.without(a, b, cols), groups, taken)
         key = bytes(nxt)
         if not any(nxt):
             return Result("cleared", path + taken, nodes[0])
@@ -557,7 +599,7 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
             continue
         path.append((a, b))
         path.extend(taken[1:])
-        stack.append([nxt, options(settled), 0, len(taken) - 1, before])
+        stack.append([nxt, options(settled), 0, len(taken) - 1, before, settled])
     return Result("stuck", [], nodes[0])
 
 
