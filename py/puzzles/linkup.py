@@ -540,11 +540,33 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
                 taken.append((a, b))
                 g = g.without(a, b, cols)
 
-    def options(settled: list) -> list:
+    def options(settled: list, parent: "set | None" = None, gone: "list | None" = None) -> list:
+        """The joinable pairs. A pair joinable in the parent position still is
+        (removing tiles only opens paths); a pair that was not is checked again
+        only if a removed tile lies within the rows or columns its routes use."""
         g, groups = settled
         opts = []
         for group in groups.values():
-            opts.extend(_pairs(g, cols, group))
+            for i in range(len(group)):
+                a = group[i]
+                r1, c1 = divmod(a, cols)
+                for j in range(i + 1, len(group)):
+                    b = group[j]
+                    if parent is not None:
+                        if (a, b) in parent:
+                            opts.append((a, b))
+                            continue
+                        r2, c2 = divmod(b, cols)
+                        rlo, rhi = (r1, r2) if r1 < r2 else (r2, r1)
+                        clo, chi = (c1, c2) if c1 < c2 else (c2, c1)
+                        for x in gone:
+                            rx, cx = divmod(x, cols)
+                            if rlo <= rx <= rhi or clo <= cx <= chi:
+                                break
+                        else:
+                            continue  # nothing near it changed: still not joinable
+                    if _joinable(g, cols, a, b):
+                        opts.append((a, b))
         return opts
 
     cells = list(board.cells)
@@ -599,7 +621,8 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
             continue
         path.append((a, b))
         path.extend(taken[1:])
-        stack.append([nxt, options(settled), 0, len(taken) - 1, before, settled])
+        gone = [x for pair in taken for x in pair]
+        stack.append([nxt, options(settled, set(opts), gone), 0, len(taken) - 1, before, settled])
     return Result("stuck", [], nodes[0])
 
 
