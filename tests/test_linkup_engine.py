@@ -245,3 +245,18 @@ def test_truncated_and_tampered_codes_are_refused():
 def test_codecs_round_trip(board):
     assert Board.parse(board.to_code()) == board
     assert Board.parse(board.to_json()) == board
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_boards(), st.data())
+def test_the_solvers_fast_join_test_matches_connect(board, data):
+    from puzzles.linkup import _Grid, _joinable
+
+    n = board.rows * board.cols
+    a = data.draw(st.integers(0, n - 1))
+    b = data.draw(st.integers(0, n - 1))
+    if a == b or not board.cells[a] or board.cells[a] != board.cells[b]:
+        return
+    g = _Grid(board.rows, board.cols, board.cells)
+    r1, c1, r2, c2 = a // board.cols, a % board.cols, b // board.cols, b % board.cols
+    assert _joinable(g, board.cols, a, b) == bool(connect(board, r1, c1, r2, c2))

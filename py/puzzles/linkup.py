@@ -347,9 +347,59 @@ def connect(board: object, row1: int, col1: int, row2: int, col2: int) -> list:
 
 
 def _joinable(g: _Grid, cols: int, a: int, b: int) -> bool:
+    """Whether tiles ``a`` and ``b`` join: :func:`_routes` with ``first``,
+    written out with local look-ups because the solver asks it most."""
+    w, h, occ = g.w, g.h, g.occ
     r1, c1 = divmod(a, cols)
     r2, c2 = divmod(b, cols)
-    return bool(_routes(g, r1 + 1, c1 + 1, r2 + 1, c2 + 1, True))
+    r1 += 1
+    c1 += 1
+    r2 += 1
+    c2 += 1
+    p1, p2 = r1 * w + c1, r2 * w + c2
+    # how far each tile sees up and down its column
+    up1 = r1
+    while up1 > 0 and not occ[(up1 - 1) * w + c1]:
+        up1 -= 1
+    dn1 = r1
+    while dn1 < h - 1 and not occ[(dn1 + 1) * w + c1]:
+        dn1 += 1
+    up2 = r2
+    while up2 > 0 and not occ[(up2 - 1) * w + c2]:
+        up2 -= 1
+    dn2 = r2
+    while dn2 < h - 1 and not occ[(dn2 + 1) * w + c2]:
+        dn2 += 1
+    lo, hi = max(up1, up2), min(dn1, dn2)
+    if lo <= hi:
+        clo, chi = (c1, c2) if c1 < c2 else (c2, c1)
+        rowsum = g.rowsum
+        for m in range(lo, hi + 1):
+            acc = rowsum[m]
+            if acc[chi + 1] - acc[clo] == (m == r1) + (m == r2):
+                return True
+    # how far each tile sees left and right along its row
+    lf1 = c1
+    while lf1 > 0 and not occ[p1 - (c1 - lf1) - 1]:
+        lf1 -= 1
+    rt1 = c1
+    while rt1 < w - 1 and not occ[p1 + (rt1 - c1) + 1]:
+        rt1 += 1
+    lf2 = c2
+    while lf2 > 0 and not occ[p2 - (c2 - lf2) - 1]:
+        lf2 -= 1
+    rt2 = c2
+    while rt2 < w - 1 and not occ[p2 + (rt2 - c2) + 1]:
+        rt2 += 1
+    lo, hi = max(lf1, lf2), min(rt1, rt2)
+    if lo <= hi:
+        rlo, rhi = (r1, r2) if r1 < r2 else (r2, r1)
+        colsum = g.colsum
+        for m in range(lo, hi + 1):
+            acc = colsum[m]
+            if acc[rhi + 1] - acc[rlo] == (m == c1) + (m == c2):
+                return True
+    return False
 
 
 def joinable_pairs(board: Board) -> list:
