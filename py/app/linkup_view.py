@@ -17,7 +17,7 @@ from puzzles.linkup import PRESETS, Board, connect, generate, joinable_pairs
 STORE_KEY = "bfs-puzzles.linkup"
 SVG = "http://www.w3.org/2000/svg"
 # A face per kind: a symbol and a colour, so tiles read as pictures, not digits.
-FACES = "★♠♥♦♣☀☂☃♞♜♝♛☯☘⚓✿❀✈☎⌛⚑♫⚡❄☕⚙✂✉⚖☮♻⚛✦☾♪⚐✪☼♚♔♖♘☁☄✸⬟⬢◆●▲■♯♮☗☖⛭⚘❖✚"
+FACES = "★♠♥♦♣☀☂☃♞♜♝♛☯☘⚓✿❀✈☎♤⚑♫⚡❄☕⚙✂✉⚖☮♻⚛✦☾♪⚐✪☼♚♔♖♘☁☄✸⬟⬢◆●▲■♯♮☗☖♡♧❖✚☆♩"
 COLORS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65", "#a04000", "#2e4053", "#b03a75")
 DEFAULT = ("small", 1)
 
@@ -95,7 +95,8 @@ class LinkupGame(GameView):
         self.counter = el("p", statusbar, "counter", id="lu-left")
         self.timer = el("p", statusbar, "counter", id="lu-time")
 
-        self.board_el = el("div", panel, "lu-board", role="group", id="lu-board")
+        scroll = el("div", panel, "lu-scroll")
+        self.board_el = el("div", scroll, "lu-board", role="group", id="lu-board")
         sh.text(self.board_el, "board_linkup", "aria-label")
         self.overlay = document.createElementNS(SVG, "svg")
         self.overlay.setAttribute("class", "lu-path")
