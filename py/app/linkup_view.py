@@ -331,21 +331,9 @@ class LinkupGame(GameView):
     async def _on_solve(self, event: object) -> None:
         if self.job is not None:
             return
-        self._stop_playback()
-        self._alert("")
-        self.cancelled = False
         self.hinted = ()
         start = self.session.state
-        self.progress.removeAttribute("hidden")
-        self.solve_btn.disabled = True
-        self.cancel_btn.disabled = False
-        self.shell.solving(True)
-        try:
-            result = await self._run_job(self._request())
-        finally:
-            self.shell.solving(False)
-            self.solve_btn.disabled = False
-            self.cancel_btn.disabled = True
+        result = await self._solve_job(self._request())
         status = result["status"]
         if status == "cancelled":
             self._say("cancelled")

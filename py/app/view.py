@@ -192,6 +192,22 @@ class GameView:
         finally:
             self.job = None
 
+    async def _solve_job(self, request: str) -> dict:
+        """The Solve button's run: buttons, the solving flag and progress around :meth:`_run_job`."""
+        self._stop_playback()
+        self._alert("")
+        self.cancelled = False
+        self.progress.removeAttribute("hidden")
+        self.solve_btn.disabled = True
+        self.cancel_btn.disabled = False
+        self.shell.solving(True)
+        try:
+            return await self._run_job(request)
+        finally:
+            self.shell.solving(False)
+            self.solve_btn.disabled = False
+            self.cancel_btn.disabled = True
+
     def _on_cancel(self, event: object) -> None:
         if self.job is not None:
             self.cancelled = True

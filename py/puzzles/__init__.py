@@ -5,6 +5,8 @@ modules the page's main thread imports also run on MicroPython: no
 ``dataclasses``, no run-time ``typing``, no ``int.bit_length``.
 """
 
+import json
+
 
 class PuzzleError(ValueError):
     """A board, move or script that does not validate.
@@ -19,3 +21,11 @@ def quote(text: object, limit: int = 40) -> str:
     if len(s) > limit:
         s = s[: limit - 1] + "…"
     return repr(s)
+
+
+def load_json(text: str, error: type) -> object:
+    """``json.loads`` that raises ``error`` (a :class:`PuzzleError`) quoting the text."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise error("%s is not valid JSON" % quote(text)) from None

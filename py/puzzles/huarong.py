@@ -34,7 +34,7 @@ imports it), so it avoids ``dataclasses``, run-time ``typing`` and
 
 import json
 
-from puzzles import PuzzleError, quote
+from puzzles import PuzzleError, load_json, quote
 
 MAX_SIDE = 8
 TARGET = 1
@@ -191,11 +191,7 @@ class Board:
     @classmethod
     def from_json(cls, text: str) -> "Board":
         """Parse the course's JSON form, ``[[3,1,1,4],[3,1,1,4],...]``."""
-        try:
-            grid = json.loads(text)
-        except ValueError:
-            raise BoardError("%s is not valid JSON" % quote(text)) from None
-        return cls.from_grid(grid, text)
+        return cls.from_grid(load_json(text, BoardError), text)
 
     @classmethod
     def from_compact(cls, text: str) -> "Board":

@@ -31,7 +31,7 @@ Runs in CPython and on MicroPython (no dataclasses, run-time typing or
 
 import json
 
-from puzzles import PuzzleError, quote
+from puzzles import PuzzleError, load_json, quote
 
 MAX_SIDE = 24
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -90,11 +90,7 @@ class Board:
 
     @classmethod
     def from_json(cls, text: str) -> "Board":
-        try:
-            grid = json.loads(text)
-        except ValueError:
-            raise BoardError("%s is not valid JSON" % quote(text)) from None
-        return cls.from_grid(grid, text)
+        return cls.from_grid(load_json(text, BoardError), text)
 
     @classmethod
     def from_code(cls, text: str) -> "Board":
