@@ -129,6 +129,7 @@ _TEXT = {
     "lu_preset_kshisen": ("KShisen 8 × 18", "KShisen 8 × 18"),
     "lu_preset_large": ("large 10 × 20", "大 10 × 20"),
     "lu_seed": ("Seed", "种子"),
+    "lu_kinds": ("Kinds × tiles", "种类 × 每种数量"),
     "lu_new": ("New board", "新棋盘"),
     "lu_shuffle": ("Shuffle", "洗牌"),
     "lu_restart": ("Restart", "重新开始"),

@@ -74,6 +74,11 @@ class LinkupGame(GameView):
         self.preset_select = el("select", lab, id="lu-preset")
         for name in ("small", "kshisen", "large"):
             sh.text(el("option", self.preset_select, value=name), "lu_preset_" + name)
+        on(self.preset_select, "change", lambda e: self._fill_kinds())
+        lab = el("label", bar, "field")
+        sh.text(el("span", lab), "lu_kinds")
+        self.kinds_select = el("select", lab, id="lu-kinds")
+        self._fill_kinds()
         lab = el("label", bar, "field")
         sh.text(el("span", lab), "lu_seed")
         self.seed_input = el("input", lab, type="number", min="0", value="1", id="lu-seed", inputmode="numeric")
@@ -112,6 +117,16 @@ class LinkupGame(GameView):
 
         self.board_input = self._paste_box(panel, "lu_paste", 4, "lu-board-input", "load", self._on_load)
         self._share_box(panel)
+
+    def _fill_kinds(self) -> None:
+        """Every number of kinds that fills the chosen size with pairs (each kind an even count)."""
+        rows, cols, kinds, _per = PRESETS[str(self.preset_select.value)]
+        cells = rows * cols
+        clear(self.kinds_select)
+        for k in range(1, 62):
+            if cells % k == 0 and (cells // k) % 2 == 0:
+                el("option", self.kinds_select, value=str(k), text="%d × %d" % (k, cells // k))
+        self.kinds_select.value = str(kinds)
 
     def _relabel(self) -> None:
         self._say(self.status_key[0], **self.status_key[1])
@@ -266,9 +281,11 @@ class LinkupGame(GameView):
             seed = int(str(self.seed_input.value))
         except ValueError:
             seed = 1
-        rows, cols, kinds, per = PRESETS[preset]
+        rows, cols, _kinds, _per = PRESETS[preset]
+        kinds = int(str(self.kinds_select.value))
+        per = rows * cols // kinds
         self._say("lu_generating")
-        if preset == "small":
+        if rows * cols <= 24:  # small boards are made at once on this thread
             board = generate(rows, cols, kinds, per, seed)
         else:
             req = '{"rows": %d, "cols": %d, "kinds": %d, "per_kind": %d, "seed": %d}' % (rows, cols, kinds, per, seed)

@@ -74,6 +74,16 @@ def test_solve_clears_a_generated_kshisen_board(open_app):
     expect(page.locator("#lu-left")).to_have_text("Tiles left: 0")
 
 
+def test_new_board_with_chosen_kinds(open_app):
+    page = open_app("?game=linkup&lang=en")
+    page.get_by_label("Size").select_option("small")
+    page.get_by_label("Kinds × tiles").select_option("12")
+    page.get_by_label("Seed").fill("5")
+    page.get_by_role("button", name="New board").click()
+    expect(status(page)).to_have_text("New board: seed 5.")
+    assert page.evaluate("gameHandler.getBoard()") == generate(4, 6, 12, 2, 5).grid()
+
+
 def test_a_board_that_cannot_be_cleared_says_so(open_app):
     page = open_app("?game=linkup&lang=en")
     paste(page, "[[1,2],[2,1]]")
