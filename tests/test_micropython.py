@@ -10,26 +10,17 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_main_thread_modules_run_on_micropython():
+@pytest.mark.parametrize(
+    "script, done",
+    [("check_main_thread.py", "OK main thread modules"), ("check_linkup.py", "OK linkup")],
+)
+def test_runs_on_micropython(script, done):
     proc = subprocess.run(
-        ["node", "tests/mpy/run.mjs", "tests/mpy/check_main_thread.py"],
+        ["node", "tests/mpy/run.mjs", "tests/mpy/" + script],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert proc.returncode == 0, proc.stderr + proc.stdout
-    assert "OK main thread modules" in proc.stdout
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_linkup_rules_run_on_micropython():
-    proc = subprocess.run(
-        ["node", "tests/mpy/run.mjs", "tests/mpy/check_linkup.py"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert proc.returncode == 0, proc.stderr + proc.stdout
-    assert "OK linkup" in proc.stdout
+    assert done in proc.stdout
