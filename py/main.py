@@ -5,9 +5,10 @@ import asyncio
 
 from app.huarong_view import HuarongGame
 from app.linkup_view import LinkupGame
-from app.shell import Placeholder, Shell
+from app.shell import Shell
+from app.sliding_view import SlidingGame
 
 shell = Shell()
-shell.build({"huarong": HuarongGame, "linkup": LinkupGame, "sliding": Placeholder})
+shell.build({"huarong": HuarongGame, "linkup": LinkupGame, "sliding": SlidingGame})
 shell.set_app_state("ready")
 asyncio.create_task(shell.solver.connect())

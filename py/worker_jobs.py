@@ -9,7 +9,7 @@ JSON strings, so nothing depends on how the two runtimes convert objects.
 import json
 import time
 
-from puzzles import PuzzleError, huarong, linkup
+from puzzles import PuzzleError, huarong, linkup, sliding
 
 _jobs: dict = {}
 _next_id = [0]
@@ -37,7 +37,21 @@ def _linkup_search(req: dict):
     return linkup.search(linkup.Board.parse(req["board"]), int(req.get("budget", LINKUP_BUDGET)))
 
 
-_STARTERS = {"huarong": _huarong_search, "linkup": _linkup_search}
+def _sliding_search(req: dict):
+    return sliding.search(sliding.Board.parse(req["board"]), str(req.get("mode", "optimal")))
+
+
+_STARTERS = {"huarong": _huarong_search, "linkup": _linkup_search, "sliding": _sliding_search}
+
+
+def sliding_install(data: bytes) -> str:
+    """Install the shipped 4×4 pattern tables (the bytes of static/data/sliding-4x4.pdb)."""
+    t0 = time.perf_counter()
+    try:
+        heur = sliding.install_tables(data)
+    except (ValueError, KeyError, TypeError) as e:
+        return json.dumps({"error": "the pattern tables did not load: %s" % e})
+    return json.dumps({"groups": heur.groups, "seconds": time.perf_counter() - t0})
 
 
 def start(game: str, request: str) -> str:

@@ -23,10 +23,6 @@ _TEXT = {
     "solver_loading": ("Solver: loading Pyodide…", "求解器：正在加载 Pyodide…"),
     "solver_ready": ("Solver: ready (Python {v})", "求解器：就绪（Python {v}）"),
     "solver_failed": ("Solver: failed to start — {msg}", "求解器：启动失败——{msg}"),
-    "coming": (
-        "This game comes in a later release; its board will appear here.",
-        "这个游戏将在后续版本加入，棋盘会显示在这里。",
-    ),
     "board_huarong": ("Huarong Road board", "华容道棋盘"),
     "layout": ("Layout", "布局"),
     "custom": ("Custom board", "自定义棋盘"),
@@ -166,6 +162,42 @@ _TEXT = {
     "lu_keys_help": (
         "Click or tap two tiles; with the keyboard, Tab to a tile and press Enter or Space.",
         "点击两个图块；用键盘时按 Tab 选中图块，再按回车或空格。",
+    ),
+    # Sliding puzzle
+    "board_sliding": ("Sliding puzzle board", "滑动谜题棋盘"),
+    "sp_size": ("Size", "大小"),
+    "sp_mode": ("Solve for", "求解方式"),
+    "sp_mode_optimal": ("fewest moves", "最少步数"),
+    "sp_mode_fast": ("fast (not the fewest moves)", "快速（不保证最少步数）"),
+    "sp_shuffle": ("Shuffle", "打乱"),
+    "sp_ready": (
+        "Slide the tiles into order: 1, 2, 3, … with the blank last.",
+        "把数字滑回顺序：1、2、3……空格在最后。",
+    ),
+    "sp_won": ("Solved in {n} moves!", "完成！用了 {n} 步。"),
+    "sp_shuffled": ("Shuffled: a new solvable board.", "已打乱：一个可解的新棋盘。"),
+    "sp_unsolvable": (
+        "No solution: -1 (the tiles' order has the wrong parity; no sequence of moves reaches the goal).",
+        "无解：-1（数字排列的奇偶性不对，怎么移动都到不了终局）。",
+    ),
+    "sp_solved_fast": ("Solved: {n} moves (fast mode, not the fewest)", "已解出：{n} 步（快速模式，不保证最少）"),
+    "sp_searching": (
+        "Searching for the fewest moves… bound {b}, {n} positions",
+        "正在搜索最少步数……当前界限 {b}，已搜索 {n} 个局面",
+    ),
+    "sp_searching_bfs": ("Searching… {n} positions", "搜索中……已搜索 {n} 个局面"),
+    "sp_tables": ("Loading the 4 × 4 pattern tables…", "正在加载 4 × 4 模式数据库……"),
+    "sp_tile_label": ("Tile {n}, row {r}, column {c}", "数字 {n}，第 {r} 行第 {c} 列"),
+    "sp_keys_help": (
+        "Click or tap a tile beside the blank, or one in the blank's row or column to slide the whole line;"
+        " with the keyboard, focus the board and use the arrow keys (the tile moves the way the arrow points).",
+        "点击空格旁的数字，或点击空格所在行、列中的数字，整行/整列一起滑动；"
+        "用键盘时先聚焦棋盘，再按方向键（数字朝箭头方向移动）。",
+    ),
+    "sp_paste": ("Paste a board", "粘贴棋盘"),
+    "sp_paste_help": (
+        "The course's JSON form, e.g. [[4,1,2],[5,0,3]], or a share code like 2x3-412503",
+        "课程的 JSON 形式，例如 [[4,1,2],[5,0,3]]，或分享码，例如 2x3-412503",
     ),
 }
 

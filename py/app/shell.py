@@ -213,17 +213,3 @@ class Shell:
             self.tabs[name].focus()
         self.games[name].activate()
         self.set_url(game=name)
-
-
-class Placeholder:
-    """A game whose board comes in a later release: an empty, labelled board area."""
-
-    def __init__(self, shell: Shell, panel: object) -> None:
-        self.shell = shell
-        box = el("div", panel, "board-area empty-board")
-        shell.text(box, "coming")
-        status = el("p", panel, "status", role="status")
-        shell.text(status, "coming")
-
-    def activate(self) -> None:
-        window.gameHandler = None

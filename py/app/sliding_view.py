@@ -1,0 +1,303 @@
+"""The sliding puzzle on the page: tiles drawn from the engine's board, every
+slide one ``gameHandler.move(tile)``, Solve in the worker, then the moves
+played on the same board."""
+
+import json
+
+from pyscript import window
+from pyscript.ffi import create_proxy, to_js
+
+from app.dom import clear, el, on
+from app.session import Session
+from app.view import GameView
+from puzzles import PuzzleError
+from puzzles.sliding import MODES, Board, shuffled
+
+STORE_KEY = "bfs-puzzles.sliding"
+DEFAULT = "2x3-412503"  # seed 002's example: 5 moves
+SIZES = [(r, c) for r in range(2, 6) for c in range(2, 6) if r * c >= 6]
+# Boards above this many cells open in fast mode: the fewest moves can take very long there.
+OPTIMAL_MAX_CELLS = 16
+# Arrow key → the cell, relative to the blank, of the tile that slides (it moves the way the arrow points).
+_ARROWS = {"ArrowUp": (1, 0), "ArrowDown": (-1, 0), "ArrowLeft": (0, 1), "ArrowRight": (0, -1)}
+
+
+def _apply(board: Board, tile: int) -> Board:
+    return board.slide(tile)
+
+
+class SlidingGame(GameView):
+    game = "sliding"
+    store_key = STORE_KEY
+
+    def __init__(self, shell: object, panel: object) -> None:
+        super().__init__(shell)
+        self.session = Session(Board.parse(DEFAULT), _apply)
+        self.tiles: dict = {}
+        self.shape = None
+        self.shuffles = 0
+        self.tables_ready = False
+        self._build(panel)
+        self._restore()
+        self.handler = self._make_handler()
+        shell.on_lang(self._relabel)
+
+    # ================================================================= UI
+    def _build(self, panel: object) -> None:
+        sh = self.shell
+        self.alert = el("p", panel, "alert", role="alert")
+        bar = el("div", panel, "toolbar")
+        lab = el("label", bar, "field")
+        sh.text(el("span", lab), "sp_size")
+        self.size_select = el("select", lab, id="sp-size")
+        for r, c in SIZES:
+            el("option", self.size_select, value="%dx%d" % (r, c), text="%d × %d" % (r, c))
+        lab = el("label", bar, "field")
+        sh.text(el("span", lab), "sp_mode")
+        self.mode_select = el("select", lab, id="sp-mode")
+        for m in MODES:
+            sh.text(el("option", self.mode_select, value=m), "sp_mode_" + m)
+        self._button(bar, "sp_shuffle", self._on_shuffle)
+
+        buttons = el("div", panel, "toolbar buttons")
+        self.solve_btn = self._button(buttons, "solve", self._on_solve, "primary")
+        self.undo_btn = self._button(buttons, "undo", self._on_undo)
+        self.redo_btn = self._button(buttons, "redo", self._on_redo)
+        self.reset_btn = self._button(buttons, "reset", self._on_reset)
+        self._button(buttons, "share", self._on_share)
+
+        statusbar = el("div", panel, "statusbar")
+        self.status = el("p", statusbar, "status", role="status", id="sp-status")
+        self.counter = el("p", statusbar, "counter", id="sp-moves")
+
+        play = el("div", panel, "main-area")
+        self.board_el = el("div", play, "sp-board", role="group", id="sp-board", tabindex="0")
+        sh.text(self.board_el, "board_sliding", "aria-label")
+        on(self.board_el, "keydown", self._on_key)
+        side = el("div", play, "side")
+        sh.text(el("p", side, "help"), "sp_keys_help")
+        self._playback_controls(side)
+        self.progress = el("div", side, "progress", hidden=True)
+        self.progress_text = el("p", self.progress, "progress-text")
+        self.cancel_btn = self._button(self.progress, "cancel", self._on_cancel)
+        self.cancel_btn.disabled = True
+
+        self.board_input = self._paste_box(panel, "sp_paste", 3, "sp-board-input", "load", self._on_load)
+        self._share_box(panel)
+
+    def _relabel(self) -> None:
+        self._say(self.status_key[0], **self.status_key[1])
+        self.render()
+
+    def _build_tiles(self) -> None:
+        board = self.session.state
+        shape = (board.rows, board.cols)
+        if self.shape == shape:
+            return
+        self.shape = shape
+        clear(self.board_el)
+        self.board_el.style.setProperty("--rows", str(board.rows))
+        self.board_el.style.setProperty("--cols", str(board.cols))
+        self.tiles = {}
+        for tile in range(1, board.rows * board.cols):
+            b = el("button", self.board_el, "sp-tile", type="button", data_tile=tile, text=str(tile))
+            on(b, "click", self._tile_click(tile))
+            self.tiles[tile] = b
+        self.size_select.value = "%dx%d" % shape
+
+    def render(self) -> None:
+        board = self.session.state
+        self._build_tiles()
+        solved = board.is_solved()
+        for p, tile in enumerate(board.cells):
+            if not tile:
+                continue
+            b = self.tiles[tile]
+            r, c = p // board.cols, p % board.cols
+            b.style.setProperty("--r", str(r))
+            b.style.setProperty("--c", str(c))
+            b.classList.toggle("home", tile == p + 1)
+            b.setAttribute("aria-label", self.shell.t("sp_tile_label", n=tile, r=r + 1, c=c + 1))
+        self.board_el.classList.toggle("won", solved and self.session.cursor > 0)
+        self.counter.textContent = self.shell.t("moves", n=len(self.session.made))
+        self.undo_btn.disabled = not self.session.can_undo()
+        self.redo_btn.disabled = not self.session.can_redo()
+        self._render_playback()
+
+    # ============================================================ the handler
+    def move(self, tile: object) -> bool:
+        """``gameHandler.move(tile)``: slide ``tile`` into the blank beside it."""
+        try:
+            tile = int(tile)
+        except (TypeError, ValueError):
+            return False
+        if not self.session.state.can_slide(tile):
+            return False
+        self.session.play(tile)
+        self.render()
+        if self.playback is None:
+            self._save()
+            self._after_move()
+        return True
+
+    def _after_move(self) -> None:
+        if self.session.state.is_solved():
+            self._say("sp_won", n=len(self.session.made))
+        else:
+            self._say("sp_ready")
+
+    def _make_handler(self) -> object:
+        impl = window.Object.new()
+        impl.move = create_proxy(lambda tile: self.move(tile))
+        impl.getBoard = create_proxy(lambda: self.session.state.to_json())
+        impl.isSolved = create_proxy(lambda: self.session.state.is_solved())
+        handler = window.makeGameHandler(impl, to_js(["getBoard"]))
+        getter = create_proxy(lambda: len(self.session.made))
+        window.Object.defineProperty(handler, "moveCount", to_js({"get": getter, "enumerable": True}))
+        return handler
+
+    def activate(self) -> None:
+        window.gameHandler = self.handler
+
+    # ============================================================ pointer & keys
+    def _slide_line(self, tile: int) -> bool:
+        """Slide ``tile`` and every tile between it and the blank (one move each)."""
+        if self.playback is not None:
+            return False
+        line = self.session.state.line_to_blank(tile)
+        for t in line:
+            self.move(t)
+        return bool(line)
+
+    def _tile_click(self, tile: int) -> object:
+        def handler(event: object) -> None:
+            if not self._slide_line(tile):
+                self.tiles[tile].classList.add("nudge")
+                window.setTimeout(create_proxy(lambda: self.tiles[tile].classList.remove("nudge")), 250)
+
+        return handler
+
+    def _on_key(self, event: object) -> None:
+        delta = _ARROWS.get(str(event.key))
+        if delta is None or self.playback is not None:
+            return
+        event.preventDefault()
+        board = self.session.state
+        z = board.blank()
+        r, c = z // board.cols + delta[0], z % board.cols + delta[1]
+        if 0 <= r < board.rows and 0 <= c < board.cols:
+            self.move(board.cells[r * board.cols + c])
+
+    # ============================================================ controls
+    def _load(self, board: Board, say: str = "sp_ready", **values: object) -> None:
+        self._stop_playback()
+        self.session.reset(board)
+        mode = "optimal" if len(board.cells) <= OPTIMAL_MAX_CELLS else "fast"
+        self.mode_select.value = mode
+        self.render()
+        self._save()
+        self._say(say, **values)
+
+    def _on_shuffle(self, event: object) -> None:
+        rows, cols = [int(x) for x in str(self.size_select.value).split("x")]
+        self.shuffles += 1
+        seed = int(float(window.Date.now())) % 1000000007 + self.shuffles
+        self._alert("")
+        self._load(shuffled(rows, cols, seed), "sp_shuffled")
+
+    def _on_undo(self, event: object) -> None:
+        self._stop_playback()
+        if self.session.undo() is not None:
+            self.render()
+            self._save()
+
+    def _on_redo(self, event: object) -> None:
+        self._stop_playback()
+        if self.session.redo() is not None:
+            self.render()
+            self._save()
+
+    def _on_reset(self, event: object) -> None:
+        self._load(self.session.start)
+
+    def _on_load(self, event: object) -> None:
+        try:
+            board = Board.parse(str(self.board_input.value))
+        except PuzzleError as e:
+            self._alert(str(e))
+            return
+        self._alert("")
+        self._load(board, "loaded")
+
+    def _on_share(self, event: object) -> None:
+        self._show_link(board=self.session.state.to_code())
+
+    # ============================================================ solver
+    def _show_progress(self, progress: dict) -> None:
+        if "bound" in progress:
+            text = self.shell.t("sp_searching", b=progress["bound"], n=progress["nodes"])
+        else:
+            text = self.shell.t("sp_searching_bfs", n=progress["nodes"])
+        self.status.textContent = text
+        self.progress_text.textContent = text
+
+    async def _ensure_tables(self, board: Board) -> None:
+        """The shipped 4×4 pattern tables, loaded into the worker before its first 4×4 solve."""
+        if self.tables_ready or (board.rows, board.cols) != (4, 4):
+            return
+        self._say("sp_tables")
+        url = str(window.URL.new("static/data/sliding-4x4.pdb", window.location.href).href)
+        answer = await self.shell.solver.call("sliding_tables", url)
+        if "error" in answer:
+            raise RuntimeError(answer["error"])
+        self.tables_ready = True
+
+    async def _on_solve(self, event: object) -> None:
+        if self.job is not None:
+            return
+        start = self.session.state
+        if not start.solvable():  # the parity rule answers at once, no search
+            self._stop_playback()
+            self._say("sp_unsolvable")
+            return
+        mode = str(self.mode_select.value)
+        if mode == "optimal":
+            await self._ensure_tables(start)
+        request = json.dumps({"board": start.to_code(), "mode": mode})
+        result = await self._solve_job(request)
+        if result["status"] == "cancelled":
+            self._say("cancelled")
+        elif self.session.state == start:
+            n = len(result["moves"])
+            self._say("solved" if result["optimal"] else "sp_solved_fast", n=n)
+            self._start_playback([int(t) for t in result["moves"]])
+
+    # ============================================================ playback & saving
+    def play_move(self, move: int) -> None:
+        self.move(move)
+
+    def _save(self) -> None:
+        self._store(self.session.to_saved(lambda b: b.to_code(), lambda t: t))
+
+    def _restore(self) -> None:
+        """The URL's board if any (a bad one is reported), else the saved game, else the default."""
+        url_board = self.shell.params.get("board")
+        if url_board is not None and self.shell.game == "sliding":
+            try:
+                self._load(Board.parse(str(url_board)))
+                return
+            except PuzzleError as e:
+                self._alert(self.shell.t("bad_url_board", msg=str(e)))
+                self._load(self.session.start)
+                return
+        saved = self._load_saved()
+        if saved is not None:
+            try:
+                self.session.restore(saved, Board.parse, int)
+                self.mode_select.value = "optimal" if len(self.session.start.cells) <= OPTIMAL_MAX_CELLS else "fast"
+                self.render()
+                self._say("sp_ready")
+                return
+            except (PuzzleError, ValueError, KeyError, TypeError, IndexError):
+                pass
+        self._load(self.session.start)
