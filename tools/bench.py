@@ -3,6 +3,7 @@
     .venv/bin/python tools/bench.py engine   # Huarong solver in CPython, the paper's six layouts
     .venv/bin/python tools/bench.py browser  # start-up and Solve in headless Chromium, with CPython ratios
     .venv/bin/python tools/bench.py linkup   # Link-up solver on 100 seeded random 18x8 boards, CPython
+    .venv/bin/python tools/bench.py sliding  # optimal 4x4 on Korf's instances 1-5: CPython and the browser
 
 Run tools/setup.sh test first (it installs Chromium and the .venv).
 """
@@ -142,15 +143,100 @@ def bench_linkup(boards: int = 100, budget: int = 100_000) -> None:
     print("  decided %d of %d: %s" % (decided, boards, ", ".join("%s %d" % kv for kv in sorted(statuses.items()))))
 
 
+KORF = ROOT / "tests" / "data" / "korf-instances.json"
+
+
+def bench_sliding(runs: int) -> None:
+    """Each Korf instance solved optimally: CPython (median of ``runs``) and the browser (median of ``runs``,
+    click on Solve -> "Solved: N moves", the worker's pattern tables already loaded)."""
+    import json
+
+    from playwright.sync_api import sync_playwright
+
+    from puzzles import sliding
+    from serve import make_server
+
+    instances = json.loads(KORF.read_text())["instances"]
+    t0 = time.perf_counter()
+    with open(sliding.table_path(), "rb") as f:
+        sliding.install_tables(f.read())
+    print("4x4 pattern tables %s: loaded in %.2f s (CPython)" % (sliding.GROUPS_4X4, time.perf_counter() - t0))
+    cpython = {}
+    for inst in instances:
+        board = sliding.Board.from_grid(inst["board"])
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            sol = sliding.solve(board)
+            times.append(time.perf_counter() - t0)
+        assert len(sol.moves) == inst["optimal"] and board.play(sol.moves).is_solved()
+        cpython[inst["korf_id"]] = (statistics.median(times), sol.nodes)
+
+    server = make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = "http://127.0.0.1:%d/" % server.server_address[1]
+    args = ["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--no-first-run"]
+    browser_times = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=args)
+        page = browser.new_page()
+        page.goto(base + "?game=sliding&lang=en&speed=0")
+        page.wait_for_selector("html[data-solver-state=idle]", timeout=120_000)
+        first = None
+        for inst in instances:
+            times, nodes = [], None
+            for _ in range(runs):
+                page.get_by_role("tabpanel").locator("details.paste").evaluate("d => d.open = true")
+                page.fill("#sp-board-input", json.dumps(inst["board"]))
+                page.get_by_role("tabpanel").get_by_role("button", name="Load").click()
+                page.wait_for_function("gameHandler.moveCount === 0 && !gameHandler.isSolved()")
+                t, nodes = page.evaluate(
+                    """async () => {
+                        const status = document.getElementById('sp-status');
+                        const t0 = performance.now();
+                        document.getElementById('sp-solve').click();
+                        await new Promise(res => {
+                            const done = () => /^Solved: \\d+ moves$/.test(status.textContent);
+                            const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); res(); } });
+                            obs.observe(status, {childList: true, characterData: true, subtree: true});
+                        });
+                        return [(performance.now() - t0) / 1000, Number(status.dataset.nodes)];
+                    }"""
+                )
+                page.wait_for_function("gameHandler.isSolved()")
+                if first is None:
+                    first = t  # includes fetching and loading the tables into the worker
+                else:
+                    times.append(t)
+            browser_times[inst["korf_id"]] = (statistics.median(times) if times else first, nodes)
+        browser.close()
+    server.shutdown()
+
+    print("\nOptimal 4x4 (IDA*, 6-6-3 pattern tables + reflection), median of %d runs" % runs)
+    print("first browser solve, tables fetched and loaded included: %.2f s" % first)
+    print("%-6s %8s %11s %11s %10s %11s %7s" % ("korf", "optimal", "nodes", "CPython s", "browser s", "b. nodes", "ratio"))
+    for inst in instances:
+        k = inst["korf_id"]
+        c, cn = cpython[k]
+        b, bn = browser_times[k]
+        print("%-6d %8d %11d %11.2f %10.2f %11d %6.1fx" % (k, inst["optimal"], cn, c, b, bn, b / c))
+    bs = [browser_times[i["korf_id"]][0] for i in instances]
+    cs = [cpython[i["korf_id"]][0] for i in instances]
+    print("median: CPython %.2f s, browser %.2f s; slowest in the browser %.2f s" % (
+        statistics.median(cs), statistics.median(bs), max(bs)))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["engine", "browser", "linkup"])
+    ap.add_argument("what", choices=["engine", "browser", "linkup", "sliding"])
     ap.add_argument("--runs", type=int, default=5)
     a = ap.parse_args()
     if a.what == "engine":
         bench_engine(a.runs)
     elif a.what == "linkup":
         bench_linkup()
+    elif a.what == "sliding":
+        bench_sliding(a.runs)
     else:
         bench_browser(a.runs)
     return 0

@@ -185,6 +185,7 @@ _TEXT = {
         "Searching for the fewest moves… bound {b}, {n} positions",
         "正在搜索最少步数……当前界限 {b}，已搜索 {n} 个局面",
     ),
+    "sp_searched": ("{n} positions searched in {s} s ({m})", "用 {s} 秒搜索了 {n} 个局面（{m}）"),
     "sp_searching_bfs": ("Searching… {n} positions", "搜索中……已搜索 {n} 个局面"),
     "sp_tables": ("Loading the 4 × 4 pattern tables…", "正在加载 4 × 4 模式数据库……"),
     "sp_tile_label": ("Tile {n}, row {r}, column {c}", "数字 {n}，第 {r} 行第 {c} 列"),

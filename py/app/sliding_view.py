@@ -61,6 +61,7 @@ class SlidingGame(GameView):
 
         buttons = el("div", panel, "toolbar buttons")
         self.solve_btn = self._button(buttons, "solve", self._on_solve, "primary")
+        self.solve_btn.id = "sp-solve"
         self.undo_btn = self._button(buttons, "undo", self._on_undo)
         self.redo_btn = self._button(buttons, "redo", self._on_redo)
         self.reset_btn = self._button(buttons, "reset", self._on_reset)
@@ -270,6 +271,10 @@ class SlidingGame(GameView):
         elif self.session.state == start:
             n = len(result["moves"])
             self._say("solved" if result["optimal"] else "sp_solved_fast", n=n)
+            self.status.setAttribute("data-nodes", str(result["nodes"]))
+            self.progress_text.textContent = self.shell.t(
+                "sp_searched", n=result["nodes"], s="%.2f" % result["seconds"], m=result["method"]
+            )
             self._start_playback([int(t) for t in result["moves"]])
 
     # ============================================================ playback & saving

@@ -1,0 +1,23 @@
+# Run under MicroPython by tests/test_micropython.py: the sliding-puzzle rules the main thread uses.
+from puzzles import PuzzleError
+from puzzles.sliding import Board, shuffled, solvable
+
+b = Board.parse("[[4,1,2],[5,0,3]]")
+assert b.to_code() == "2x3-412503" and Board.parse(b.to_code()) == b and Board.parse(b.to_json()) == b
+assert sorted(b.movable()) == [1, 3, 5]
+assert b.play([5, 4, 1, 2, 3]).is_solved()
+assert not Board.parse("[[1,2,3],[5,4,0]]").solvable()
+assert solvable(4, 4, list(range(1, 16)) + [0])
+w = Board.goal(4, 4)
+assert w.line_to_blank(13) == [15, 14, 13] and w.line_to_blank(4) == [12, 8, 4]
+s = shuffled(5, 5, 12345)
+assert s == shuffled(5, 5, 12345), "the same seed gives the same board on MicroPython"
+assert s.solvable() and not s.is_solved()
+assert s.to_code() == "5x5-egd1m4o20ji39b6cn8klha7f5", s.to_code()
+for text in ("[[1,2,3],[4,0,0]]", "2x3-41250", "[[1,0]]", ""):
+    try:
+        Board.parse(text)
+        raise AssertionError("%r parsed" % text)
+    except PuzzleError:
+        pass
+print("OK sliding")
