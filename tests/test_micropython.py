@@ -12,7 +12,11 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 @pytest.mark.parametrize(
     "script, done",
-    [("check_main_thread.py", "OK main thread modules"), ("check_linkup.py", "OK linkup"), ("check_sliding.py", "OK sliding")],
+    [
+        ("check_main_thread.py", "OK main thread modules"),
+        ("check_linkup.py", "OK linkup"),
+        ("check_sliding.py", "OK sliding"),
+    ],
 )
 def test_runs_on_micropython(script, done):
     proc = subprocess.run(

@@ -214,7 +214,9 @@ def bench_sliding(runs: int) -> None:
 
     print("\nOptimal 4x4 (IDA*, 6-6-3 pattern tables + reflection), median of %d runs" % runs)
     print("first browser solve, tables fetched and loaded included: %.2f s" % first)
-    print("%-6s %8s %11s %11s %10s %11s %7s" % ("korf", "optimal", "nodes", "CPython s", "browser s", "b. nodes", "ratio"))
+    print(
+        "%-6s %8s %11s %11s %10s %11s %7s" % ("korf", "optimal", "nodes", "CPython s", "browser s", "b. nodes", "ratio")
+    )
     for inst in instances:
         k = inst["korf_id"]
         c, cn = cpython[k]
@@ -222,8 +224,10 @@ def bench_sliding(runs: int) -> None:
         print("%-6d %8d %11d %11.2f %10.2f %11d %6.1fx" % (k, inst["optimal"], cn, c, b, bn, b / c))
     bs = [browser_times[i["korf_id"]][0] for i in instances]
     cs = [cpython[i["korf_id"]][0] for i in instances]
-    print("median: CPython %.2f s, browser %.2f s; slowest in the browser %.2f s" % (
-        statistics.median(cs), statistics.median(bs), max(bs)))
+    print(
+        "median: CPython %.2f s, browser %.2f s; slowest in the browser %.2f s"
+        % (statistics.median(cs), statistics.median(bs), max(bs))
+    )
 
 
 def main() -> int:

@@ -63,7 +63,7 @@ def test_game_handler_connect_follows_the_course(open_app):
 
 def test_solve_clears_a_generated_kshisen_board(open_app):
     page = open_app("?game=linkup&lang=en&speed=0")
-    page.get_by_label("Size").select_option("kshisen")
+    page.get_by_role("tabpanel").get_by_label("Size").select_option("kshisen")
     page.get_by_label("Seed").fill("3")
     page.get_by_role("button", name="New board").click()
     expect(status(page)).to_have_text("New board: seed 3.", timeout=30_000)
@@ -76,7 +76,7 @@ def test_solve_clears_a_generated_kshisen_board(open_app):
 
 def test_new_board_with_chosen_kinds(open_app):
     page = open_app("?game=linkup&lang=en")
-    page.get_by_label("Size").select_option("small")
+    page.get_by_role("tabpanel").get_by_label("Size").select_option("small")
     page.get_by_label("Kinds × tiles").select_option("12")
     page.get_by_label("Seed").fill("5")
     page.get_by_role("button", name="New board").click()

@@ -155,3 +155,16 @@ def test_chinese_labels(open_app):
     page = open_app("?game=sliding&lang=zh&board=2x3-412503")
     expect(page.get_by_role("button", name="求解")).to_be_visible()
     expect(page.locator("#sp-board").get_by_role("button", name=re.compile(r"^数字 5，"))).to_be_visible()
+
+
+def test_progress_shows_the_bound_and_cancel_keeps_the_board(open_app):
+    korf3 = [[1, 15, 10, 13], [0, 11, 4, 7], [12, 6, 5, 3], [14, 8, 9, 2]]  # 59 moves, seconds of search
+    page = open_board(open_app, korf3)
+    page.get_by_role("button", name="Solve").click()
+    expect(status(page)).to_contain_text("bound", timeout=30_000)
+    expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
+    page.get_by_role("button", name="Cancel").click()
+    expect(status(page)).to_have_text("Solve cancelled; the board is as it was.")
+    expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
+    assert board(page) == korf3
+    assert page.evaluate("gameHandler.moveCount") == 0
