@@ -11,7 +11,7 @@ import time
 
 from puzzles import PuzzleError, huarong, linkup, sliding
 
-_jobs: dict = {}
+_jobs: dict = {}  # job id -> [generator, seconds of search spent in it so far]
 _next_id = [0]
 _tables: list = []  # cached Huarong distance tables, newest last
 _MAX_TABLES = 4
@@ -62,26 +62,28 @@ def start(game: str, request: str) -> str:
         return json.dumps({"error": str(e)})
     _next_id[0] += 1
     job = _next_id[0]
-    _jobs[job] = gen
+    _jobs[job] = [gen, 0.0]
     return json.dumps({"job": job})
 
 
 def step(job: int, budget_ms: float = 40) -> str:
     """Run a job for about ``budget_ms``; answers its progress or its result."""
-    gen = _jobs.get(job)
-    if gen is None:
+    entry = _jobs.get(job)
+    if entry is None:
         return json.dumps({"done": True, "result": {"status": "cancelled"}})
-    deadline = time.perf_counter() + budget_ms / 1000
-    progress = None
+    gen = entry[0]
     t0 = time.perf_counter()
+    deadline = t0 + budget_ms / 1000
+    progress = None
     try:
         while time.perf_counter() < deadline:
             progress = next(gen)
     except StopIteration as stop:
         del _jobs[job]
         result = stop.value.to_dict()
-        result["seconds"] = time.perf_counter() - t0
+        result["seconds"] = entry[1] + time.perf_counter() - t0  # the search's own time, all slices
         return json.dumps({"done": True, "result": result})
+    entry[1] += time.perf_counter() - t0
     return json.dumps({"done": False, "progress": progress})
 
 

@@ -2,8 +2,9 @@
 
 import json
 
+from puzzles import sliding
 from puzzles.huarong import Board
-from worker_jobs import cancel, hint, ping, start, step
+from worker_jobs import cancel, hint, ping, sliding_install, start, step
 
 COURSE = "3114/3114/5226/5786/900a"
 
@@ -54,3 +55,39 @@ def test_hint_and_distance():
 
 def test_ping():
     assert ping().startswith("3.")
+
+
+def test_sliding_solve_in_slices_reports_the_bound():
+    korf5 = [[0, 8, 14, 15], [1, 10, 11, 5], [4, 7, 13, 6], [3, 2, 9, 12]]
+    job = json.loads(start("sliding", json.dumps({"board": json.dumps(korf5)})))["job"]
+    bounds, slices = [], 0
+    while True:
+        answer = json.loads(step(job, 5))
+        if answer["done"]:
+            break
+        slices += 1
+        bounds.append(answer["progress"]["bound"])
+    result = answer["result"]
+    assert result["status"] == "solved" and result["steps"] == 56 and result["optimal"]
+    assert bounds == sorted(bounds) and bounds[-1] <= 56 and slices >= 2
+    assert result["seconds"] >= slices * 0.004  # the whole search's time, not one slice's
+    assert sliding.Board.from_grid(korf5).play(result["moves"]).is_solved()
+
+
+def test_sliding_unsolvable_fast_and_bad_requests():
+    job = json.loads(start("sliding", json.dumps({"board": "2x3-123540"})))["job"]
+    assert json.loads(step(job, 5))["result"]["steps"] == -1
+    job = json.loads(start("sliding", json.dumps({"board": "5x5-egd1m4o20ji39b6cn8klha7f5", "mode": "fast"})))["job"]
+    result = json.loads(step(job, 1000))["result"]
+    assert (
+        not result["optimal"] and sliding.Board.parse("5x5-egd1m4o20ji39b6cn8klha7f5").play(result["moves"]).is_solved()
+    )
+    assert "appears twice" in json.loads(start("sliding", json.dumps({"board": "[[1,1],[2,0]]"})))["error"]
+    assert "mode" in json.loads(start("sliding", json.dumps({"board": "2x3-412503", "mode": "slow"})))["error"]
+
+
+def test_sliding_tables_install_from_the_shipped_bytes():
+    with open(sliding.table_path(), "rb") as f:
+        answer = json.loads(sliding_install(f.read()))
+    assert answer["groups"] == sliding.GROUPS_4X4
+    assert "did not load" in json.loads(sliding_install(b'{"rows": 4, "cols": 4, "groups": []}\n'))["error"]

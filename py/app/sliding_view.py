@@ -265,7 +265,9 @@ class SlidingGame(GameView):
         if mode == "optimal":
             await self._ensure_tables(start)
         request = json.dumps({"board": start.to_code(), "mode": mode})
+        t0 = float(window.performance.now())
         result = await self._solve_job(request)
+        seconds = (float(window.performance.now()) - t0) / 1000
         if result["status"] == "cancelled":
             self._say("cancelled")
         elif self.session.state == start:
@@ -273,7 +275,7 @@ class SlidingGame(GameView):
             self._say("solved" if result["optimal"] else "sp_solved_fast", n=n)
             self.status.setAttribute("data-nodes", str(result["nodes"]))
             self.progress_text.textContent = self.shell.t(
-                "sp_searched", n=result["nodes"], s="%.2f" % result["seconds"], m=result["method"]
+                "sp_searched", n=result["nodes"], s="%.2f" % seconds, m=result["method"]
             )
             self._start_playback([int(t) for t in result["moves"]])
 

@@ -538,6 +538,10 @@ def search(board: Board, mode: str = "optimal", chunk: int = 20000):
     not the fewest)."""
     if mode not in MODES:
         raise ValueError("unknown mode %s; expected optimal or fast" % quote(mode))
+    return _search(board, mode, chunk)
+
+
+def _search(board: Board, mode: str, chunk: int):
     if not board.solvable():
         return Solution("unsolvable", [], True, 0, "parity")
         yield  # a generator even when it answers at once

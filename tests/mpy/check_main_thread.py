@@ -29,7 +29,9 @@ s.undo()
 assert s.state == b and s.can_redo()
 pb = Playback([1, 2], 0)
 assert pb.next_move() == 1
+values = {"n": 1, "d": 2, "i": 3, "v": "x", "msg": "m", "name": "n", "dir": "d", "r": "1", "pid": 1, "c": 2}
+values.update({"face": "f", "kind": 3, "seed": 4, "t": "0:01", "b": 5, "s": "0.5", "m": "ida*"})
 for k in keys():
-    t(k, "zh", n=1, d=2, i=3, v="x", msg="m", name="n", dir="d", r="1", pid=1, c=2, face="f", kind=3, seed=4, t="0:01", b=5, s="0.5", m="ida*")
+    t(k, "zh", **values)
 assert t("solved", "en", n=116) == "Solved: 116 moves"
 print("OK main thread modules")
