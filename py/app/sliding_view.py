@@ -52,6 +52,7 @@ class SlidingGame(GameView):
         self.size_select = el("select", lab, id="sp-size")
         for r, c in SIZES:
             el("option", self.size_select, value="%dx%d" % (r, c), text="%d × %d" % (r, c))
+        on(self.size_select, "change", self._guard(self._on_shuffle))  # a new size deals a new board
         lab = el("label", bar, "field")
         sh.text(el("span", lab), "sp_mode")
         self.mode_select = el("select", lab, id="sp-mode")

@@ -111,9 +111,13 @@ def test_touch_tap_slides(browser, server_url):
 
 def test_shuffle_sizes_and_share(open_app, browser):
     page = open_app("?game=sliding&lang=en")
+    page.get_by_role("tabpanel").get_by_label("Size").select_option("3x4")
+    assert [len(board(page)), len(board(page)[0])] == [3, 4]
     page.get_by_role("tabpanel").get_by_label("Size").select_option("5x5")
+    before = board(page)
     page.get_by_role("button", name="Shuffle").click()
     grid = board(page)
+    assert grid != before
     assert len(grid) == 5 and len(grid[0]) == 5
     assert Board.from_grid(grid).solvable() and not Board.from_grid(grid).is_solved()
     expect(page.get_by_role("tabpanel").get_by_label("Solve for")).to_have_value("fast")
