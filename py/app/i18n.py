@@ -185,6 +185,11 @@ _TEXT = {
         "Searching for the fewest moves… bound {b}, {n} positions",
         "正在搜索最少步数……当前界限 {b}，已搜索 {n} 个局面",
     ),
+    "sp_hint": ("Hint: slide {t} — {n} moves to go", "提示：移动 {t}——还需 {n} 步"),
+    "sp_hint_fast": (
+        "Hint: slide {t} — {n} moves to go this way (fast mode, not the fewest)",
+        "提示：移动 {t}——这样走还需 {n} 步（快速模式，不保证最少）",
+    ),
     "sp_searched": ("{n} positions searched in {s} s ({m})", "用 {s} 秒搜索了 {n} 个局面（{m}）"),
     "sp_searching_bfs": ("Searching… {n} positions", "搜索中……已搜索 {n} 个局面"),
     "sp_tables": ("Loading the 4 × 4 pattern tables…", "正在加载 4 × 4 模式数据库……"),

@@ -37,6 +37,7 @@ class SlidingGame(GameView):
         self.shape = None
         self.shuffles = 0
         self.tables_ready = False
+        self.hinted = 0  # the tile a hint points at, until the next move
         self._build(panel)
         self._restore()
         self.handler = self._make_handler()
@@ -63,6 +64,7 @@ class SlidingGame(GameView):
         buttons = el("div", panel, "toolbar buttons")
         self.solve_btn = self._button(buttons, "solve", self._on_solve, "primary")
         self.solve_btn.id = "sp-solve"
+        self._button(buttons, "hint", self._on_hint)
         self.undo_btn = self._button(buttons, "undo", self._on_undo)
         self.redo_btn = self._button(buttons, "redo", self._on_redo)
         self.reset_btn = self._button(buttons, "reset", self._on_reset)
@@ -119,6 +121,7 @@ class SlidingGame(GameView):
             b.style.setProperty("--r", str(r))
             b.style.setProperty("--c", str(c))
             b.classList.toggle("home", tile == p + 1)
+            b.classList.toggle("hinted", tile == self.hinted)
             b.setAttribute("aria-label", self.shell.t("sp_tile_label", n=tile, r=r + 1, c=c + 1))
         self.board_el.classList.toggle("won", solved and self.session.cursor > 0)
         self.counter.textContent = self.shell.t("moves", n=len(self.session.made))
@@ -136,6 +139,7 @@ class SlidingGame(GameView):
         if not self.session.state.can_slide(tile):
             return False
         self.session.play(tile)
+        self.hinted = 0
         self.render()
         if self.playback is None:
             self._save()
@@ -193,6 +197,7 @@ class SlidingGame(GameView):
     # ============================================================ controls
     def _load(self, board: Board, say: str = "sp_ready", **values: object) -> None:
         self._stop_playback()
+        self.hinted = 0
         self.session.reset(board)
         mode = "optimal" if len(board.cells) <= OPTIMAL_MAX_CELLS else "fast"
         self.mode_select.value = mode
@@ -209,12 +214,14 @@ class SlidingGame(GameView):
 
     def _on_undo(self, event: object) -> None:
         self._stop_playback()
+        self.hinted = 0
         if self.session.undo() is not None:
             self.render()
             self._save()
 
     def _on_redo(self, event: object) -> None:
         self._stop_playback()
+        self.hinted = 0
         if self.session.redo() is not None:
             self.render()
             self._save()
@@ -279,6 +286,28 @@ class SlidingGame(GameView):
                 "sp_searched", n=result["nodes"], s="%.2f" % seconds, m=result["method"]
             )
             self._start_playback([int(t) for t in result["moves"]])
+
+    async def _on_hint(self, event: object) -> None:
+        """The first move of a solution from here: the fewest-moves one in optimal mode."""
+        if self.job is not None:
+            return
+        start = self.session.state
+        if start.is_solved():
+            self._say("hint_done")
+            return
+        if not start.solvable():
+            self._say("sp_unsolvable")
+            return
+        mode = str(self.mode_select.value)
+        if mode == "optimal":
+            await self._ensure_tables(start)
+        result = await self._solve_job(json.dumps({"board": start.to_code(), "mode": mode}))
+        if result["status"] != "solved" or self.session.state != start:
+            self._say("cancelled" if result["status"] == "cancelled" else "sp_ready")
+            return
+        self.hinted = int(result["moves"][0])
+        self.render()
+        self._say("sp_hint" if result["optimal"] else "sp_hint_fast", t=self.hinted, n=len(result["moves"]))
 
     # ============================================================ playback & saving
     def play_move(self, move: int) -> None:

@@ -619,13 +619,16 @@ def _ida(board: Board, heur: Heuristic, chunk: int):
     """IDA*: depth-first searches bounded by moves made + heuristic, the bound
     raised to the smallest value that exceeded it until the goal is met.
 
-    Returns (tiles, positions generated). The heuristic is updated per move:
-    only the moved tile's group index changes."""
+    Returns (tiles, positions generated: every child whose bound was
+    checked). The heuristic is updated per move: only the moved tile's group
+    index changes. The reflected lookup is made only for children the direct
+    one did not already cut off. Only admissibility is needed for the answer
+    to be the fewest moves (the per-placement least over blank regions can
+    make the heuristic jump by more than one between neighbours)."""
     n = board.rows * board.cols
     nb = neighbours(board.rows, board.cols)
     # children of blank z when it came from cell prev (never straight back); prev == n at the root
-    kids = [nb[z][:] for z in range(n)]
-    succ = [[tuple(q for q in kids[z] if q != prev) for prev in range(n + 1)] for z in range(n)]
+    succ = [[tuple(q for q in nb[z] if q != prev) for prev in range(n + 1)] for z in range(n)]
     group, mul, tabs = heur.group, heur.mul, heur.tables
     mirror = heur.mirror is not None
     mcell, mtile = heur.mirror if mirror else (None, None)

@@ -172,3 +172,14 @@ def test_progress_shows_the_bound_and_cancel_keeps_the_board(open_app):
     expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
     assert board(page) == korf3
     assert page.evaluate("gameHandler.moveCount") == 0
+
+
+def test_hint_points_at_the_first_move_of_a_fewest_moves_solution(open_app):
+    page = open_board(open_app, [[4, 1, 2], [5, 0, 3]])
+    page.get_by_role("button", name="Hint").click()
+    expect(status(page)).to_have_text("Hint: slide 5 — 5 moves to go")
+    expect(page.locator(".sp-tile.hinted")).to_have_text("5")
+    tile(page, 5).click()
+    expect(page.locator(".sp-tile.hinted")).to_have_count(0)
+    page.get_by_role("button", name="Hint").click()
+    expect(status(page)).to_have_text("Hint: slide 4 — 4 moves to go")
