@@ -190,6 +190,10 @@ _TEXT = {
         "Hint: slide {t} — {n} moves to go this way (fast mode, not the fewest)",
         "提示：移动 {t}——这样走还需 {n} 步（快速模式，不保证最少）",
     ),
+    "sp_changed": (
+        "The board changed while the solver worked; press Solve again.",
+        "求解期间棋盘变了，请再按一次求解。",
+    ),
     "sp_searched": ("{n} positions searched in {s} s ({m})", "用 {s} 秒搜索了 {n} 个局面（{m}）"),
     "sp_searching_bfs": ("Searching… {n} positions", "搜索中……已搜索 {n} 个局面"),
     "sp_tables": ("Loading the 4 × 4 pattern tables…", "正在加载 4 × 4 模式数据库……"),

@@ -2,6 +2,7 @@
 slide one ``gameHandler.move(tile)``, Solve in the worker, then the moves
 played on the same board."""
 
+import asyncio
 import json
 
 from pyscript import window
@@ -178,10 +179,15 @@ class SlidingGame(GameView):
     def _tile_click(self, tile: int) -> object:
         def handler(event: object) -> None:
             if not self._slide_line(tile):
-                self.tiles[tile].classList.add("nudge")
-                window.setTimeout(create_proxy(lambda: self.tiles[tile].classList.remove("nudge")), 250)
+                asyncio.create_task(self._nudge(self.tiles[tile]))
 
         return handler
+
+    async def _nudge(self, node: object) -> None:
+        """A tile that cannot slide shakes briefly."""
+        node.classList.add("nudge")
+        await asyncio.sleep(0.25)
+        node.classList.remove("nudge")
 
     def _on_key(self, event: object) -> None:
         delta = _ARROWS.get(str(event.key))
@@ -256,7 +262,13 @@ class SlidingGame(GameView):
             return
         self._say("sp_tables")
         url = str(window.URL.new("static/data/sliding-4x4.pdb", window.location.href).href)
-        answer = await self.shell.solver.call("sliding_tables", url)
+        self.solve_btn.disabled = True
+        self.shell.solving(True)
+        try:
+            answer = await self.shell.solver.call("sliding_tables", url)
+        finally:
+            self.shell.solving(False)
+            self.solve_btn.disabled = False
         if "error" in answer:
             raise RuntimeError(answer["error"])
         self.tables_ready = True
@@ -286,6 +298,8 @@ class SlidingGame(GameView):
                 "sp_searched", n=result["nodes"], s="%.2f" % seconds, m=result["method"]
             )
             self._start_playback([int(t) for t in result["moves"]])
+        else:
+            self._say("sp_changed")
 
     async def _on_hint(self, event: object) -> None:
         """The first move of a solution from here: the fewest-moves one in optimal mode."""
