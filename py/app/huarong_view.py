@@ -8,7 +8,7 @@ is only ever written from it, never read back.
 import json
 
 from pyscript import window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy
 
 from app.dom import clear, el, on
 from app.i18n import piece_name
@@ -216,13 +216,12 @@ class HuarongGame(GameView):
         return True
 
     def _make_handler(self) -> object:
-        obj = window.Object.new()
-        obj.move = create_proxy(lambda pid, d: self.move(pid, d))
-        obj.getBoard = create_proxy(lambda: to_js(self.session.state.grid()))
-        obj.isSolved = create_proxy(lambda: self.session.state.is_solved())
-        getter = create_proxy(lambda: len(self.session.made))
-        window.Object.defineProperty(obj, "moveCount", to_js({"get": getter, "enumerable": True}))
-        return obj
+        impl = window.Object.new()
+        impl.move = create_proxy(lambda pid, d: self.move(pid, d))
+        impl.getBoard = create_proxy(lambda: self.session.state.to_json())
+        impl.isSolved = create_proxy(lambda: self.session.state.is_solved())
+        # JSON, not a list: a returned MicroPython list sometimes reached the caller as undefined
+        return self._handler_with_move_count(impl, ["getBoard"])
 
     def activate(self) -> None:
         window.gameHandler = self.handler

@@ -6,7 +6,7 @@ import asyncio
 import json
 
 from pyscript import window
-from pyscript.ffi import create_proxy, to_js
+from pyscript.ffi import create_proxy
 
 from app.dom import clear, el, on
 from app.session import Session
@@ -158,10 +158,8 @@ class SlidingGame(GameView):
         impl.move = create_proxy(lambda tile: self.move(tile))
         impl.getBoard = create_proxy(lambda: self.session.state.to_json())
         impl.isSolved = create_proxy(lambda: self.session.state.is_solved())
-        handler = window.makeGameHandler(impl, to_js(["getBoard"]))
-        getter = create_proxy(lambda: len(self.session.made))
-        window.Object.defineProperty(handler, "moveCount", to_js({"get": getter, "enumerable": True}))
-        return handler
+        # JSON, not a list: a returned MicroPython list sometimes reached the caller as undefined
+        return self._handler_with_move_count(impl, ["getBoard"])
 
     def activate(self) -> None:
         window.gameHandler = self.handler

@@ -6,6 +6,7 @@ import asyncio
 import json
 
 from pyscript import window
+from pyscript.ffi import create_proxy, to_js
 
 from app.dom import el, on
 from app.session import SPEEDS, Playback
@@ -112,6 +113,14 @@ class GameView:
         self.pause_btn.disabled = not playing
         self.step_btn.disabled = not playing
         self.pause_btn.textContent = self.shell.t("resume" if playing and self.playback.paused else "pause")
+
+    def _handler_with_move_count(self, impl: object, json_methods: list) -> object:
+        """``window.gameHandler`` from ``impl``'s methods (``json_methods`` answer JSON that
+        boot.js turns into plain JS values) plus a ``moveCount`` getter: the moves in effect."""
+        handler = window.makeGameHandler(impl, to_js(json_methods))
+        getter = create_proxy(lambda: len(self.session.made))
+        window.Object.defineProperty(handler, "moveCount", to_js({"get": getter, "enumerable": True}))
+        return handler
 
     # ------------------------------------------------------------ status
     def _say(self, key: str, **values: object) -> None:
