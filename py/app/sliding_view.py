@@ -271,6 +271,19 @@ class SlidingGame(GameView):
             raise RuntimeError(answer["error"])
         self.tables_ready = True
 
+    async def _search(self, start: Board, mode: str) -> dict:
+        """One worker search (Solve and Hint); the progress box then tells its size and time."""
+        if mode == "optimal":
+            await self._ensure_tables(start)
+        t0 = float(window.performance.now())
+        result = await self._solve_job(json.dumps({"board": start.to_code(), "mode": mode}))
+        if result["status"] == "solved":
+            seconds = (float(window.performance.now()) - t0) / 1000
+            self.progress_text.textContent = self.shell.t(
+                "sp_searched", n=result["nodes"], s="%.2f" % seconds, m=result["method"]
+            )
+        return result
+
     async def _on_solve(self, event: object) -> None:
         if self.job is not None:
             return
@@ -280,21 +293,13 @@ class SlidingGame(GameView):
             self._say("sp_unsolvable")
             return
         mode = str(self.mode_select.value)
-        if mode == "optimal":
-            await self._ensure_tables(start)
-        request = json.dumps({"board": start.to_code(), "mode": mode})
-        t0 = float(window.performance.now())
-        result = await self._solve_job(request)
-        seconds = (float(window.performance.now()) - t0) / 1000
+        result = await self._search(start, mode)
         if result["status"] == "cancelled":
             self._say("cancelled")
         elif self.session.state == start:
             n = len(result["moves"])
             self._say("solved" if result["optimal"] else "sp_solved_fast", n=n)
             self.status.setAttribute("data-nodes", str(result["nodes"]))
-            self.progress_text.textContent = self.shell.t(
-                "sp_searched", n=result["nodes"], s="%.2f" % seconds, m=result["method"]
-            )
             self._start_playback([int(t) for t in result["moves"]])
         else:
             self._say("sp_changed")
@@ -311,9 +316,7 @@ class SlidingGame(GameView):
             self._say("sp_unsolvable")
             return
         mode = str(self.mode_select.value)
-        if mode == "optimal":
-            await self._ensure_tables(start)
-        result = await self._solve_job(json.dumps({"board": start.to_code(), "mode": mode}))
+        result = await self._search(start, mode)
         if result["status"] != "solved" or self.session.state != start:
             self._say("cancelled" if result["status"] == "cancelled" else "sp_ready")
             return
