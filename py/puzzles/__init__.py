@@ -29,3 +29,34 @@ def load_json(text: str, error: type) -> object:
         return json.loads(text)
     except ValueError:
         raise error("%s is not valid JSON" % quote(text)) from None
+
+
+def read_grid(grid: object, shown: object, error: type, cell: str) -> "tuple[int, int, list[int]]":
+    """Check the course's JSON form, decoded: a non-empty list of equally long,
+    non-empty rows of integers. Returns ``(rows, cols, cells)`` row-major, or
+    raises ``error`` quoting ``shown`` (``cell`` names what a cell should be:
+    ``"an integer id"``)."""
+    if not isinstance(grid, list) or not grid or not isinstance(grid[0], list) or not grid[0]:
+        raise error("%s is not a board: expected a non-empty list of rows" % quote(shown))
+    rows, cols = len(grid), len(grid[0])
+    cells = []
+    for r in range(rows):
+        row = grid[r]
+        if not isinstance(row, list):
+            raise error("row %d of %s is not a list" % (r + 1, quote(shown)))
+        if len(row) != cols:
+            raise error("ragged rows in %s: row %d has %d cells, row 1 has %d" % (quote(shown), r + 1, len(row), cols))
+        for c in range(cols):
+            v = row[c]
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise error("row %d, column %d: %s is not %s" % (r + 1, c + 1, quote(json.dumps(v)), cell))
+            cells.append(v)
+    return rows, cols, cells
+
+
+def parse_board(text: str, error: type, from_json: object, from_code: object) -> object:
+    """A board in either text form: ``from_json`` when it starts with ``[``, else ``from_code``."""
+    s = text.strip()
+    if not s:
+        raise error("the board text is empty")
+    return from_json(s) if s[0] == "[" else from_code(s)

@@ -34,7 +34,7 @@ imports it), so it avoids ``dataclasses``, run-time ``typing`` and
 
 import json
 
-from puzzles import PuzzleError, load_json, quote
+from puzzles import PuzzleError, load_json, parse_board, quote, read_grid
 
 MAX_SIDE = 8
 TARGET = 1
@@ -148,31 +148,10 @@ class Board:
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
         """Validate a list of rows of ids (the course's JSON form, decoded)."""
         shown = source if source is not None else grid
-        if not isinstance(grid, list) or not grid:
-            raise BoardError("%s is not a board: expected a non-empty list of rows" % quote(shown))
-        rows = len(grid)
-        first = grid[0]
-        if not isinstance(first, list) or not first:
-            raise BoardError("row 1 of %s is not a non-empty list of ids" % quote(shown))
-        cols = len(first)
-        cells = []
-        for r in range(rows):
-            row = grid[r]
-            if not isinstance(row, list):
-                raise BoardError("row %d of %s is not a list of ids" % (r + 1, quote(shown)))
-            if len(row) != cols:
-                raise BoardError(
-                    "ragged rows in %s: row %d has %d cells, row 1 has %d" % (quote(shown), r + 1, len(row), cols)
-                )
-            for c in range(cols):
-                v = row[c]
-                if isinstance(v, bool) or not isinstance(v, int):
-                    raise BoardError(
-                        "row %d, column %d: %s is not an integer id" % (r + 1, c + 1, quote(json.dumps(v)))
-                    )
-                if v < 0:
-                    raise BoardError("row %d, column %d: id %d is negative" % (r + 1, c + 1, v))
-                cells.append(v)
+        rows, cols, cells = read_grid(grid, shown, BoardError, "an integer id")
+        for i, v in enumerate(cells):
+            if v < 0:
+                raise BoardError("row %d, column %d: id %d is negative" % (i // cols + 1, i % cols + 1, v))
         if rows > MAX_SIDE or cols > MAX_SIDE:
             raise BoardError(
                 "the board is %d rows × %d columns; the largest allowed is %d × %d" % (rows, cols, MAX_SIDE, MAX_SIDE)
@@ -213,12 +192,7 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> "Board":
         """Either form: JSON when it starts with ``[``, else compact."""
-        s = text.strip()
-        if not s:
-            raise BoardError("the board text is empty")
-        if s[0] == "[":
-            return cls.from_json(s)
-        return cls.from_compact(s)
+        return parse_board(text, BoardError, cls.from_json, cls.from_compact)
 
     def grid(self) -> "list[list[int]]":
         """The course's form: a list of rows of ids."""

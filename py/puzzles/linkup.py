@@ -31,7 +31,7 @@ Runs in CPython and on MicroPython (no dataclasses, run-time typing or
 
 import json
 
-from puzzles import PuzzleError, load_json, quote
+from puzzles import PuzzleError, load_json, parse_board, quote, read_grid
 
 MAX_SIDE = 24
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -57,26 +57,10 @@ class Board:
     @classmethod
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
         shown = source if source is not None else grid
-        if not isinstance(grid, list) or not grid or not isinstance(grid[0], list) or not grid[0]:
-            raise BoardError("%s is not a board: expected a non-empty list of rows" % quote(shown))
-        rows, cols = len(grid), len(grid[0])
-        cells = []
-        for r in range(rows):
-            row = grid[r]
-            if not isinstance(row, list) or len(row) != cols:
-                n = len(row) if isinstance(row, list) else 0
-                raise BoardError(
-                    "ragged rows in %s: row %d has %d cells, row 1 has %d" % (quote(shown), r + 1, n, cols)
-                )
-            for c in range(cols):
-                v = row[c]
-                if isinstance(v, bool) or not isinstance(v, int):
-                    raise BoardError(
-                        "row %d, column %d: %s is not an integer kind" % (r + 1, c + 1, quote(json.dumps(v)))
-                    )
-                if v < 0 or v >= len(ALPHABET):
-                    raise BoardError("row %d, column %d: kind %d is outside 0–61" % (r + 1, c + 1, v))
-                cells.append(v)
+        rows, cols, cells = read_grid(grid, shown, BoardError, "an integer kind")
+        for i, v in enumerate(cells):
+            if v < 0 or v >= len(ALPHABET):
+                raise BoardError("row %d, column %d: kind %d is outside 0–61" % (i // cols + 1, i % cols + 1, v))
         if rows > MAX_SIDE or cols > MAX_SIDE:
             raise BoardError("the board is %d × %d; the largest allowed is %d × %d" % (rows, cols, MAX_SIDE, MAX_SIDE))
         counts: dict = {}
@@ -123,10 +107,7 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> "Board":
         """The JSON form when it starts with ``[``, else the share form."""
-        s = text.strip()
-        if not s:
-            raise BoardError("the board text is empty")
-        return cls.from_json(s) if s[0] == "[" else cls.from_code(s)
+        return parse_board(text, BoardError, cls.from_json, cls.from_code)
 
     def grid(self) -> "list[list[int]]":
         c = self.cols

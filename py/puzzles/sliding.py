@@ -45,7 +45,7 @@ model; the solver runs in the worker).
 
 import json
 
-from puzzles import PuzzleError, load_json, quote
+from puzzles import PuzzleError, load_json, parse_board, quote, read_grid
 
 MIN_SIDE = 2
 MAX_SIDE = 5
@@ -84,24 +84,7 @@ class Board:
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
         """Validate rows of numbers: rectangular, 2–5 a side, a permutation of ``0 … rows·cols−1``."""
         shown = source if source is not None else json.dumps(grid)
-        if not isinstance(grid, list) or not grid or not isinstance(grid[0], list) or not grid[0]:
-            raise BoardError("%s is not a board: expected a non-empty list of rows" % quote(shown))
-        rows, cols = len(grid), len(grid[0])
-        cells = []
-        for r in range(rows):
-            row = grid[r]
-            if not isinstance(row, list) or len(row) != cols:
-                n = len(row) if isinstance(row, list) else 0
-                raise BoardError(
-                    "ragged rows in %s: row %d has %d cells, row 1 has %d" % (quote(shown), r + 1, n, cols)
-                )
-            for c in range(cols):
-                v = row[c]
-                if isinstance(v, bool) or not isinstance(v, int):
-                    raise BoardError(
-                        "row %d, column %d: %s is not a whole number" % (r + 1, c + 1, quote(json.dumps(v)))
-                    )
-                cells.append(v)
+        rows, cols, cells = read_grid(grid, shown, BoardError, "a whole number")
         return cls.from_cells(rows, cols, cells, shown)
 
     @classmethod
@@ -150,10 +133,7 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> "Board":
         """The JSON form when it starts with ``[``, else the share form."""
-        s = text.strip()
-        if not s:
-            raise BoardError("the board text is empty")
-        return cls.from_json(s) if s[0] == "[" else cls.from_code(s)
+        return parse_board(text, BoardError, cls.from_json, cls.from_code)
 
     # ----------------------------------------------------------- encoding
     def grid(self) -> "list[list[int]]":
