@@ -49,23 +49,16 @@ class HuarongGame(GameView):
         self.drag = None
         self.suppress_click = False
         self.hinted = None
-        self._build(panel)
-        self._restore()
-        self.handler = self._make_handler()
-        shell.on_lang(self._relabel)
+        self._open(panel)
 
     # ================================================================= UI
     def _build(self, panel: object) -> None:
         sh = self.shell
         self.alert = el("p", panel, "alert", role="alert")
         bar = el("div", panel, "toolbar")
-        lab = el("label", bar, "field")
-        sh.text(el("span", lab), "layout")
-        self.layout_select = el("select", lab, id="hr-layout")
+        self.layout_select = self._select(bar, "layout", "hr-layout")
         on(self.layout_select, "change", self._on_layout)
-        lab = el("label", bar, "field")
-        sh.text(el("span", lab), "metric")
-        self.metric_select = el("select", lab, id="hr-metric")
+        self.metric_select = self._select(bar, "metric", "hr-metric")
         for m in METRICS:
             opt = el("option", self.metric_select, value=m)
             sh.text(opt, "metric_" + m)
@@ -326,19 +319,8 @@ class HuarongGame(GameView):
         self.render()
         self._save()
 
-    def _on_undo(self, event: object) -> None:
-        self._travel(self.session.undo)
-
-    def _on_redo(self, event: object) -> None:
-        self._travel(self.session.redo)
-
-    def _travel(self, step: object) -> None:
-        """Undo or redo one move (stopping any playback first)."""
-        self._stop_playback()
-        if step() is not None:
-            self.hinted = None
-            self.render()
-            self._save()
+    def _forget_marks(self) -> None:
+        self.hinted = None
 
     def _on_reset(self, event: object) -> None:
         self._stop_playback()

@@ -11,7 +11,6 @@ from pyscript.ffi import create_proxy, to_js
 from app.dom import clear, el, on
 from app.session import Session
 from app.view import GameView
-from puzzles import PuzzleError
 from puzzles.linkup import PRESETS, Board, connect, generate, joinable_pairs
 
 STORE_KEY = "bfs-puzzles.linkup"
@@ -48,6 +47,7 @@ def _clock(seconds: int) -> str:
 class LinkupGame(GameView):
     game = "linkup"
     store_key = STORE_KEY
+    board_type = Board
 
     def __init__(self, shell: object, panel: object) -> None:
         super().__init__(shell)
@@ -58,10 +58,7 @@ class LinkupGame(GameView):
         self.started = float(window.Date.now())
         self.finished = None
         self.shuffles = 0
-        self._build(panel)
-        self._restore()
-        self.handler = self._make_handler()
-        shell.on_lang(self._relabel)
+        self._open(panel)
         asyncio.create_task(self._tick())
 
     # ================================================================= UI
@@ -69,15 +66,11 @@ class LinkupGame(GameView):
         sh = self.shell
         self.alert = el("p", panel, "alert", role="alert")
         bar = el("div", panel, "toolbar")
-        lab = el("label", bar, "field")
-        sh.text(el("span", lab), "lu_preset")
-        self.preset_select = el("select", lab, id="lu-preset")
+        self.preset_select = self._select(bar, "lu_preset", "lu-preset")
         for name in ("small", "kshisen", "large"):
             sh.text(el("option", self.preset_select, value=name), "lu_preset_" + name)
         on(self.preset_select, "change", lambda e: self._fill_kinds())
-        lab = el("label", bar, "field")
-        sh.text(el("span", lab), "lu_kinds")
-        self.kinds_select = el("select", lab, id="lu-kinds")
+        self.kinds_select = self._select(bar, "lu_kinds", "lu-kinds")
         self._fill_kinds()
         lab = el("label", bar, "field")
         sh.text(el("span", lab), "lu_seed")
@@ -127,10 +120,6 @@ class LinkupGame(GameView):
             if cells % k == 0 and (cells // k) % 2 == 0:
                 el("option", self.kinds_select, value=str(k), text="%d × %d" % (k, cells // k))
         self.kinds_select.value = str(kinds)
-
-    def _relabel(self) -> None:
-        self._say(self.status_key[0], **self.status_key[1])
-        self.render()
 
     def _build_tiles(self) -> None:
         board = self.session.start
@@ -297,25 +286,12 @@ class LinkupGame(GameView):
         self._alert("")
         self._load(board, "lu_new_done", seed=seed)
 
-    def _on_undo(self, event: object) -> None:
-        self._stop_playback()
-        if self.session.undo() is not None:
-            self.finished = None
-            self.hinted = ()
-            self.render()
-            self._save()
+    def _forget_marks(self) -> None:
+        self.finished = None
+        self.hinted = ()
 
     def _on_restart(self, event: object) -> None:
         self._load(self.session.start)
-
-    def _on_load(self, event: object) -> None:
-        try:
-            board = Board.parse(str(self.board_input.value))
-        except PuzzleError as e:
-            self._alert(str(e))
-            return
-        self._alert("")
-        self._load(board, "loaded")
 
     def _on_share(self, event: object) -> None:
         board = self.session.state if self.progress_opt.checked else self.session.start
@@ -391,32 +367,13 @@ class LinkupGame(GameView):
         a, b = move
         self.connect(a // cols, a % cols, b // cols, b % cols)
 
-    def _save(self) -> None:
-        def enc(m: object) -> list:
-            return [m[0], m[1]]
+    def _encode_move(self, move: object) -> list:
+        return [move[0], move[1]]
 
-        data = self.session.to_saved(lambda b: b.to_code(), enc)
-        self._store(data)
+    def _decode_move(self, data: list) -> tuple:
+        return _decode_move(data)
 
-    def _restore(self) -> None:
-        """The URL's board if any (a bad one is reported), else the saved game, else the default."""
-        url_board = self.shell.params.get("board")
-        if url_board is not None and self.shell.game == "linkup":
-            try:
-                self._load(Board.parse(str(url_board)))
-                return
-            except PuzzleError as e:
-                self._alert(self.shell.t("bad_url_board", msg=str(e)))
-                self._load(self.session.start)
-                return
-        saved = self._load_saved()
-        if saved is not None:
-            try:
-                self.session.restore(saved, Board.parse, _decode_move)
-                self._build_tiles()
-                self.render()
-                self._say("lu_ready")
-                return
-            except (PuzzleError, ValueError, KeyError, TypeError, IndexError):
-                pass
-        self._load(self.session.start)
+    def _restored(self) -> None:
+        self._build_tiles()
+        self.render()
+        self._say("lu_ready")

@@ -30,6 +30,7 @@ def _apply(board: Board, tile: int) -> Board:
 class SlidingGame(GameView):
     game = "sliding"
     store_key = STORE_KEY
+    board_type = Board
 
     def __init__(self, shell: object, panel: object) -> None:
         super().__init__(shell)
@@ -39,25 +40,18 @@ class SlidingGame(GameView):
         self.shuffles = 0
         self.tables_ready = False
         self.hinted = 0  # the tile a hint points at, until the next move
-        self._build(panel)
-        self._restore()
-        self.handler = self._make_handler()
-        shell.on_lang(self._relabel)
+        self._open(panel)
 
     # ================================================================= UI
     def _build(self, panel: object) -> None:
         sh = self.shell
         self.alert = el("p", panel, "alert", role="alert")
         bar = el("div", panel, "toolbar")
-        lab = el("label", bar, "field")
-        sh.text(el("span", lab), "sp_size")
-        self.size_select = el("select", lab, id="sp-size")
+        self.size_select = self._select(bar, "sp_size", "sp-size")
         for r, c in SIZES:
             el("option", self.size_select, value="%dx%d" % (r, c), text="%d × %d" % (r, c))
         on(self.size_select, "change", self._guard(self._on_shuffle))  # a new size deals a new board
-        lab = el("label", bar, "field")
-        sh.text(el("span", lab), "sp_mode")
-        self.mode_select = el("select", lab, id="sp-mode")
+        self.mode_select = self._select(bar, "sp_mode", "sp-mode")
         for m in MODES:
             sh.text(el("option", self.mode_select, value=m), "sp_mode_" + m)
         self._button(bar, "sp_shuffle", self._on_shuffle)
@@ -89,10 +83,6 @@ class SlidingGame(GameView):
 
         self.board_input = self._paste_box(panel, "sp_paste", 3, "sp-board-input", "load", self._on_load)
         self._share_box(panel)
-
-    def _relabel(self) -> None:
-        self._say(self.status_key[0], **self.status_key[1])
-        self.render()
 
     def _build_tiles(self) -> None:
         board = self.session.state
@@ -137,9 +127,10 @@ class SlidingGame(GameView):
             tile = int(tile)
         except (TypeError, ValueError):
             return False
-        if not self.session.state.can_slide(tile):
+        try:
+            self.session.play(tile)
+        except PuzzleError:  # not beside the blank: nothing changes
             return False
-        self.session.play(tile)
         self.hinted = 0
         self.render()
         if self.playback is None:
@@ -203,8 +194,7 @@ class SlidingGame(GameView):
         self._stop_playback()
         self.hinted = 0
         self.session.reset(board)
-        mode = "optimal" if len(board.cells) <= OPTIMAL_MAX_CELLS else "fast"
-        self.mode_select.value = mode
+        self._default_mode()
         self.render()
         self._save()
         self._say(say, **values)
@@ -216,31 +206,8 @@ class SlidingGame(GameView):
         self._alert("")
         self._load(shuffled(rows, cols, seed), "sp_shuffled")
 
-    def _on_undo(self, event: object) -> None:
-        self._stop_playback()
-        self.hinted = 0
-        if self.session.undo() is not None:
-            self.render()
-            self._save()
-
-    def _on_redo(self, event: object) -> None:
-        self._stop_playback()
-        self.hinted = 0
-        if self.session.redo() is not None:
-            self.render()
-            self._save()
-
     def _on_reset(self, event: object) -> None:
         self._load(self.session.start)
-
-    def _on_load(self, event: object) -> None:
-        try:
-            board = Board.parse(str(self.board_input.value))
-        except PuzzleError as e:
-            self._alert(str(e))
-            return
-        self._alert("")
-        self._load(board, "loaded")
 
     def _on_share(self, event: object) -> None:
         self._show_link(board=self.session.state.to_code())
@@ -328,28 +295,17 @@ class SlidingGame(GameView):
     def play_move(self, move: int) -> None:
         self.move(move)
 
-    def _save(self) -> None:
-        self._store(self.session.to_saved(lambda b: b.to_code(), lambda t: t))
+    def _default_mode(self) -> None:
+        """Fewest moves up to 16 cells; fast above, where the fewest can take very long."""
+        self.mode_select.value = "optimal" if len(self.session.start.cells) <= OPTIMAL_MAX_CELLS else "fast"
 
-    def _restore(self) -> None:
-        """The URL's board if any (a bad one is reported), else the saved game, else the default."""
-        url_board = self.shell.params.get("board")
-        if url_board is not None and self.shell.game == "sliding":
-            try:
-                self._load(Board.parse(str(url_board)))
-                return
-            except PuzzleError as e:
-                self._alert(self.shell.t("bad_url_board", msg=str(e)))
-                self._load(self.session.start)
-                return
-        saved = self._load_saved()
-        if saved is not None:
-            try:
-                self.session.restore(saved, Board.parse, int)
-                self.mode_select.value = "optimal" if len(self.session.start.cells) <= OPTIMAL_MAX_CELLS else "fast"
-                self.render()
-                self._say("sp_ready")
-                return
-            except (PuzzleError, ValueError, KeyError, TypeError, IndexError):
-                pass
-        self._load(self.session.start)
+    def _forget_marks(self) -> None:
+        self.hinted = 0
+
+    def _decode_move(self, data: object) -> int:
+        return int(data)
+
+    def _restored(self) -> None:
+        self._default_mode()
+        self.render()
+        self._say("sp_ready")

@@ -10,11 +10,13 @@ from pyscript.ffi import create_proxy, to_js
 
 from app.dom import el, on
 from app.session import SPEEDS, Playback
+from puzzles import PuzzleError
 
 
 class GameView:
     game = ""  # the ?game= name
     store_key = ""  # localStorage key of the saved game
+    board_type = None  # the engine's Board class: parse(), to_code()
 
     def __init__(self, shell: object) -> None:
         self.shell = shell
@@ -28,7 +30,24 @@ class GameView:
         except ValueError:
             self.speed = 120
 
+    def _open(self, panel: object) -> None:
+        """Build the panel, open the URL's or the saved board, publish the handler, follow the language."""
+        self._build(panel)
+        self._restore()
+        self.handler = self._make_handler()
+        self.shell.on_lang(self._relabel)
+
+    def _relabel(self) -> None:
+        self._say(self.status_key[0], **self.status_key[1])
+        self.render()
+
     # ------------------------------------------------------------ widgets
+    def _select(self, parent: object, key: str, id_: str) -> object:
+        """A ``<select>`` with the label ``key`` above it."""
+        lab = el("label", parent, "field")
+        self.shell.text(el("span", lab), key)
+        return el("select", lab, id=id_)
+
     def _button(self, parent: object, key: str, handler: object, cls: str = "") -> object:
         b = el("button", parent, ("btn " + cls).strip(), type="button")
         self.shell.text(b, key)
@@ -97,9 +116,7 @@ class GameView:
         pb = el("div", parent, "toolbar playback")
         self.pause_btn = self._button(pb, "pause", self._on_pause)
         self.step_btn = self._button(pb, "step", self._on_step)
-        lab = el("label", pb, "field")
-        self.shell.text(el("span", lab), "speed")
-        self.speed_select = el("select", lab, id=self.game + "-speed")
+        self.speed_select = self._select(pb, "speed", self.game + "-speed")
         for ms in SPEEDS:
             opt = el("option", self.speed_select, value=str(ms))
             self.shell.text(opt, "speed_%d" % ms)
@@ -221,6 +238,59 @@ class GameView:
         if self.job is not None:
             self.cancelled = True
 
+    # ------------------------------------------------------------ history
+    def _on_undo(self, event: object) -> None:
+        self._travel(self.session.undo)
+
+    def _on_redo(self, event: object) -> None:
+        self._travel(self.session.redo)
+
+    def _travel(self, step: object) -> None:
+        """Undo or redo one move (stopping any playback first)."""
+        self._stop_playback()
+        if step() is not None:
+            self._forget_marks()
+            self.render()
+            self._save()
+
+    def _forget_marks(self) -> None:
+        """Drop what pointed at the old position (a hint, a finish time)."""
+
+    # ------------------------------------------------------------ boards in
+    def _on_load(self, event: object) -> None:
+        """The paste box's Load: a bad board is named and the current one stays."""
+        try:
+            board = self.board_type.parse(str(self.board_input.value))
+        except PuzzleError as e:
+            self._alert(str(e))
+            return
+        self._alert("")
+        self._load(board, "loaded")
+
+    def _restore(self) -> None:
+        """The URL's board if any (a bad one is reported), else the saved game, else the default."""
+        url_board = self.shell.params.get("board")
+        if url_board is not None and self.shell.game == self.game:
+            try:
+                self._load(self.board_type.parse(str(url_board)))
+                return
+            except PuzzleError as e:
+                self._alert(self.shell.t("bad_url_board", msg=str(e)))
+                self._load(self.session.start)
+                return
+        saved = self._load_saved()
+        if saved is not None:
+            try:
+                self.session.restore(saved, self.board_type.parse, self._decode_move)
+                self._restored()
+                return
+            except (PuzzleError, ValueError, KeyError, TypeError, IndexError):
+                pass
+        self._load(self.session.start)
+
+    def _save(self) -> None:
+        self._store(self.session.to_saved(lambda b: b.to_code(), self._encode_move))
+
     # ------------------------------------------------------------ saving
     def _load_saved(self) -> "dict | None":
         try:
@@ -245,8 +315,18 @@ class GameView:
     def announce_end(self) -> None:
         pass
 
-    def _save(self) -> None:
-        pass
+    def _load(self, board: object, say: str = "", **values: object) -> None:
+        raise NotImplementedError
+
+    def _restored(self) -> None:
+        """Show a game just replayed from storage."""
+        self.render()
+
+    def _encode_move(self, move: object) -> object:
+        return move
+
+    def _decode_move(self, data: object) -> object:
+        return data
 
     def _show_progress(self, progress: dict) -> None:
         pass
