@@ -4,6 +4,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from ui import paste_board
 
 from puzzles.huarong import Board, DistanceTable, format_script, solve
 from puzzles.huarong_layouts import find_layout
@@ -55,9 +56,7 @@ def test_dead_end_has_no_solution_and_the_board_stays(open_app):
 
 def test_bad_board_and_bad_script_show_messages_and_change_nothing(open_app):
     page = open_app("?lang=en")
-    page.get_by_role("tabpanel").get_by_text("Paste a board").click()
-    page.get_by_role("textbox", name="Paste a board").fill("[[1,1,0],[1,1]]")
-    page.get_by_role("button", name="Load").click()
+    paste_board(page, "[[1,1,0],[1,1]]")
     expect(page.get_by_role("alert")).to_contain_text("ragged rows")
     assert board_of(page) == COURSE
     page.get_by_role("tabpanel").get_by_text("Paste a move script").click()
@@ -72,9 +71,7 @@ def test_bad_board_and_bad_script_show_messages_and_change_nothing(open_app):
 def test_pasted_board_and_course_script_play_to_the_goal(open_app):
     page = open_app("?lang=en&speed=0")
     board = find_layout("勇闯五关").board
-    page.get_by_role("tabpanel").get_by_text("Paste a board").click()
-    page.get_by_role("textbox", name="Paste a board").fill(board.to_json())
-    page.get_by_role("button", name="Load").click()
+    paste_board(page, board.to_json())
     assert board_of(page) == board.grid()
     script = format_script(solve(board, "cell").moves)
     page.get_by_role("tabpanel").get_by_text("Paste a move script").click()
@@ -139,9 +136,7 @@ def test_cancel_a_long_solve_keeps_the_page_responsive(open_app):
     big[0][3] = big[0][4] = big[1][3] = big[1][4] = 1
     for i, (r, c) in enumerate([(3, 0), (3, 2), (5, 5), (6, 1), (2, 7), (7, 7)]):
         big[r][c] = 7 + i
-    page.get_by_role("tabpanel").get_by_text("Paste a board").click()
-    page.get_by_role("textbox", name="Paste a board").fill(str(big))
-    page.get_by_role("button", name="Load").click()
+    paste_board(page, str(big))
     page.evaluate("""() => { window.__long = [];
         new PerformanceObserver(l => l.getEntries().forEach(e => window.__long.push(e.duration)))
           .observe({type: 'longtask', buffered: false}); }""")

@@ -5,6 +5,7 @@ from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
+from ui import paste_board
 
 from puzzles.linkup import Board, generate
 
@@ -21,24 +22,16 @@ def tile(page, r, c):
     )
 
 
-def paste(page, text):
-    box = page.get_by_role("tabpanel").locator("details.paste")
-    if box.get_attribute("open") is None:
-        box.get_by_text("Paste a board").click()
-    page.get_by_role("textbox", name="Paste a board").fill(text)
-    page.get_by_role("button", name="Load").click()
-
-
 def test_click_a_joinable_pair_draws_the_path_and_removes_it(open_app):
     page = open_app("?game=linkup&lang=en")
-    paste(page, "[[1,2,2,1],[3,0,0,3]]")
+    paste_board(page, "[[1,2,2,1],[3,0,0,3]]")
     tile(page, 0, 0).click()
     tile(page, 0, 3).click()  # the row between is full: the path runs over the top ring
     expect(page.locator(".lu-path polyline")).to_have_attribute("data-cells", "6")
     assert page.evaluate("gameHandler.getBoard()") == [[0, 2, 2, 0], [3, 0, 0, 3]]
     expect(page.locator("#lu-left")).to_have_text("Tiles left: 4")
     # a pair that cannot be joined shakes and stays
-    paste(page, "[[1,2],[2,1]]")
+    paste_board(page, "[[1,2],[2,1]]")
     tile(page, 0, 0).click()
     tile(page, 1, 1).click()
     expect(status(page)).to_have_text("Those two cannot be joined.")
@@ -47,7 +40,7 @@ def test_click_a_joinable_pair_draws_the_path_and_removes_it(open_app):
 
 def test_game_handler_connect_follows_the_course(open_app):
     page = open_app("?game=linkup&lang=en")
-    paste(page, "[[1,2,2,1],[3,0,0,3]]")
+    paste_board(page, "[[1,2,2,1],[3,0,0,3]]")
     assert page.evaluate("gameHandler.connect(1, 0, 1, 3)") == [[1, 0], [1, 1], [1, 2], [1, 3]]
     assert page.evaluate("gameHandler.connect(0, 0, 0, 1)") == []
     assert page.evaluate("gameHandler.isCleared()") is False
@@ -86,7 +79,7 @@ def test_new_board_with_chosen_kinds(open_app):
 
 def test_a_board_that_cannot_be_cleared_says_so(open_app):
     page = open_app("?game=linkup&lang=en")
-    paste(page, "[[1,2],[2,1]]")
+    paste_board(page, "[[1,2],[2,1]]")
     page.get_by_role("button", name="Solve").click()
     expect(status(page)).to_have_text("Cannot be cleared", timeout=30_000)
     assert page.evaluate("gameHandler.getBoard()") == [[1, 2], [2, 1]]
@@ -97,7 +90,7 @@ def test_a_board_that_cannot_be_cleared_says_so(open_app):
 def test_share_opens_the_same_board(open_app, context):
     page = open_app("?game=linkup&lang=en")
     board = generate(4, 6, 6, 4, 9)
-    paste(page, board.to_code())
+    paste_board(page, board.to_code())
     page.get_by_role("button", name="Share").click()
     link = page.get_by_role("textbox", name="Link to this board").input_value()
     assert "game=linkup" in link
@@ -115,7 +108,7 @@ def test_bad_link_and_bad_paste_show_messages(open_app):
     expect(page.get_by_role("alert").filter(visible=True)).to_contain_text("checksum does not match")
     default = page.evaluate("gameHandler.getBoard()")
     assert default == generate(4, 6, 6, 4, 1).grid()
-    paste(page, "[[1,2,2]]")
+    paste_board(page, "[[1,2,2]]")
     expect(page.get_by_role("alert").filter(visible=True)).to_contain_text("kind 1 appears 1 times")
     assert page.evaluate("gameHandler.getBoard()") == default
     assert Board.parse(code).tiles() == 24

@@ -7,6 +7,7 @@ from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
+from ui import paste_board
 
 from puzzles.sliding import Board
 
@@ -23,14 +24,6 @@ def tile(page, n):
 
 def board(page):
     return page.evaluate("gameHandler.getBoard()")
-
-
-def paste(page, text):
-    box = page.get_by_role("tabpanel").locator("details.paste")
-    if box.get_attribute("open") is None:
-        box.get_by_text("Paste a board").click()
-    page.get_by_role("textbox", name="Paste a board").fill(text)
-    page.get_by_role("button", name="Load").click()
 
 
 def open_board(open_app, grid, extra=""):
@@ -138,7 +131,7 @@ def test_shuffle_sizes_and_share(open_app, browser):
 
 def test_bad_paste_and_bad_link_keep_the_board(open_app):
     page = open_board(open_app, [[4, 1, 2], [5, 0, 3]])
-    paste(page, "[[1,2,3],[4,0,0]]")
+    paste_board(page, "[[1,2,3],[4,0,0]]")
     expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text("0 appears twice")
     assert board(page) == [[4, 1, 2], [5, 0, 3]]
     page = open_app("?game=sliding&lang=en&board=" + quote("[[1,2],[3,9]]"))
