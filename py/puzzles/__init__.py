@@ -60,3 +60,36 @@ def parse_board(text: str, error: type, from_json: object, from_code: object) ->
     if not s:
         raise error("the board text is empty")
     return from_json(s) if s[0] == "[" else from_code(s)
+
+
+class GridBoard:
+    """What every game's board is: ``rows`` × ``cols`` numbers, row-major, immutable.
+
+    Compared and hashed by its cells; ``grid()`` and ``to_json()`` give the
+    course's JSON form."""
+
+    __slots__ = ("rows", "cols", "cells")
+
+    def __init__(self, rows: int, cols: int, cells: "list[int] | tuple") -> None:
+        self.rows = rows
+        self.cols = cols
+        self.cells = tuple(cells)
+
+    def grid(self) -> "list[list[int]]":
+        """The course's form: a list of rows."""
+        c = self.cols
+        return [list(self.cells[r * c : r * c + c]) for r in range(self.rows)]
+
+    def to_json(self) -> str:
+        return json.dumps(self.grid(), separators=(",", ":"))
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and self.rows == other.rows
+            and self.cols == other.cols
+            and self.cells == other.cells
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols, self.cells))

@@ -34,7 +34,7 @@ imports it), so it avoids ``dataclasses``, run-time ``typing`` and
 
 import json
 
-from puzzles import PuzzleError, load_json, parse_board, quote, read_grid
+from puzzles import GridBoard, PuzzleError, load_json, parse_board, quote, read_grid
 
 MAX_SIDE = 8
 TARGET = 1
@@ -125,7 +125,7 @@ def _scan_pieces(rows: int, cols: int, cells: "list[int]") -> "dict[int, Piece]"
     return pieces
 
 
-class Board:
+class Board(GridBoard):
     """An immutable Huarong position: ``rows`` × ``cols`` ids, row-major.
 
     Build one with :meth:`from_grid`, :meth:`from_json`, :meth:`from_compact`
@@ -133,12 +133,10 @@ class Board:
     be played and solved without error.
     """
 
-    __slots__ = ("rows", "cols", "cells", "_pieces")
+    __slots__ = ("_pieces",)
 
     def __init__(self, rows: int, cols: int, cells: "list[int]", pieces: "dict[int, Piece] | None" = None) -> None:
-        self.rows = rows
-        self.cols = cols
-        self.cells = tuple(cells)
+        super().__init__(rows, cols, cells)
         if pieces is None:
             pieces = _scan_pieces(rows, cols, cells)
         self._pieces = pieces
@@ -193,14 +191,6 @@ class Board:
     def parse(cls, text: str) -> "Board":
         """Either form: JSON when it starts with ``[``, else compact."""
         return parse_board(text, BoardError, cls.from_json, cls.from_compact)
-
-    def grid(self) -> "list[list[int]]":
-        """The course's form: a list of rows of ids."""
-        c = self.cols
-        return [list(self.cells[r * c : r * c + c]) for r in range(self.rows)]
-
-    def to_json(self) -> str:
-        return json.dumps(self.grid(), separators=(",", ":"))
 
     def to_compact(self) -> str:
         """The compact form; raises :class:`BoardError` for ids above 61."""
@@ -289,16 +279,6 @@ class Board:
         for pid, d in moves:
             board = board.move(pid, d)
         return board
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and (self.rows, self.cols, self.cells) == (
-            other.rows,
-            other.cols,
-            other.cells,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, self.cells))
 
     def __repr__(self) -> str:
         return "Board.parse(%r)" % self.share_text()

@@ -29,9 +29,7 @@ Runs in CPython and on MicroPython (no dataclasses, run-time typing or
 ``int.bit_length``).
 """
 
-import json
-
-from puzzles import PuzzleError, load_json, parse_board, quote, read_grid
+from puzzles import GridBoard, PuzzleError, load_json, parse_board, quote, read_grid
 
 MAX_SIDE = 24
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -44,15 +42,10 @@ class BoardError(PuzzleError):
 
 
 # ------------------------------------------------------------------- board
-class Board:
+class Board(GridBoard):
     """An immutable Link-up position: ``rows`` × ``cols`` kinds, row-major."""
 
-    __slots__ = ("rows", "cols", "cells")
-
-    def __init__(self, rows: int, cols: int, cells: "list[int]") -> None:
-        self.rows = rows
-        self.cols = cols
-        self.cells = tuple(cells)
+    __slots__ = ()
 
     @classmethod
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
@@ -109,13 +102,6 @@ class Board:
         """The JSON form when it starts with ``[``, else the share form."""
         return parse_board(text, BoardError, cls.from_json, cls.from_code)
 
-    def grid(self) -> "list[list[int]]":
-        c = self.cols
-        return [list(self.cells[r * c : r * c + c]) for r in range(self.rows)]
-
-    def to_json(self) -> str:
-        return json.dumps(self.grid(), separators=(",", ":"))
-
     def to_code(self) -> str:
         head = "%dx%d.%s" % (self.rows, self.cols, "".join(ALPHABET[v] for v in self.cells))
         return "%s.%s.%s" % (FORMAT_VERSION, head, _checksum(head))
@@ -130,12 +116,6 @@ class Board:
         cells = list(self.cells)
         cells[a] = cells[b] = 0
         return Board(self.rows, self.cols, cells)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and (self.rows, self.cols, self.cells) == (other.rows, other.cols, other.cells)
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, self.cells))
 
     def __repr__(self) -> str:
         return "Board.parse(%r)" % self.to_code()

@@ -45,7 +45,7 @@ model; the solver runs in the worker).
 
 import json
 
-from puzzles import PuzzleError, load_json, parse_board, quote, read_grid
+from puzzles import GridBoard, PuzzleError, load_json, parse_board, quote, read_grid
 
 MIN_SIDE = 2
 MAX_SIDE = 5
@@ -65,15 +65,10 @@ class MoveError(PuzzleError):
 
 
 # ------------------------------------------------------------------- board
-class Board:
+class Board(GridBoard):
     """An immutable position: ``rows`` × ``cols`` numbers, row-major, ``0`` the blank."""
 
-    __slots__ = ("rows", "cols", "cells")
-
-    def __init__(self, rows: int, cols: int, cells: "list[int] | tuple") -> None:
-        self.rows = rows
-        self.cols = cols
-        self.cells = tuple(cells)
+    __slots__ = ()
 
     @classmethod
     def goal(cls, rows: int, cols: int) -> "Board":
@@ -136,13 +131,6 @@ class Board:
         return parse_board(text, BoardError, cls.from_json, cls.from_code)
 
     # ----------------------------------------------------------- encoding
-    def grid(self) -> "list[list[int]]":
-        c = self.cols
-        return [list(self.cells[r * c : r * c + c]) for r in range(self.rows)]
-
-    def to_json(self) -> str:
-        return json.dumps(self.grid(), separators=(",", ":"))
-
     def to_code(self) -> str:
         return "%dx%d-%s" % (self.rows, self.cols, "".join(DIGITS[v] for v in self.cells))
 
@@ -197,12 +185,6 @@ class Board:
         else:
             return []
         return [self.cells[q] for q in range(z + step, p + step, step)]
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and (self.rows, self.cols, self.cells) == (other.rows, other.cols, other.cells)
-
-    def __hash__(self) -> int:
-        return hash(self.cells) ^ (self.rows * 8 + self.cols)
 
     def __repr__(self) -> str:
         return "Board.parse(%r)" % self.to_code()
