@@ -54,26 +54,41 @@ def read_grid(grid: object, shown: object, error: type, cell: str) -> "tuple[int
     return rows, cols, cells
 
 
-def parse_board(text: str, error: type, from_json: object, from_code: object) -> object:
-    """A board in either text form: ``from_json`` when it starts with ``[``, else ``from_code``."""
-    s = text.strip()
-    if not s:
-        raise error("the board text is empty")
-    return from_json(s) if s[0] == "[" else from_code(s)
-
-
 class GridBoard:
     """What every game's board is: ``rows`` × ``cols`` numbers, row-major, immutable.
 
-    Compared and hashed by its cells; ``grid()`` and ``to_json()`` give the
-    course's JSON form."""
+    A game supplies ``error``, ``from_grid`` (validation) and ``from_code``
+    (its share form); ``parse`` reads either text form. Compared and hashed
+    by its cells; ``grid()`` and ``to_json()`` give the course's JSON form."""
 
     __slots__ = ("rows", "cols", "cells")
+    error = PuzzleError  # each game's BoardError
 
     def __init__(self, rows: int, cols: int, cells: "list[int] | tuple") -> None:
         self.rows = rows
         self.cols = cols
         self.cells = tuple(cells)
+
+    @classmethod
+    def from_grid(cls, grid: object, source: "str | None" = None) -> "GridBoard":
+        raise NotImplementedError
+
+    @classmethod
+    def from_code(cls, text: str) -> "GridBoard":
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, text: str) -> "GridBoard":
+        """Parse the course's JSON form, a list of rows."""
+        return cls.from_grid(load_json(text, cls.error), text)
+
+    @classmethod
+    def parse(cls, text: str) -> "GridBoard":
+        """Either text form: JSON when it starts with ``[``, else the game's own code."""
+        s = text.strip()
+        if not s:
+            raise cls.error("the board text is empty")
+        return cls.from_json(s) if s[0] == "[" else cls.from_code(s)
 
     def grid(self) -> "list[list[int]]":
         """The course's form: a list of rows."""

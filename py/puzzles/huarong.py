@@ -34,7 +34,7 @@ imports it), so it avoids ``dataclasses``, run-time ``typing`` and
 
 import json
 
-from puzzles import GridBoard, PuzzleError, load_json, parse_board, quote, read_grid
+from puzzles import GridBoard, PuzzleError, quote, read_grid
 
 MAX_SIDE = 8
 TARGET = 1
@@ -134,6 +134,7 @@ class Board(GridBoard):
     """
 
     __slots__ = ("_pieces",)
+    error = BoardError
 
     def __init__(self, rows: int, cols: int, cells: "list[int]", pieces: "dict[int, Piece] | None" = None) -> None:
         super().__init__(rows, cols, cells)
@@ -166,11 +167,6 @@ class Board(GridBoard):
         return cls(rows, cols, cells, pieces)
 
     @classmethod
-    def from_json(cls, text: str) -> "Board":
-        """Parse the course's JSON form, ``[[3,1,1,4],[3,1,1,4],...]``."""
-        return cls.from_grid(load_json(text, BoardError), text)
-
-    @classmethod
     def from_compact(cls, text: str) -> "Board":
         """Parse the compact form, ``3114/3114/5226/5786/900a``."""
         grid = []
@@ -188,9 +184,9 @@ class Board(GridBoard):
         return cls.from_grid(grid, text)
 
     @classmethod
-    def parse(cls, text: str) -> "Board":
-        """Either form: JSON when it starts with ``[``, else compact."""
-        return parse_board(text, BoardError, cls.from_json, cls.from_compact)
+    def from_code(cls, text: str) -> "Board":
+        """The share form is the compact form."""
+        return cls.from_compact(text)
 
     def to_compact(self) -> str:
         """The compact form; raises :class:`BoardError` for ids above 61."""

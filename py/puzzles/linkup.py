@@ -29,7 +29,7 @@ Runs in CPython and on MicroPython (no dataclasses, run-time typing or
 ``int.bit_length``).
 """
 
-from puzzles import GridBoard, PuzzleError, load_json, parse_board, quote, read_grid
+from puzzles import GridBoard, PuzzleError, quote, read_grid
 
 MAX_SIDE = 24
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -46,6 +46,7 @@ class Board(GridBoard):
     """An immutable Link-up position: ``rows`` × ``cols`` kinds, row-major."""
 
     __slots__ = ()
+    error = BoardError
 
     @classmethod
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
@@ -64,10 +65,6 @@ class Board(GridBoard):
             if counts[kind] % 2:
                 raise BoardError("kind %d appears %d times; every kind needs an even count" % (kind, counts[kind]))
         return cls(rows, cols, cells)
-
-    @classmethod
-    def from_json(cls, text: str) -> "Board":
-        return cls.from_grid(load_json(text, BoardError), text)
 
     @classmethod
     def from_code(cls, text: str) -> "Board":
@@ -96,11 +93,6 @@ class Board(GridBoard):
                 row.append(v)
             grid.append(row)
         return cls.from_grid(grid, text)
-
-    @classmethod
-    def parse(cls, text: str) -> "Board":
-        """The JSON form when it starts with ``[``, else the share form."""
-        return parse_board(text, BoardError, cls.from_json, cls.from_code)
 
     def to_code(self) -> str:
         head = "%dx%d.%s" % (self.rows, self.cols, "".join(ALPHABET[v] for v in self.cells))

@@ -45,7 +45,7 @@ model; the solver runs in the worker).
 
 import json
 
-from puzzles import GridBoard, PuzzleError, load_json, parse_board, quote, read_grid
+from puzzles import GridBoard, PuzzleError, quote, read_grid
 
 MIN_SIDE = 2
 MAX_SIDE = 5
@@ -69,6 +69,7 @@ class Board(GridBoard):
     """An immutable position: ``rows`` × ``cols`` numbers, row-major, ``0`` the blank."""
 
     __slots__ = ()
+    error = BoardError
 
     @classmethod
     def goal(cls, rows: int, cols: int) -> "Board":
@@ -103,10 +104,6 @@ class Board(GridBoard):
         return cls(rows, cols, cells)
 
     @classmethod
-    def from_json(cls, text: str) -> "Board":
-        return cls.from_grid(load_json(text, BoardError), text)
-
-    @classmethod
     def from_code(cls, text: str) -> "Board":
         """Parse the share form ``<rows>x<cols>-<cells>``."""
         s = text.strip()
@@ -124,11 +121,6 @@ class Board(GridBoard):
                 raise BoardError("%s: %s is not a tile character (0-9, a-o)" % (quote(text), quote(ch)))
             cells.append(v)
         return cls.from_cells(rows, cols, cells, text)
-
-    @classmethod
-    def parse(cls, text: str) -> "Board":
-        """The JSON form when it starts with ``[``, else the share form."""
-        return parse_board(text, BoardError, cls.from_json, cls.from_code)
 
     # ----------------------------------------------------------- encoding
     def to_code(self) -> str:
