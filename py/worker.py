@@ -1,24 +1,31 @@
-"""Entry of the solver worker (Pyodide): exports the job functions to the page."""
+"""Entry of the solver worker (Pyodide): exports the one job protocol of
+:mod:`worker_jobs` to the page."""
 
 import json
 
-from worker_jobs import cancel, hint, linkup_generate, linkup_shuffle, ping, sliding_install, start, step
+import worker_jobs
+from worker_jobs import cancel, ping, start, step
 
 
-async def sliding_tables(url: str) -> str:
-    """Fetch the 4×4 pattern tables from ``url`` and install them (once per worker)."""
+async def call(game: str, action: str, request: str) -> str:
+    """:func:`worker_jobs.call`; a request with a ``"url"`` (a file of this
+    app, such as the sliding puzzle's pattern tables) gets its bytes fetched
+    first, as ``"data"``."""
     from pyodide.http import pyfetch
 
-    try:
-        response = await pyfetch(str(url))
-        if not response.ok:
-            return json.dumps({"error": "%s answered HTTP %d" % (url, response.status)})
-        data = await response.bytes()
-    except Exception as e:  # network or browser refusal: reported, the solver goes on
-        return json.dumps({"error": "the pattern tables could not be fetched: %s" % e})
-    return sliding_install(data)
+    req = json.loads(str(request))
+    url = req.get("url")
+    if url is not None:
+        try:
+            response = await pyfetch(str(url))
+            if not response.ok:
+                raise OSError("%s answered HTTP %d" % (url, response.status))
+            req["data"] = await response.bytes()
+        except Exception as e:  # network or browser refusal: reported, the page goes on
+            return json.dumps({"error": {"code": "fetch_failed", "values": {"url": str(url)}, "text": str(e)}})
+    return worker_jobs.call(str(game), str(action), req)
 
 
-__export__ = ["start", "step", "cancel", "hint", "linkup_generate", "linkup_shuffle", "ping", "sliding_tables"]
+__export__ = ["start", "step", "cancel", "call", "ping"]
 # PyScript looks the exported names up; this keeps linters from dropping the import.
-_exported = (start, step, cancel, hint, linkup_generate, linkup_shuffle, ping, sliding_tables)
+_exported = (start, step, cancel, call, ping)

@@ -9,20 +9,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzles.__main__ import main
 from puzzles.huarong import (
     Board,
     BoardError,
-    DistanceTable,
     MoveError,
     ScriptError,
     check_script,
     count_steps,
     format_script,
-    main,
     parse_script,
-    solve,
 )
 from puzzles.huarong_layouts import COURSE_BOARD, LAYOUTS, PAPER_SIX, find_layout
+from puzzles.huarong_solver import DistanceTable, solve
 
 COURSE = Board.from_grid(COURSE_BOARD)
 
@@ -78,7 +77,7 @@ def test_dead_end_explores_its_whole_component():
     sol = solve(find_layout("走投无路").board, "cell")
     assert sol.status == "unsolvable" and sol.moves == []
     table = DistanceTable(find_layout("走投无路").board)
-    assert sol.explored == table.component == 7462
+    assert sol.positions == table.component == 7462
 
 
 def test_course_board_component_size():
@@ -104,16 +103,16 @@ def test_equivalence_off_finds_the_same_optimum_with_more_positions():
     equal = solve(board, "cell", equivalence=True)
     distinct = solve(board, "cell", equivalence=False)
     assert equal.steps == distinct.steps
-    assert distinct.explored > 3 * equal.explored
+    assert distinct.positions > 3 * equal.positions
     assert replay(board, distinct.moves).is_solved()
 
 
 def test_search_yields_progress_and_limit_gives_unknown():
-    from puzzles.huarong import search
+    from puzzles.huarong_solver import search
 
     gen = search(COURSE, "cell", chunk=256)
     first = next(gen)
-    assert first["explored"] > 1 and first["levels"][0] == 1
+    assert first["positions"] > 1 and first["levels"][0] == 1
     assert solve(COURSE, "cell", limit=500).status == "unknown"
 
 
@@ -260,7 +259,7 @@ def test_big_ids_share_as_json():
     b = Board.from_grid([[0, 1, 0], [99, 0, 0]])
     with pytest.raises(BoardError, match="no compact form"):
         b.to_compact()
-    assert Board.parse(b.share_text()) == b
+    assert Board.parse(b.to_code()) == b
 
 
 @st.composite
@@ -330,7 +329,7 @@ def test_parse_script_keeps_line_numbers():
 
 # ------------------------------------------------------------------------- CLI
 def test_cli_prints_pasteable_lines(capsys):
-    assert main(["勇闯五关"]) == 0
+    assert main(["huarong", "勇闯五关"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     board = find_layout("勇闯五关").board
     moves = [(int(line.split("(")[1].split(",")[0]), line.split("'")[1]) for line in out]
@@ -339,10 +338,10 @@ def test_cli_prints_pasteable_lines(capsys):
 
 
 def test_cli_json_and_errors(capsys):
-    assert main(["3114/3114/5226/5786/900a", "--metric", "piece", "--json"]) == 0
+    assert main(["huarong", "3114/3114/5226/5786/900a", "--metric", "piece", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["steps"] == 81 and data["status"] == "solved"
-    assert main(["[[1,1],[2]]"]) == 2
+    assert data["stats"]["steps"] == 81 and data["status"] == "solved"
+    assert main(["huarong", "[[1,1],[2]]"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ragged rows") and err.count("\n") == 1
-    assert main(["Dead End"]) == 1
+    assert main(["huarong", "Dead End"]) == 1

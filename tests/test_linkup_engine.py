@@ -8,18 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzles import Rng
 from puzzles.linkup import (
     PRESETS,
     Board,
     BoardError,
-    Rng,
     connect,
     generate,
     joinable_pairs,
-    shuffle,
-    solve,
     turns,
 )
+from puzzles.linkup_solver import shuffle, solve
 
 
 def check_path(board: Board, path: list, r1: int, c1: int, r2: int, c2: int) -> None:
@@ -155,9 +154,9 @@ def brute_clearable(board: Board, memo=None) -> bool:
 @given(random_boards(max_side=4))
 def test_solver_agrees_with_brute_force(board):
     result = solve(board)
-    assert result.status in ("cleared", "stuck")
-    assert (result.status == "cleared") == brute_clearable(board)
-    if result.status == "cleared":
+    assert result.status in ("solved", "unsolvable")
+    assert (result.status == "solved") == brute_clearable(board)
+    if result.status == "solved":
         b = board
         for a, c in result.moves:
             assert connect(b, a // b.cols, a % b.cols, c // b.cols, c % b.cols)
@@ -173,7 +172,7 @@ def test_generated_boards_are_always_cleared(name, seed):
     assert board.tiles() == rows * cols
     assert generate(rows, cols, kinds, per, seed) == board, "the same seed gives the same board"
     result = solve(board)
-    assert result.status == "cleared" and len(result.moves) == rows * cols // 2
+    assert result.status == "solved" and len(result.moves) == rows * cols // 2
 
 
 def test_seeded_boards_are_stable_across_versions():
@@ -189,13 +188,13 @@ GENERATED_4x6_SEED_1 = "1.4x6.363663451152414146535222.aj"
 
 def test_unclearable_board_is_stuck():
     board = Board.from_grid([[1, 2], [2, 1]])
-    assert not joinable_pairs(board) or solve(board).status in ("cleared", "stuck")
+    assert not joinable_pairs(board) or solve(board).status in ("solved", "unsolvable")
     crossed = Board.from_grid([[1, 2, 0], [2, 1, 0]]).remove(2, 5)
-    assert solve(crossed).status == ("cleared" if brute_clearable(crossed) else "stuck")
+    assert solve(crossed).status == ("solved" if brute_clearable(crossed) else "unsolvable")
     dead = Board.from_grid([[1, 2, 3, 3, 2, 1]])  # only the 3s join; then 2s, then 1s: clears
-    assert solve(dead).status == "cleared"
+    assert solve(dead).status == "solved"
     blocked = Board.from_grid([[0, 0, 0], [0, 0, 0]])
-    assert solve(blocked).status == "cleared"
+    assert solve(blocked).status == "solved"
 
 
 def test_budget_gives_unknown():

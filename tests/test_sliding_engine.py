@@ -11,8 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import sliding
-from puzzles.sliding import Board, BoardError, MoveError, sliding_puzzle, solvable, solve
+from puzzles import sliding, sliding_solver
+from puzzles.__main__ import main
+from puzzles.sliding import Board, BoardError, MoveError, solvable
+from puzzles.sliding_solver import sliding_puzzle, solve
 
 SAMPLES = pathlib.Path(__file__).resolve().parent / "data" / "korf-instances.json"
 
@@ -172,7 +174,7 @@ def test_small_shapes_bfs_optimal(rows: int, cols: int) -> None:
 
 # ------------------------------------------------------------ 4×4
 def test_4x4_answers_replay_and_are_optimal() -> None:
-    heur = sliding.heuristic_for(4, 4)
+    heur = sliding_solver.heuristic_for(4, 4)
     rng = random.Random(15)
     for steps in (12, 18, 24, 30, 36):
         for _ in range(4):
@@ -191,16 +193,16 @@ def test_4x4_deep_answers_replay() -> None:
         board = sliding.shuffled(4, 4, rng.randrange(2**32))
         sol = solve(board)
         assert sol.optimal and replays(board, sol.moves)
-        assert len(sol.moves) >= sliding.heuristic_for(4, 4).value(board.cells)
+        assert len(sol.moves) >= sliding_solver.heuristic_for(4, 4).value(board.cells)
 
 
 def test_4x4_uses_the_shipped_tables() -> None:
-    heur = sliding.heuristic_for(4, 4)
-    assert heur.groups == sliding.GROUPS_4X4
+    heur = sliding_solver.heuristic_for(4, 4)
+    assert heur.groups == sliding_solver.GROUPS_4X4
     assert heur.mirror is not None
     # the three-tile table is small enough to rebuild here: the shipped one must equal it
-    small = sliding.GROUPS_4X4.index(min(sliding.GROUPS_4X4, key=len))
-    rebuilt = sliding.build_table(4, 4, sliding.GROUPS_4X4[small])
+    small = sliding_solver.GROUPS_4X4.index(min(sliding_solver.GROUPS_4X4, key=len))
+    rebuilt = sliding_solver.build_table(4, 4, sliding_solver.GROUPS_4X4[small])
     assert all(heur.tables[small][i] == v for i, v in enumerate(rebuilt) if v != 255)
     assert heur.value(Board.goal(4, 4).cells) == 0
     rng = random.Random(7)
@@ -259,26 +261,26 @@ def table_by_blank_walks(rows: int, cols: int, tiles: list) -> bytearray:
     [(2, 3, [1, 2, 3]), (3, 3, [1, 2, 4, 5]), (3, 3, [6, 8]), (3, 4, [9, 10, 11]), (4, 4, [13, 14, 15])],
 )
 def test_build_table_matches_a_blank_walk_search(rows: int, cols: int, tiles: list) -> None:
-    assert sliding.build_table(rows, cols, tiles) == table_by_blank_walks(rows, cols, tiles)
+    assert sliding_solver.build_table(rows, cols, tiles) == table_by_blank_walks(rows, cols, tiles)
 
 
 def test_3x3_heuristic_is_admissible_everywhere(dist3x3: dict) -> None:
-    heur = sliding.Heuristic(3, 3, sliding.default_groups(3, 3))
+    heur = sliding_solver.Heuristic(3, 3, sliding_solver.default_groups(3, 3))
     for cells, d in dist3x3.items():
         assert heur.value(cells) <= d
 
 
 def test_tables_round_trip_through_the_shipped_form() -> None:
     groups = [[1, 2, 3], [4, 5]]
-    tables = [sliding.build_table(2, 3, g) for g in groups]
-    heur = sliding.install_tables(sliding.encode_tables(2, 3, groups, tables))
+    tables = [sliding_solver.build_table(2, 3, g) for g in groups]
+    heur = sliding_solver.install_tables(sliding_solver.encode_tables(2, 3, groups, tables))
     try:
         assert heur.groups == groups
         for a, b in zip(heur.tables, tables):
             assert isinstance(a, bytearray) and len(a) == len(b)
             assert all(a[i] == v for i, v in enumerate(b) if v != 255)
     finally:
-        sliding._heuristics.pop((2, 3), None)
+        sliding_solver._heuristics.pop((2, 3), None)
 
 
 # ------------------------------------------------------------ fast mode
@@ -300,7 +302,7 @@ def test_fast_mode_on_5x5_is_reasonable() -> None:
 def test_unsolvable_is_answered_without_search() -> None:
     board = Board.from_grid([[2, 1, 3], [4, 5, 0]])
     sol = solve(board)
-    assert (sol.status, sol.nodes, sol.to_dict()["steps"]) == ("unsolvable", 0, -1)
+    assert (sol.status, sol.positions, sol.steps) == ("unsolvable", 0, -1)
     assert solve(board, "fast").status == "unsolvable"
 
 
@@ -370,11 +372,12 @@ def test_shuffle_is_seeded_and_solvable() -> None:
 
 
 def test_cli(capsys: pytest.CaptureFixture) -> None:
-    assert sliding.main(["[[4,1,2],[5,0,3]]"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[-1].startswith("# 5 moves (fewest")
-    moves = [int(line[len("gameHandler.move(") : -1]) for line in out[:-1]]
+    assert main(["sliding", "[[4,1,2],[5,0,3]]"]) == 0
+    captured = capsys.readouterr()
+    out = captured.out.splitlines()
+    assert captured.err.startswith("// 5 moves (mode optimal)")
+    moves = [int(line[len("gameHandler.move(") : -1]) for line in out]
     assert Board.parse("[[4,1,2],[5,0,3]]").play(moves).is_solved()
-    assert sliding.main(["[[1,2,3],[5,4,0]]"]) == 1
-    assert capsys.readouterr().out.startswith("-1")
-    assert sliding.main(["[[1,2,3],[4,0]]"]) == 2
+    assert main(["sliding", "[[1,2,3],[5,4,0]]"]) == 1
+    assert capsys.readouterr().err.startswith("// unsolvable")
+    assert main(["sliding", "[[1,2,3],[4,0]]"]) == 2

@@ -1,56 +1,107 @@
-"""The worker's API, called the way the page calls it: JSON in, JSON out, in slices."""
+"""The worker's one protocol, called the way the page calls it: JSON in, JSON out, in slices."""
 
 import json
 
-from puzzles import sliding
+import pytest
+
+from puzzles import sliding_solver
+from puzzles.games import GAMES
 from puzzles.huarong import Board
-from worker_jobs import cancel, hint, ping, sliding_install, start, step
+from puzzles.sliding import Board as SlidingBoard
+from worker_jobs import call, cancel, ping, start, step
 
 COURSE = "3114/3114/5226/5786/900a"
 
 
-def run(job: int) -> tuple:
+def request(board: str, action: str = "solve", **options: object) -> str:
+    return json.dumps({"action": action, "board": board, "options": options})
+
+
+def run(job: int, budget_ms: float = 5) -> tuple:
     slices = 0
     while True:
-        answer = json.loads(step(job, 5))
+        answer = json.loads(step(job, budget_ms))
         if answer["done"]:
             return answer["result"], slices
         slices += 1
-        assert answer["progress"]["explored"] > 0
+        assert answer["progress"]["positions"] > 0
+
+
+def run_request(game: str, req: str) -> dict:
+    started = json.loads(start(game, req))
+    assert "job" in started, started
+    return run(started["job"], 1000)[0]
 
 
 def test_solve_in_slices_with_progress():
-    job = json.loads(start("huarong", json.dumps({"board": COURSE, "metric": "cell"})))["job"]
+    job = json.loads(start("huarong", request(COURSE, metric="cell")))["job"]
     result, slices = run(job)
-    assert result["status"] == "solved" and result["steps"] == 116 and slices >= 1
+    assert result["status"] == "solved" and result["stats"]["steps"] == 116 and slices >= 1
     board = Board.parse(COURSE).play([tuple(m) for m in result["moves"]])
     assert board.is_solved()
-    assert sum(result["levels"]) <= result["explored"]
+    assert sum(result["stats"]["levels"]) <= result["stats"]["positions"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_answers_one_result_shape(game):
+    spec = GAMES[game]
+    board = spec.default()
+    for action in ("solve", "hint"):
+        result = run_request(game, request(board.to_code(), action))
+        assert set(result) == {"status", "moves", "stats"}
+        assert result["status"] in ("solved", "unsolvable", "unknown")
+        assert result["stats"]["positions"] >= 0 and result["stats"]["seconds"] >= 0
+        moves = [spec.decode_move(m) for m in result["moves"]]
+        after = board
+        for m in moves:
+            after = spec.apply(after, m)
+        if action == "solve":
+            assert result["status"] == "solved" and after.to_code() != board.to_code()
+        else:
+            assert len(moves) >= 1
 
 
 def test_cancel_forgets_the_job():
-    job = json.loads(start("huarong", json.dumps({"board": COURSE})))["job"]
+    job = json.loads(start("huarong", request(COURSE)))["job"]
     json.loads(step(job, 1))
     assert json.loads(cancel(job)) == {"cancelled": True}
     assert json.loads(cancel(job)) == {"cancelled": False}
-    assert json.loads(step(job, 1)) == {"done": True, "result": {"status": "cancelled"}}
+    assert json.loads(step(job, 1)) == {"done": True, "result": {"status": "cancelled", "moves": [], "stats": {}}}
 
 
 def test_bad_requests_answer_an_error():
-    assert "ragged" in json.loads(start("huarong", json.dumps({"board": "[[1],[1,1]]"})))["error"]
+    err = json.loads(start("huarong", request("[[1],[1,1]]")))["error"]
+    assert "ragged" in err["text"] and err["code"]
     assert "error" in json.loads(start("chess", "{}"))
-    assert "error" in json.loads(hint("huarong", "not json"))
+    assert "error" in json.loads(start("huarong", "not json"))
+    assert "error" in json.loads(start("huarong", request(COURSE, action="dance")))
+    assert "error" in json.loads(call("linkup", "dance", "{}"))
 
 
 def test_hint_and_distance():
-    answer = json.loads(hint("huarong", json.dumps({"board": COURSE, "metric": "cell"})))
-    assert answer["distance"] == 116 and answer["component"] == 25955
-    pid, d = answer["moves"][0]
+    result = run_request("huarong", request(COURSE, "hint", metric="cell"))
+    assert result["stats"]["distance"] == 116 and result["stats"]["positions"] == 25955
+    pid, d = result["moves"][0]
     after = Board.parse(COURSE).move(pid, d)
-    again = json.loads(hint("huarong", json.dumps({"board": after.to_compact(), "metric": "cell"})))
-    assert again["distance"] == 115
-    dead = json.loads(hint("huarong", json.dumps({"board": "2113/2113/4576/4586/900a"})))
-    assert dead["distance"] is None and dead["moves"] == []
+    again = run_request("huarong", request(after.to_compact(), "hint", metric="cell"))
+    assert again["stats"]["distance"] == 115
+    dead = run_request("huarong", request("2113/2113/4576/4586/900a", "hint"))
+    assert dead["status"] == "unsolvable" and dead["moves"] == []
+
+
+def test_compare_reports_both_sides():
+    result = run_request("huarong", request("1100/1100/0000/0023", "compare"))
+    sides = result["stats"]["sides"]
+    assert sides["equal"]["steps"] == sides["distinct"]["steps"]
+    assert sides["distinct"]["positions"] >= sides["equal"]["positions"]
+
+
+def test_linkup_actions():
+    answer = json.loads(call("linkup", "generate", {"rows": 8, "cols": 18, "kinds": 36, "per_kind": 4, "seed": 3}))
+    board = GAMES["linkup"].board.parse(answer["board"])
+    assert (board.rows, board.cols) == (8, 18)
+    shuffled = json.loads(call("linkup", "shuffle", json.dumps({"board": answer["board"], "seed": 1})))
+    assert sorted(GAMES["linkup"].board.parse(shuffled["board"]).cells) == sorted(board.cells)
 
 
 def test_ping():
@@ -59,7 +110,7 @@ def test_ping():
 
 def test_sliding_solve_in_slices_reports_the_bound():
     korf5 = [[0, 8, 14, 15], [1, 10, 11, 5], [4, 7, 13, 6], [3, 2, 9, 12]]
-    job = json.loads(start("sliding", json.dumps({"board": json.dumps(korf5)})))["job"]
+    job = json.loads(start("sliding", request(json.dumps(korf5))))["job"]
     bounds, slices = [], 0
     while True:
         answer = json.loads(step(job, 5))
@@ -68,26 +119,27 @@ def test_sliding_solve_in_slices_reports_the_bound():
         slices += 1
         bounds.append(answer["progress"]["bound"])
     result = answer["result"]
-    assert result["status"] == "solved" and result["steps"] == 56 and result["optimal"]
+    stats = result["stats"]
+    assert result["status"] == "solved" and stats["steps"] == 56 and stats["optimal"]
     assert bounds == sorted(bounds) and bounds[-1] <= 56 and slices >= 2
-    assert result["seconds"] >= slices * 0.004  # the whole search's time, not one slice's
-    assert sliding.Board.from_grid(korf5).play(result["moves"]).is_solved()
+    assert stats["seconds"] >= slices * 0.004  # the whole search's time, not one slice's
+    assert SlidingBoard.from_grid(korf5).play(result["moves"]).is_solved()
 
 
-def test_sliding_unsolvable_fast_and_bad_requests():
-    job = json.loads(start("sliding", json.dumps({"board": "2x3-123540"})))["job"]
-    assert json.loads(step(job, 5))["result"]["steps"] == -1
-    job = json.loads(start("sliding", json.dumps({"board": "5x5-egd1m4o20ji39b6cn8klha7f5", "mode": "fast"})))["job"]
-    result = json.loads(step(job, 1000))["result"]
-    assert (
-        not result["optimal"] and sliding.Board.parse("5x5-egd1m4o20ji39b6cn8klha7f5").play(result["moves"]).is_solved()
-    )
-    assert "appears twice" in json.loads(start("sliding", json.dumps({"board": "[[1,1],[2,0]]"})))["error"]
-    assert "mode" in json.loads(start("sliding", json.dumps({"board": "2x3-412503", "mode": "slow"})))["error"]
+def test_sliding_unsolvable_fast_and_options():
+    result = run_request("sliding", request("2x3-123540"))
+    assert result["status"] == "unsolvable" and result["stats"]["steps"] == -1
+    code = "5x5-egd1m4o20ji39b6cn8klha7f5"
+    result = run_request("sliding", request(code, mode="fast"))
+    assert not result["stats"]["optimal"] and SlidingBoard.parse(code).play(result["moves"]).is_solved()
+    err = json.loads(start("sliding", request("[[1,1],[2,0]]")))["error"]
+    assert "appears twice" in err["text"]
+    # an unknown option value falls back to the board's default (fast above 16 cells)
+    assert run_request("sliding", request(code, mode="slow"))["stats"]["method"] == "fast"
 
 
 def test_sliding_tables_install_from_the_shipped_bytes():
-    with open(sliding.table_path(), "rb") as f:
-        answer = json.loads(sliding_install(f.read()))
-    assert answer["groups"] == sliding.GROUPS_4X4
-    assert "did not load" in json.loads(sliding_install(b'{"rows": 4, "cols": 4, "groups": []}\n'))["error"]
+    with open(sliding_solver.table_path(), "rb") as f:
+        answer = json.loads(call("sliding", "tables", {"data": f.read()}))
+    assert answer["groups"] == sliding_solver.GROUPS_4X4
+    assert "error" in json.loads(call("sliding", "tables", {"data": b'{"rows": 4, "cols": 4, "groups": []}\n'}))

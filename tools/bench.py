@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from puzzles.huarong import solve  # noqa: E402
 from puzzles.huarong_layouts import PAPER_SIX, find_layout  # noqa: E402
+from puzzles.huarong_solver import solve  # noqa: E402
 
 
 def engine_times(runs: int) -> dict:
@@ -43,7 +43,7 @@ def bench_engine(runs: int) -> None:
     print("%-10s %-6s %6s %9s %9s" % ("layout", "metric", "steps", "explored", "seconds"))
     for (name, metric), (sec, sol) in engine_times(runs).items():
         steps = sol.steps if sol.steps is not None else "none"
-        print("%-10s %-6s %6s %9d %9.4f" % (name, metric, steps, sol.explored, sec))
+        print("%-10s %-6s %6s %9d %9.4f" % (name, metric, steps, sol.positions, sec))
 
 
 def bench_browser(runs: int) -> None:
@@ -121,8 +121,9 @@ def bench_browser(runs: int) -> None:
 
 
 def bench_linkup(boards: int = 100, budget: int = 100_000) -> None:
-    from puzzles.linkup import Board, Rng
-    from puzzles.linkup import solve as lu_solve
+    from puzzles import Rng
+    from puzzles.linkup import Board
+    from puzzles.linkup_solver import solve as lu_solve
 
     times, statuses = [], {}
     for seed in range(boards):
@@ -134,7 +135,7 @@ def bench_linkup(boards: int = 100, budget: int = 100_000) -> None:
         statuses[result.status] = statuses.get(result.status, 0) + 1
     times.sort()
     p90 = times[int(0.9 * len(times)) - 1]
-    decided = statuses.get("cleared", 0) + statuses.get("stuck", 0)
+    decided = statuses.get("solved", 0) + statuses.get("unsolvable", 0)
     print(
         "Link-up solver, CPython %s, %d seeded random 8x18 boards (36 kinds x 4), budget %d nodes"
         % (sys.version.split()[0], boards, budget)
@@ -153,24 +154,24 @@ def bench_sliding(runs: int) -> None:
 
     from playwright.sync_api import sync_playwright
 
-    from puzzles import sliding
+    from puzzles import sliding, sliding_solver
     from serve import make_server
 
     instances = json.loads(KORF.read_text())["instances"]
     t0 = time.perf_counter()
-    with open(sliding.table_path(), "rb") as f:
-        sliding.install_tables(f.read())
-    print("4x4 pattern tables %s: loaded in %.2f s (CPython)" % (sliding.GROUPS_4X4, time.perf_counter() - t0))
+    with open(sliding_solver.table_path(), "rb") as f:
+        sliding_solver.install_tables(f.read())
+    print("4x4 pattern tables %s: loaded in %.2f s (CPython)" % (sliding_solver.GROUPS_4X4, time.perf_counter() - t0))
     cpython = {}
     for inst in instances:
         board = sliding.Board.from_grid(inst["board"])
         times = []
         for _ in range(runs):
             t0 = time.perf_counter()
-            sol = sliding.solve(board)
+            sol = sliding_solver.solve(board)
             times.append(time.perf_counter() - t0)
         assert len(sol.moves) == inst["optimal"] and board.play(sol.moves).is_solved()
-        cpython[inst["korf_id"]] = (statistics.median(times), sol.nodes)
+        cpython[inst["korf_id"]] = (statistics.median(times), sol.positions)
 
     server = make_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -366,7 +366,7 @@ class HuarongGame(GameView):
         self._start_playback(moves, announce=True)
 
     def _on_share(self, event: object) -> None:
-        self._show_link(board=self.session.start.share_text(), metric=self.metric)
+        self._show_link(board=self.session.start.to_code(), metric=self.metric)
 
     # ============================================================ playback
     # ============================================================ playback hooks

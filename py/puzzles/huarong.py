@@ -32,9 +32,8 @@ imports it), so it avoids ``dataclasses``, run-time ``typing`` and
 ``int.bit_length``.
 """
 
-import json
 
-from puzzles import GridBoard, PuzzleError, quote, read_grid
+from puzzles import ALPHABET, GameSpec, GridBoard, PuzzleError, exact_int, quote, read_grid
 
 MAX_SIDE = 8
 TARGET = 1
@@ -43,7 +42,6 @@ DIRECTIONS = ("up", "down", "left", "right")
 STEP = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 METRICS = ("cell", "piece")
-ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _CHAR_ID = {ch: i for i, ch in enumerate(ALPHABET)}
 _CHAR_ID["."] = 0
 
@@ -196,8 +194,8 @@ class Board(GridBoard):
         c = self.cols
         return "/".join("".join(ALPHABET[v] for v in self.cells[r * c : r * c + c]) for r in range(self.rows))
 
-    def share_text(self) -> str:
-        """The shortest faithful text: compact when it can be, else JSON."""
+    def to_code(self) -> str:
+        """The share form: compact when it can be (ids up to 61), else JSON."""
         try:
             return self.to_compact()
         except BoardError:
@@ -277,7 +275,7 @@ class Board(GridBoard):
         return board
 
     def __repr__(self) -> str:
-        return "Board.parse(%r)" % self.share_text()
+        return "Board.parse(%r)" % self.to_code()
 
 
 # ------------------------------------------------------------------ scripts
@@ -414,451 +412,30 @@ def from_picture(picture: str) -> Board:
     return Board.from_grid(grid, picture)
 
 
-# ------------------------------------------------------------------- solver
-class _Space:
-    """The search's compact encoding of the positions of one piece set.
-
-    A position is one integer, ``key``: its low ``N = rows*cols`` bits are the
-    empty cells, and for each shape class ``k`` the next ``N`` bits mark the
-    cells where a piece of that class has its top-left corner. Pieces of one
-    class are interchangeable (the course's key point): two positions that
-    differ only by swapping equal pieces get the same key. Class 0 is always
-    piece 1 alone. With ``equivalence=False`` every piece is its own class.
-
-    A one-cell move of a class-``k`` piece from anchor ``a`` to ``a2`` is then
-    ``key ^ delta`` (both anchor bits and the cells it frees and covers flip),
-    legal when the anchor bit is set (``key & probe``) and the cells it needs
-    are empty; the moves whose needed cells lie in the empty set ``E`` are
-    tabulated once per ``E``.
-    """
-
-    def __init__(self, board: Board, equivalence: bool = True) -> None:
-        rows, cols = board.rows, board.cols
-        n = rows * cols
-        self.rows, self.cols, self.n = rows, cols, n
-        self.full = (1 << n) - 1
-        pieces = board.pieces()
-        keys = {}
-        for pid, p in pieces.items():
-            if pid == TARGET:
-                keys[pid] = (0, 0, 0)
-            elif equivalence:
-                keys[pid] = (1, p.height, p.width)
-            else:
-                keys[pid] = (2, pid, 0)
-        order = sorted(set(keys.values()))
-        self.class_of = {pid: order.index(k) for pid, k in keys.items()}
-        self.shapes = [None] * len(order)
-        for pid, p in pieces.items():
-            self.shapes[self.class_of[pid]] = (p.height, p.width)
-        self.bit_index = {}
-        for i in range(n * (len(order) + 1)):
-            self.bit_index[1 << i] = i
-        gr, gc = board.goal()
-        self.goal_probe = 1 << (n + gr * cols + gc)
-        self.by_need: dict = {}
-        for k, (h, w) in enumerate(self.shapes):
-            shift = n * (k + 1)
-            for r in range(rows - h + 1):
-                for c in range(cols - w + 1):
-                    here = self._footprint(r, c, h, w)
-                    for d in DIRECTIONS:
-                        dr, dc = STEP[d]
-                        r2, c2 = r + dr, c + dc
-                        if r2 < 0 or c2 < 0 or r2 + h > rows or c2 + w > cols:
-                            continue
-                        there = self._footprint(r2, c2, h, w)
-                        need = there & ~here
-                        probe = 1 << (shift + r * cols + c)
-                        to = 1 << (shift + r2 * cols + c2)
-                        delta = (need | (here & ~there)) | probe | to
-                        self.by_need.setdefault(need, []).append((probe, delta, to))
-        self._cell_moves: dict = {}
-        self._piece_moves: dict = {}
-        self._slides: dict = {}
-
-    def _footprint(self, r: int, c: int, h: int, w: int) -> int:
-        m = 0
-        for rr in range(r, r + h):
-            for cc in range(c, c + w):
-                m |= 1 << (rr * self.cols + cc)
-        return m
-
-    def encode(self, board: Board) -> int:
-        key = 0
-        n, cols = self.n, self.cols
-        for i in range(n):
-            if not board.cells[i]:
-                key |= 1 << i
-        for pid, p in board.pieces().items():
-            key |= 1 << (n * (self.class_of[pid] + 1) + p.row * cols + p.col)
-        return key
-
-    def cell_moves(self, empty: int) -> list:
-        """``[(probe, delta)]`` of every move whose needed cells are empty."""
-        got = self._cell_moves.get(empty)
-        if got is None:
-            got = []
-            by_probe: dict = {}
-            for need, lst in self.by_need.items():
-                if need & empty == need:
-                    for probe, delta, to in lst:
-                        got.append((probe, delta))
-                        by_probe.setdefault(probe, []).append((delta, to))
-            self._cell_moves[empty] = got
-            self._piece_moves[empty] = by_probe
-        return got
-
-    def piece_moves(self, empty: int) -> dict:
-        """``{probe: [(delta, to_probe)]}``: the same moves, grouped by piece."""
-        got = self._piece_moves.get(empty)
-        if got is None:
-            self.cell_moves(empty)
-            got = self._piece_moves[empty]
-        return got
-
-    def slides(self, empty: int) -> dict:
-        """``{probe: [delta]}``: every place each piece can slide to, alone.
-
-        Where a piece can get to by moves of its own depends only on the empty
-        cells and where it stands, so each ``delta`` (``key ^ delta`` is the
-        position after the slide) is worked out once per empty set.
-        """
-        got = self._slides.get(empty)
-        if got is not None:
-            return got
-        got = {}
-        full = self.full
-        for probe, first in self.piece_moves(empty).items():
-            k0 = empty | probe
-            seen = {k0}
-            deltas = []
-            stack = [(k0 ^ d, t) for d, t in first]
-            while stack:
-                k2, p2 = stack.pop()
-                if k2 in seen:
-                    continue
-                seen.add(k2)
-                deltas.append(k2 ^ k0)
-                for d3, t3 in self.piece_moves(k2 & full).get(p2, ()):
-                    stack.append((k2 ^ d3, t3))
-            got[probe] = deltas
-        self._slides[empty] = got
-        return got
-
-    def neighbours(self, key: int, metric: str) -> list:
-        """Every position one step away in ``metric``."""
-        empty = key & self.full
-        if metric == "cell":
-            return [key ^ delta for probe, delta in self.cell_moves(empty) if key & probe]
-        out = []
-        for probe, deltas in self.slides(empty).items():
-            if key & probe:
-                out.extend(key ^ d for d in deltas)
-        return out
-
-    def one_cell_path(self, k1: int, k2: int) -> list:
-        """Keys from ``k1`` to ``k2`` (one piece moved) in one-cell moves."""
-        x = (k1 ^ k2) >> self.n << self.n
-        probe = k1 & x
-        parent = {k1: None}
-        queue = [(k1, probe)]
-        head = 0
-        while head < len(queue):
-            k, p = queue[head]
-            head += 1
-            if k == k2:
-                break
-            for d, t in self.piece_moves(k & self.full).get(p, ()):
-                nk = k ^ d
-                if nk not in parent:
-                    parent[nk] = k
-                    queue.append((nk, t))
-        path = [k2]
-        while parent[path[-1]] is not None:
-            path.append(parent[path[-1]])
-        path.reverse()
-        return path
-
-    def moves_along(self, board: Board, keys: list) -> "list[tuple[int, str]]":
-        """Turn a chain of keys (one cell apart) into ``(pid, dir)`` moves."""
-        n, cols = self.n, self.cols
-        moves = []
-        for k1, k2 in zip(keys, keys[1:]):
-            x = (k1 ^ k2) >> n << n
-            a = self.bit_index[k1 & x] % n
-            b = self.bit_index[k2 & x] % n
-            pid = board.cells[a]
-            diff = b - a
-            d = "up" if diff == -cols else "down" if diff == cols else "left" if diff == -1 else "right"
-            moves.append((pid, d))
-            board = board.move(pid, d)
-        return moves
+# --------------------------------------------------------------------- spec
+DEFAULT = "3114/3114/5226/5786/900a"  # the course's board, 横刀立马
 
 
-class Solution:
-    """What a search found.
-
-    ``status`` is ``'solved'`` (``moves`` reach the goal in ``steps`` steps of
-    ``metric``, the fewest possible), ``'unsolvable'`` (every one of the
-    ``explored`` reachable positions was seen; none is solved) or
-    ``'unknown'`` (the position limit was hit first). ``levels[d]`` is the
-    number of positions first reached at depth ``d``.
-    """
-
-    __slots__ = ("status", "moves", "steps", "metric", "explored", "levels")
-
-    def __init__(self, status: str, moves: list, metric: str, explored: int, levels: list) -> None:
-        self.status = status
-        self.moves = moves
-        self.metric = metric
-        self.steps = count_steps(moves, metric) if status == "solved" else None
-        self.explored = explored
-        self.levels = levels
-
-    def to_dict(self) -> dict:
-        return {
-            "status": self.status,
-            "moves": [[pid, d] for pid, d in self.moves],
-            "steps": self.steps,
-            "metric": self.metric,
-            "explored": self.explored,
-            "levels": list(self.levels),
-        }
-
-    def __repr__(self) -> str:
-        return "Solution(%r, steps=%r, explored=%d)" % (self.status, self.steps, self.explored)
+def _apply(board: Board, move: "tuple[int, str]") -> Board:
+    return board.move(move[0], move[1])
 
 
-def _check_metric(metric: str) -> None:
-    if metric not in METRICS:
-        raise PuzzleError("%s is not a metric (cell or piece)" % quote(metric))
+def _decode_move(data: object) -> "tuple[int, str]":
+    """``[pid, dir]`` → ``(pid, dir)``; ``ValueError`` for anything else."""
+    if not isinstance(data, list) or len(data) != 2 or data[1] not in STEP:
+        raise ValueError("%r is not a move [pid, direction]" % (data,))
+    return (exact_int(data[0]), data[1])
 
 
-def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: "int | None" = None, chunk: int = 2048):
-    """Breadth-first search for the fewest steps to the goal, as a generator.
-
-    It yields a progress dict ``{'depth', 'explored', 'levels'}`` every
-    ``chunk`` expanded positions (so a caller can show progress, time-slice or
-    cancel by simply not resuming it) and returns a :class:`Solution` (the
-    ``value`` of ``StopIteration``). ``limit`` caps the positions kept in
-    memory; past it the answer is ``'unknown'``.
-    """
-    _check_metric(metric)
-    space = _Space(board, equivalence)
-    start = space.encode(board)
-    goal = space.goal_probe
-    parent = {start: None}
-    levels = [1]
-    if start & goal:
-        return Solution("solved", [], metric, 1, levels)
-    frontier = [start]
-    found = None
-    while frontier:
-        nxt: list = []
-        for i in range(0, len(frontier), chunk):
-            part = frontier[i : i + chunk]
-            if metric == "cell":
-                found = _expand_cell(space, part, parent, nxt, goal)
-            else:
-                found = _expand_piece(space, part, parent, nxt, goal)
-            if found is not None:
-                levels.append(len(nxt) + 1)
-                break
-            if limit is not None and len(parent) > limit:
-                return Solution("unknown", [], metric, len(parent), levels)
-            yield {"depth": len(levels), "explored": len(parent), "levels": levels + [len(nxt)]}
-        if found is not None:
-            break
-        if nxt:
-            levels.append(len(nxt))
-        frontier = nxt
-    if found is None:
-        return Solution("unsolvable", [], metric, len(parent), levels)
-    chain = [found]
-    while parent[chain[-1]] is not None:
-        chain.append(parent[chain[-1]])
-    chain.reverse()
-    if metric == "piece":
-        cells = [chain[0]]
-        for k1, k2 in zip(chain, chain[1:]):
-            cells.extend(space.one_cell_path(k1, k2)[1:])
-        chain = cells
-    return Solution("solved", space.moves_along(board, chain), metric, len(parent), levels)
-
-
-def _expand_cell(space: _Space, frontier: list, parent: dict, nxt: list, goal: int) -> "int | None":
-    """One slice of a cell-metric BFS level; the hot loop of the solver."""
-    full = space.full
-    table = space._cell_moves
-    build = space.cell_moves
-    append = nxt.append
-    for key in frontier:
-        moves = table.get(key & full)
-        if moves is None:
-            moves = build(key & full)
-        for probe, delta in moves:
-            if key & probe:
-                nk = key ^ delta
-                if nk not in parent:
-                    parent[nk] = key
-                    if nk & goal:
-                        return nk
-                    append(nk)
-    return None
-
-
-def _expand_piece(space: _Space, frontier: list, parent: dict, nxt: list, goal: int) -> "int | None":
-    """One slice of a piece-metric BFS level: each piece slides anywhere it can."""
-    full = space.full
-    table = space._slides
-    build = space.slides
-    append = nxt.append
-    for key in frontier:
-        by_probe = table.get(key & full)
-        if by_probe is None:
-            by_probe = build(key & full)
-        for probe, deltas in by_probe.items():
-            if key & probe:
-                for delta in deltas:
-                    nk = key ^ delta
-                    if nk not in parent:
-                        parent[nk] = key
-                        if nk & goal:
-                            return nk
-                        append(nk)
-    return None
-
-
-def run(gen) -> object:
-    """Drive a search generator to its end and return its result."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
-
-
-def solve(board: Board, metric: str = "cell", equivalence: bool = True, limit: "int | None" = None) -> Solution:
-    """The fewest-step solution in ``metric`` (see :func:`search`)."""
-    return run(search(board, metric, equivalence, limit))
-
-
-class DistanceTable:
-    """Every position of a board's component with its distance to the goal.
-
-    Built by a breadth-first search backwards from all solved positions of the
-    component (moves are reversible), so hints and "N moves to go" are look-ups.
-    Positions from which the goal cannot be reached have no entry.
-    """
-
-    def __init__(self, board: Board, metric: str = "cell", limit: "int | None" = None) -> None:
-        _check_metric(metric)
-        self.metric = metric
-        self.space = space = _Space(board, True)
-        start = space.encode(board)
-        seen = {start: None}
-        frontier = [start]
-        while frontier:
-            nxt = []
-            for key in frontier:
-                for nk in space.neighbours(key, "cell"):
-                    if nk not in seen:
-                        seen[nk] = None
-                        nxt.append(nk)
-            if limit is not None and len(seen) > limit:
-                raise PuzzleError("the position space is larger than %d positions" % limit)
-            frontier = nxt
-        self.component = len(seen)
-        self._members = seen
-        goal = space.goal_probe
-        frontier = [k for k in seen if k & goal]
-        dist = {k: 0 for k in frontier}
-        d = 0
-        while frontier:
-            d += 1
-            nxt = []
-            for key in frontier:
-                for nk in space.neighbours(key, metric):
-                    if nk not in dist:
-                        dist[nk] = d
-                        nxt.append(nk)
-            frontier = nxt
-        self.dist = dist
-
-    def covers(self, board: Board) -> bool:
-        """Whether ``board`` has this table's piece set (and so can be looked up)."""
-        shapes = sorted((p.height, p.width, pid == TARGET) for pid, p in board.pieces().items())
-        mine = sorted((self.space.shapes[k][0], self.space.shapes[k][1], k == 0) for k in self.space.class_of.values())
-        return (board.rows, board.cols) == (self.space.rows, self.space.cols) and shapes == mine
-
-    def contains(self, board: Board) -> bool:
-        """Whether ``board`` is a position of this table's component."""
-        return self.covers(board) and self.space.encode(board) in self._members
-
-    def distance(self, board: Board) -> "int | None":
-        """Steps to the goal in the table's metric, or ``None`` if unreachable."""
-        return self.dist.get(self.space.encode(board))
-
-    def hint(self, board: Board) -> "list[tuple[int, str]] | None":
-        """The one-cell moves of a best next step, or ``None`` at the goal or with no way out.
-
-        In the cell metric that is one move; in the piece metric the moves of
-        one piece's slide. Every hint lowers the distance by one step.
-        """
-        space = self.space
-        key = space.encode(board)
-        d = self.dist.get(key)
-        if not d:
-            return None
-        best = None
-        for nk in space.neighbours(key, self.metric):
-            if self.dist.get(nk) == d - 1:
-                if best is None or nk < best:
-                    best = nk
-        path = space.one_cell_path(key, best) if self.metric == "piece" else [key, best]
-        return space.moves_along(board, path)
-
-
-# ---------------------------------------------------------------------- CLI
-def main(argv: "list[str] | None" = None) -> int:
-    """``python -m puzzles.huarong [LAYOUT|BOARD] [--metric M] [--json]``."""
-    import argparse
-    import sys
-
-    from puzzles.huarong_layouts import LAYOUTS, find_layout
-
-    ap = argparse.ArgumentParser(
-        prog="python -m puzzles.huarong",
-        description="Solve a Huarong Road board; print the course's gameHandler.move lines.",
-    )
-    ap.add_argument("board", nargs="?", default="横刀立马", help="a layout name, or a board (JSON or compact form)")
-    ap.add_argument("--metric", choices=METRICS, default="cell", help="how steps are counted (default: cell)")
-    ap.add_argument("--json", action="store_true", help="print the result as JSON")
-    ap.add_argument("--distinct", action="store_true", help="treat same-shape pieces as distinct (slower)")
-    ap.add_argument("--list", action="store_true", help="list the classic layouts and exit")
-    args = ap.parse_args(argv)
-    if args.list:
-        for lay in LAYOUTS:
-            print("%-12s %-36s %s" % (lay.zh, lay.en, lay.board.to_compact()))
-        return 0
-    try:
-        lay = find_layout(args.board)
-        board = lay.board if lay else Board.parse(args.board)
-        sol = solve(board, args.metric, not args.distinct)
-    except PuzzleError as e:
-        print("error: %s" % e, file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(sol.to_dict(), ensure_ascii=False))
-    elif sol.status == "solved":
-        print(format_script(sol.moves))
-        print("// %d %s steps, %d positions explored" % (sol.steps, sol.metric, sol.explored), file=sys.stderr)
-    else:
-        print("// no solution: %d positions explored" % sol.explored, file=sys.stderr)
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+SPEC = GameSpec(
+    "huarong",
+    Board,
+    default=lambda: Board.parse(DEFAULT),
+    apply=_apply,
+    encode_move=lambda m: [m[0], m[1]],
+    decode_move=_decode_move,
+    solver="puzzles.huarong_solver",
+    format_move=lambda board, m: format_move(m[0], m[1]),
+    count=lambda moves, options: count_steps(moves, options.get("metric", "cell")),
+    options={"metric": METRICS},
+)

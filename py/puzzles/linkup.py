@@ -29,10 +29,9 @@ Runs in CPython and on MicroPython (no dataclasses, run-time typing or
 ``int.bit_length``).
 """
 
-from puzzles import GridBoard, PuzzleError, quote, read_grid
+from puzzles import ALPHABET, GameSpec, GridBoard, PuzzleError, Rng, exact_int, quote, read_grid
 
 MAX_SIDE = 24
-ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _CHAR = {ch: i for i, ch in enumerate(ALPHABET)}
 FORMAT_VERSION = "1"
 
@@ -375,30 +374,6 @@ def _pairs(g: _Grid, cols: int, group: list) -> list:
 
 
 # ---------------------------------------------------------------- generator
-class Rng:
-    """A small deterministic PRNG (xorshift32) so seeded boards never change
-    across Python versions (``random.shuffle`` makes no such promise)."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = (seed * 2654435761 + 0x9E3779B9) & 0xFFFFFFFF or 1
-
-    def next(self) -> int:
-        x = self.state
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.state = x
-        return x
-
-    def below(self, n: int) -> int:
-        return self.next() % n
-
-    def shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-
 PRESETS = {
     "small": (4, 6, 6, 4),  # rows, cols, kinds, tiles per kind — a course-style board
     "kshisen": (8, 18, 36, 4),  # KShisen's default
@@ -484,172 +459,48 @@ def _partners(rows: int, cols: int, cells: list, a: int) -> list:
     return sorted(out)
 
 
-# ------------------------------------------------------------------- solver
-class Result:
-    """``status``: ``'cleared'`` (``moves`` clear the board), ``'stuck'`` (no
-    order clears it: every reachable position was tried) or ``'unknown'``
-    (the node budget ran out). ``nodes`` counts positions expanded."""
-
-    __slots__ = ("status", "moves", "nodes")
-
-    def __init__(self, status: str, moves: list, nodes: int) -> None:
-        self.status, self.moves, self.nodes = status, moves, nodes
-
-    def to_dict(self) -> dict:
-        return {
-            "status": self.status,
-            "moves": [list(m) for m in self.moves],
-            "pairs": len(self.moves),
-            "nodes": self.nodes,
-        }
-
-    def __repr__(self) -> str:
-        return "Result(%r, pairs=%d, nodes=%d)" % (self.status, len(self.moves), self.nodes)
+# --------------------------------------------------------------------- spec
+def _apply(board: Board, move: tuple) -> Board:
+    """A move is a joined pair ``(a, b)``, or a shuffle ``("shuffle", code)``
+    that rearranges the same tiles."""
+    if move[0] == "shuffle":
+        new = Board.parse(move[1])
+        if (new.rows, new.cols) != (board.rows, board.cols) or sorted(new.cells) != sorted(board.cells):
+            raise BoardError("a shuffle must keep the same tiles")
+        return new
+    a, b = move
+    r1, c1 = divmod(a, board.cols)
+    r2, c2 = divmod(b, board.cols)
+    if not connect(board, r1, c1, r2, c2):
+        raise BoardError("tiles %d and %d cannot be joined" % (a, b))
+    return board.remove(a, b)
 
 
-def search(board: Board, budget: int = 200_000, chunk: int = 200):
-    """Depth-first search for an order of pairs that clears the board, as a generator.
-
-    Pruning: a kind with exactly two tiles left that can be joined is taken at
-    once without branching (removing tiles never blocks another path, so this
-    can never hurt); positions proved dead are remembered. Yields progress
-    ``{'nodes', 'tiles'}`` every ``chunk`` nodes and returns a :class:`Result`;
-    past ``budget`` nodes it answers ``'unknown'``.
-    """
-    rows, cols = board.rows, board.cols
-    dead: set = set()
-    path: list = []
-    nodes = [0]
-    best = [board.tiles()]
-
-    def settle(cells: list, g: _Grid, groups: dict, taken: list) -> list:
-        """Take every safe pair (a kind with two tiles left that join),
-        repeatedly; answers the grid and tile groups of the position left.
-
-        Safe: removing tiles only opens paths, so any clearing order of the
-        position stays valid (minus this pair) once the pair is gone.
-        """
-        while True:
-            safe = [k for k, grp in groups.items() if len(grp) == 2 and _joinable(g, cols, grp[0], grp[1])]
-            if not safe:
-                return [g, groups]
-            for k in safe:  # removing one safe pair never blocks another
-                a, b = groups.pop(k)
-                cells[a] = cells[b] = 0
-                taken.append((a, b))
-                g = g.without(a, b, cols)
-
-    def options(settled: list, parent: "set | None" = None, gone: "list | None" = None) -> list:
-        """The joinable pairs. A pair joinable in the parent position still is
-        (removing tiles only opens paths); a pair that was not is checked again
-        only if a removed tile lies within the rows or columns its routes use."""
-        g, groups = settled
-        opts = []
-        for group in groups.values():
-            for i in range(len(group)):
-                a = group[i]
-                r1, c1 = divmod(a, cols)
-                for j in range(i + 1, len(group)):
-                    b = group[j]
-                    if parent is not None:
-                        if (a, b) in parent:
-                            opts.append((a, b))
-                            continue
-                        r2, c2 = divmod(b, cols)
-                        rlo, rhi = (r1, r2) if r1 < r2 else (r2, r1)
-                        clo, chi = (c1, c2) if c1 < c2 else (c2, c1)
-                        for x in gone:
-                            rx, cx = divmod(x, cols)
-                            if rlo <= rx <= rhi or clo <= cx <= chi:
-                                break
-                        else:
-                            continue  # nothing near it changed: still not joinable
-                    if _joinable(g, cols, a, b):
-                        opts.append((a, b))
-        return opts
-
-    cells = list(board.cells)
-    taken: list = []
-    settled = settle(cells, _Grid(rows, cols, cells), _by_kind(cells), taken)
-    path.extend(taken)
-    stack = []
-
-    if not any(cells):
-        return Result("cleared", path, 0)
-    stack.append([cells, options(settled), 0, len(taken), b"", settled])
-    while stack:
-        frame = stack[-1]
-        cells, opts, i, n_forced, before, here = frame
-        if i >= len(opts):
-            dead.add(bytes(cells))
-            dead.add(before)  # the position before its safe pairs went: dead too
-            stack.pop()
-            del path[len(path) - n_forced :]
-            if stack:
-                path.pop()  # the branch move that led here
-            continue
-        frame[2] = i + 1
-        a, b = opts[i]
-        nxt = list(cells)
-        nxt[a] = nxt[b] = 0
-        before = bytes(nxt)
-        if before in dead:
-            continue
-        nodes[0] += 1
-        taken = [(a, b)]
-        g, groups = here
-        kind = cells[a]
-        groups = dict(groups)
-        rest = [x for x in groups[kind] if x != a and x != b]
-        if rest:
-            groups[kind] = rest
-        else:
-            del groups[kind]
-        settled = settle(nxt, g.without(a, b, cols), groups, taken)
-        key = bytes(nxt)
-        if not any(nxt):
-            return Result("cleared", path + taken, nodes[0])
-        if nodes[0] >= budget:
-            return Result("unknown", [], nodes[0])
-        if nodes[0] % chunk == 0:
-            left = sum(1 for v in nxt if v)
-            if left < best[0]:
-                best[0] = left
-            yield {"nodes": nodes[0], "tiles": best[0]}
-        if key in dead:
-            continue
-        path.append((a, b))
-        path.extend(taken[1:])
-        gone = [x for pair in taken for x in pair]
-        stack.append([nxt, options(settled, set(opts), gone), 0, len(taken) - 1, before, settled])
-    return Result("stuck", [], nodes[0])
+def _decode_move(data: object) -> tuple:
+    """``[a, b]`` or ``["shuffle", code]`` → the move; ``ValueError`` for anything else."""
+    if not isinstance(data, list) or len(data) != 2:
+        raise ValueError("%r is not a move" % (data,))
+    if data[0] == "shuffle" and isinstance(data[1], str):
+        return ("shuffle", data[1])
+    return (exact_int(data[0]), exact_int(data[1]))
 
 
-def solve(board: Board, budget: int = 200_000) -> Result:
-    gen = search(board, budget)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
+def _format_move(board: Board, move: tuple) -> str:
+    if move[0] == "shuffle":
+        return "// shuffled: %s" % move[1]
+    r1, c1 = divmod(move[0], board.cols)
+    r2, c2 = divmod(move[1], board.cols)
+    return "gameHandler.connect(%d, %d, %d, %d)" % (r1, c1, r2, c2)
 
 
-def shuffle(board: Board, seed: int) -> Board:
-    """The remaining tiles rearranged over the cells they occupy, into a
-    position with a joinable pair, and clearable when a few tries find one."""
-    spots = [i for i, v in enumerate(board.cells) if v]
-    kinds = [board.cells[i] for i in spots]
-    rng = Rng(seed)
-    fallback = None
-    for _ in range(30):
-        rng.shuffle(kinds)
-        cells = [0] * len(board.cells)
-        for i, k in zip(spots, kinds):
-            cells[i] = k
-        trial = Board(board.rows, board.cols, cells)
-        if not spots or joinable_pairs(trial):
-            if fallback is None:
-                fallback = trial
-            if solve(trial, budget=2000).status == "cleared":
-                return trial
-    return fallback if fallback is not None else board
+SPEC = GameSpec(
+    "linkup",
+    Board,
+    default=lambda: generate(4, 6, 6, 4, 1),
+    apply=_apply,
+    encode_move=lambda m: [m[0], m[1]],
+    decode_move=_decode_move,
+    solver="puzzles.linkup_solver",
+    format_move=_format_move,
+    count=lambda moves, options: sum(1 for m in moves if m[0] != "shuffle"),
+)

@@ -35,3 +35,20 @@ for k in keys():
     t(k, "zh", **values)
 assert t("solved", "en", n=116) == "Solved: 116 moves"
 print("OK main thread modules")
+
+# The registry and every game's spec, as the page's GameView uses them.
+from puzzles.games import GAMES
+
+for name, spec in GAMES.items():
+    board = spec.default()
+    assert spec.board.parse(board.to_code()) == board and spec.board.parse(board.to_json()) == board, name
+    opts = spec.defaults(board)
+    assert spec.check_options({"nonsense": 1}, board) == opts, name
+    assert spec.count([], opts) == 0, name
+    for bad in (True, 1.5, "1", None, [[]]):
+        try:
+            spec.decode_move(bad)
+            raise AssertionError("%s decoded %r" % (name, bad))
+        except (ValueError, TypeError):
+            pass
+print("OK registry")

@@ -1,0 +1,437 @@
+"""Huarong Road's solver (worker side): breadth-first search over a compact
+integer encoding, and the distance table behind Hint."""
+
+from puzzles import PuzzleError, Result, quote, run
+from puzzles.huarong import DIRECTIONS, METRICS, STEP, TARGET, Board, count_steps
+
+
+# ------------------------------------------------------------------- solver
+class _Space:
+    """The search's compact encoding of the positions of one piece set.
+
+    A position is one integer, ``key``: its low ``N = rows*cols`` bits are the
+    empty cells, and for each shape class ``k`` the next ``N`` bits mark the
+    cells where a piece of that class has its top-left corner. Pieces of one
+    class are interchangeable (the course's key point): two positions that
+    differ only by swapping equal pieces get the same key. Class 0 is always
+    piece 1 alone. With ``equivalence=False`` every piece is its own class.
+
+    A one-cell move of a class-``k`` piece from anchor ``a`` to ``a2`` is then
+    ``key ^ delta`` (both anchor bits and the cells it frees and covers flip),
+    legal when the anchor bit is set (``key & probe``) and the cells it needs
+    are empty; the moves whose needed cells lie in the empty set ``E`` are
+    tabulated once per ``E``.
+    """
+
+    def __init__(self, board: Board, equivalence: bool = True) -> None:
+        rows, cols = board.rows, board.cols
+        n = rows * cols
+        self.rows, self.cols, self.n = rows, cols, n
+        self.full = (1 << n) - 1
+        pieces = board.pieces()
+        keys = {}
+        for pid, p in pieces.items():
+            if pid == TARGET:
+                keys[pid] = (0, 0, 0)
+            elif equivalence:
+                keys[pid] = (1, p.height, p.width)
+            else:
+                keys[pid] = (2, pid, 0)
+        order = sorted(set(keys.values()))
+        self.class_of = {pid: order.index(k) for pid, k in keys.items()}
+        self.shapes = [None] * len(order)
+        for pid, p in pieces.items():
+            self.shapes[self.class_of[pid]] = (p.height, p.width)
+        self.bit_index = {}
+        for i in range(n * (len(order) + 1)):
+            self.bit_index[1 << i] = i
+        gr, gc = board.goal()
+        self.goal_probe = 1 << (n + gr * cols + gc)
+        self.by_need: dict = {}
+        for k, (h, w) in enumerate(self.shapes):
+            shift = n * (k + 1)
+            for r in range(rows - h + 1):
+                for c in range(cols - w + 1):
+                    here = self._footprint(r, c, h, w)
+                    for d in DIRECTIONS:
+                        dr, dc = STEP[d]
+                        r2, c2 = r + dr, c + dc
+                        if r2 < 0 or c2 < 0 or r2 + h > rows or c2 + w > cols:
+                            continue
+                        there = self._footprint(r2, c2, h, w)
+                        need = there & ~here
+                        probe = 1 << (shift + r * cols + c)
+                        to = 1 << (shift + r2 * cols + c2)
+                        delta = (need | (here & ~there)) | probe | to
+                        self.by_need.setdefault(need, []).append((probe, delta, to))
+        self._cell_moves: dict = {}
+        self._piece_moves: dict = {}
+        self._slides: dict = {}
+
+    def _footprint(self, r: int, c: int, h: int, w: int) -> int:
+        m = 0
+        for rr in range(r, r + h):
+            for cc in range(c, c + w):
+                m |= 1 << (rr * self.cols + cc)
+        return m
+
+    def encode(self, board: Board) -> int:
+        key = 0
+        n, cols = self.n, self.cols
+        for i in range(n):
+            if not board.cells[i]:
+                key |= 1 << i
+        for pid, p in board.pieces().items():
+            key |= 1 << (n * (self.class_of[pid] + 1) + p.row * cols + p.col)
+        return key
+
+    def cell_moves(self, empty: int) -> list:
+        """``[(probe, delta)]`` of every move whose needed cells are empty."""
+        got = self._cell_moves.get(empty)
+        if got is None:
+            got = []
+            by_probe: dict = {}
+            for need, lst in self.by_need.items():
+                if need & empty == need:
+                    for probe, delta, to in lst:
+                        got.append((probe, delta))
+                        by_probe.setdefault(probe, []).append((delta, to))
+            self._cell_moves[empty] = got
+            self._piece_moves[empty] = by_probe
+        return got
+
+    def piece_moves(self, empty: int) -> dict:
+        """``{probe: [(delta, to_probe)]}``: the same moves, grouped by piece."""
+        got = self._piece_moves.get(empty)
+        if got is None:
+            self.cell_moves(empty)
+            got = self._piece_moves[empty]
+        return got
+
+    def slides(self, empty: int) -> dict:
+        """``{probe: [delta]}``: every place each piece can slide to, alone.
+
+        Where a piece can get to by moves of its own depends only on the empty
+        cells and where it stands, so each ``delta`` (``key ^ delta`` is the
+        position after the slide) is worked out once per empty set.
+        """
+        got = self._slides.get(empty)
+        if got is not None:
+            return got
+        got = {}
+        full = self.full
+        for probe, first in self.piece_moves(empty).items():
+            k0 = empty | probe
+            seen = {k0}
+            deltas = []
+            stack = [(k0 ^ d, t) for d, t in first]
+            while stack:
+                k2, p2 = stack.pop()
+                if k2 in seen:
+                    continue
+                seen.add(k2)
+                deltas.append(k2 ^ k0)
+                for d3, t3 in self.piece_moves(k2 & full).get(p2, ()):
+                    stack.append((k2 ^ d3, t3))
+            got[probe] = deltas
+        self._slides[empty] = got
+        return got
+
+    def neighbours(self, key: int, metric: str) -> list:
+        """Every position one step away in ``metric``."""
+        empty = key & self.full
+        if metric == "cell":
+            return [key ^ delta for probe, delta in self.cell_moves(empty) if key & probe]
+        out = []
+        for probe, deltas in self.slides(empty).items():
+            if key & probe:
+                out.extend(key ^ d for d in deltas)
+        return out
+
+    def one_cell_path(self, k1: int, k2: int) -> list:
+        """Keys from ``k1`` to ``k2`` (one piece moved) in one-cell moves."""
+        x = (k1 ^ k2) >> self.n << self.n
+        probe = k1 & x
+        parent = {k1: None}
+        queue = [(k1, probe)]
+        head = 0
+        while head < len(queue):
+            k, p = queue[head]
+            head += 1
+            if k == k2:
+                break
+            for d, t in self.piece_moves(k & self.full).get(p, ()):
+                nk = k ^ d
+                if nk not in parent:
+                    parent[nk] = k
+                    queue.append((nk, t))
+        path = [k2]
+        while parent[path[-1]] is not None:
+            path.append(parent[path[-1]])
+        path.reverse()
+        return path
+
+    def moves_along(self, board: Board, keys: list) -> "list[tuple[int, str]]":
+        """Turn a chain of keys (one cell apart) into ``(pid, dir)`` moves."""
+        n, cols = self.n, self.cols
+        moves = []
+        for k1, k2 in zip(keys, keys[1:]):
+            x = (k1 ^ k2) >> n << n
+            a = self.bit_index[k1 & x] % n
+            b = self.bit_index[k2 & x] % n
+            pid = board.cells[a]
+            diff = b - a
+            d = "up" if diff == -cols else "down" if diff == cols else "left" if diff == -1 else "right"
+            moves.append((pid, d))
+            board = board.move(pid, d)
+        return moves
+
+
+def _result(status: str, moves: list, metric: str, positions: int, levels: list) -> Result:
+    """A search's :class:`Result`: ``positions`` is every position reached
+    (the visited set's size); ``steps`` the solution's length in ``metric``;
+    ``levels[d]`` how many positions were first reached at depth ``d``."""
+    steps = count_steps(moves, metric) if status == "solved" else None
+    return Result(status, moves, positions, steps=steps, metric=metric, levels=list(levels))
+
+
+def _check_metric(metric: str) -> None:
+    if metric not in METRICS:
+        raise PuzzleError("%s is not a metric (cell or piece)" % quote(metric))
+
+
+def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: "int | None" = None, chunk: int = 2048):
+    """Breadth-first search for the fewest steps to the goal, as a generator.
+
+    It yields a progress dict ``{'depth', 'positions', 'levels'}`` every
+    ``chunk`` expanded positions (so a caller can show progress, time-slice or
+    cancel by simply not resuming it) and returns a :class:`Result` (the
+    ``value`` of ``StopIteration``). ``limit`` caps the positions kept in
+    memory; past it the answer is ``'unknown'``.
+    """
+    _check_metric(metric)
+    space = _Space(board, equivalence)
+    start = space.encode(board)
+    goal = space.goal_probe
+    parent = {start: None}
+    levels = [1]
+    if start & goal:
+        return _result("solved", [], metric, 1, levels)
+    frontier = [start]
+    found = None
+    while frontier:
+        nxt: list = []
+        for i in range(0, len(frontier), chunk):
+            part = frontier[i : i + chunk]
+            if metric == "cell":
+                found = _expand_cell(space, part, parent, nxt, goal)
+            else:
+                found = _expand_piece(space, part, parent, nxt, goal)
+            if found is not None:
+                levels.append(len(nxt) + 1)
+                break
+            if limit is not None and len(parent) > limit:
+                return _result("unknown", [], metric, len(parent), levels)
+            yield {"depth": len(levels), "positions": len(parent), "levels": levels + [len(nxt)]}
+        if found is not None:
+            break
+        if nxt:
+            levels.append(len(nxt))
+        frontier = nxt
+    if found is None:
+        return _result("unsolvable", [], metric, len(parent), levels)
+    chain = [found]
+    while parent[chain[-1]] is not None:
+        chain.append(parent[chain[-1]])
+    chain.reverse()
+    if metric == "piece":
+        cells = [chain[0]]
+        for k1, k2 in zip(chain, chain[1:]):
+            cells.extend(space.one_cell_path(k1, k2)[1:])
+        chain = cells
+    return _result("solved", space.moves_along(board, chain), metric, len(parent), levels)
+
+
+def _expand_cell(space: _Space, frontier: list, parent: dict, nxt: list, goal: int) -> "int | None":
+    """One slice of a cell-metric BFS level; the hot loop of the solver."""
+    full = space.full
+    table = space._cell_moves
+    build = space.cell_moves
+    append = nxt.append
+    for key in frontier:
+        moves = table.get(key & full)
+        if moves is None:
+            moves = build(key & full)
+        for probe, delta in moves:
+            if key & probe:
+                nk = key ^ delta
+                if nk not in parent:
+                    parent[nk] = key
+                    if nk & goal:
+                        return nk
+                    append(nk)
+    return None
+
+
+def _expand_piece(space: _Space, frontier: list, parent: dict, nxt: list, goal: int) -> "int | None":
+    """One slice of a piece-metric BFS level: each piece slides anywhere it can."""
+    full = space.full
+    table = space._slides
+    build = space.slides
+    append = nxt.append
+    for key in frontier:
+        by_probe = table.get(key & full)
+        if by_probe is None:
+            by_probe = build(key & full)
+        for probe, deltas in by_probe.items():
+            if key & probe:
+                for delta in deltas:
+                    nk = key ^ delta
+                    if nk not in parent:
+                        parent[nk] = key
+                        if nk & goal:
+                            return nk
+                        append(nk)
+    return None
+
+
+def solve(board: Board, metric: str = "cell", equivalence: bool = True, limit: "int | None" = None) -> Result:
+    """The fewest-step solution in ``metric`` (see :func:`search`)."""
+    return run(search(board, metric, equivalence, limit))
+
+
+class DistanceTable:
+    """Every position of a board's component with its distance to the goal.
+
+    Built by a breadth-first search backwards from all solved positions of the
+    component (moves are reversible), so hints and "N moves to go" are look-ups.
+    Positions from which the goal cannot be reached have no entry.
+    """
+
+    def __init__(self, board: Board, metric: str = "cell", limit: "int | None" = None) -> None:
+        _check_metric(metric)
+        self.metric = metric
+        self.space = space = _Space(board, True)
+        start = space.encode(board)
+        seen = {start: None}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for key in frontier:
+                for nk in space.neighbours(key, "cell"):
+                    if nk not in seen:
+                        seen[nk] = None
+                        nxt.append(nk)
+            if limit is not None and len(seen) > limit:
+                raise PuzzleError("the position space is larger than %d positions" % limit)
+            frontier = nxt
+        self.component = len(seen)
+        self._members = seen
+        goal = space.goal_probe
+        frontier = [k for k in seen if k & goal]
+        dist = {k: 0 for k in frontier}
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for key in frontier:
+                for nk in space.neighbours(key, metric):
+                    if nk not in dist:
+                        dist[nk] = d
+                        nxt.append(nk)
+            frontier = nxt
+        self.dist = dist
+
+    def covers(self, board: Board) -> bool:
+        """Whether ``board`` has this table's piece set (and so can be looked up)."""
+        shapes = sorted((p.height, p.width, pid == TARGET) for pid, p in board.pieces().items())
+        mine = sorted((self.space.shapes[k][0], self.space.shapes[k][1], k == 0) for k in self.space.class_of.values())
+        return (board.rows, board.cols) == (self.space.rows, self.space.cols) and shapes == mine
+
+    def contains(self, board: Board) -> bool:
+        """Whether ``board`` is a position of this table's component."""
+        return self.covers(board) and self.space.encode(board) in self._members
+
+    def distance(self, board: Board) -> "int | None":
+        """Steps to the goal in the table's metric, or ``None`` if unreachable."""
+        return self.dist.get(self.space.encode(board))
+
+    def hint(self, board: Board) -> "list[tuple[int, str]] | None":
+        """The one-cell moves of a best next step, or ``None`` at the goal or with no way out.
+
+        In the cell metric that is one move; in the piece metric the moves of
+        one piece's slide. Every hint lowers the distance by one step.
+        """
+        space = self.space
+        key = space.encode(board)
+        d = self.dist.get(key)
+        if not d:
+            return None
+        best = None
+        for nk in space.neighbours(key, self.metric):
+            if self.dist.get(nk) == d - 1:
+                if best is None or nk < best:
+                    best = nk
+        path = space.one_cell_path(key, best) if self.metric == "piece" else [key, best]
+        return space.moves_along(board, path)
+
+
+# ------------------------------------------------------------ worker jobs
+# Positions a search may keep before it answers "unknown" (memory guard).
+LIMIT = 3_000_000
+_tables: list = []  # cached distance tables, newest last
+_MAX_TABLES = 4
+
+
+def _solve_job(board: Board, options: dict, request: dict):
+    return search(board, options["metric"], limit=LIMIT)
+
+
+def _table_for(board: Board, metric: str) -> DistanceTable:
+    for table in _tables:
+        if table.metric == metric and table.contains(board):
+            return table
+    table = DistanceTable(board, metric, limit=LIMIT)
+    _tables.append(table)
+    del _tables[:-_MAX_TABLES]
+    return table
+
+
+def _hint_job(board: Board, options: dict, request: dict):
+    """Hint: the one-cell moves of a best next step (one move in the cell
+    metric, one piece's slide in the piece metric) and ``distance``, the
+    steps to go; ``unsolvable`` when the goal cannot be reached from here."""
+    table = _table_for(board, options["metric"])
+    yield {"positions": table.component}
+    d = table.distance(board)
+    if d is None:
+        return Result("unsolvable", [], table.component, distance=None)
+    return Result("solved", table.hint(board) or [], table.component, distance=d)
+
+
+def _compare_job(board: Board, options: dict, request: dict):
+    """"What equivalence buys": the same search with same-shape pieces equal,
+    then distinct; ``stats`` holds each side's positions, steps and status."""
+    import time
+
+    sides = {}
+    for name, equal in (("equal", True), ("distinct", False)):
+        t0 = time.perf_counter()
+        gen = search(board, options["metric"], equal, limit=LIMIT)
+        spent = 0.0
+        while True:
+            try:
+                progress = next(gen)
+            except StopIteration as stop:
+                res = stop.value
+                break
+            spent += time.perf_counter() - t0
+            yield {"side": name, "positions": progress["positions"]}
+            t0 = time.perf_counter()
+        spent += time.perf_counter() - t0
+        sides[name] = {"status": res.status, "positions": res.positions, "steps": res.steps, "seconds": spent}
+    return Result("solved", [], sides["equal"]["positions"] + sides["distinct"]["positions"], sides=sides)
+
+
+JOBS = {"solve": _solve_job, "hint": _hint_job, "compare": _compare_job}
+ACTIONS: dict = {}

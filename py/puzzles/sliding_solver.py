@@ -1,0 +1,567 @@
+"""The sliding puzzle's solver (worker side): BFS, IDA* with pattern tables, fast mode."""
+
+import json
+
+from puzzles import Result, quote, run
+from puzzles.sliding import MODES, Board, neighbours
+
+BFS_MAX_CELLS = 8  # boards up to this many cells (8!/2 = 20,160 positions) are solved by BFS
+TABLE_FILE = "sliding-4x4.pdb"  # in static/data/
+_UNSET = 255
+
+
+# --------------------------------------------------------- pattern tables
+def build_table(rows: int, cols: int, tiles: "list[int]") -> bytearray:
+    """The pattern table of a group of tiles: for every placement of them,
+    the fewest moves *of these tiles* that bring them to their goal cells.
+    The other tiles are indistinguishable and their moves are free, so the
+    blank wanders at no cost through the cells the group does not hold; a
+    group tile can only step into the blank, so it must be next to the blank's
+    open region. The search runs over (placement, that region) and keeps, per
+    placement, the least over regions. Indexed by ``sum(cell(tiles[i]) *
+    n**i)``, ``n`` the number of cells; impossible placements hold 255."""
+    n = rows * cols
+    k = len(tiles)
+    mul = [n**i for i in range(k)]
+    table = bytearray([_UNSET]) * (n**k)
+    nb = neighbours(rows, cols)
+    full = (1 << n) - 1
+    left = 0
+    right = 0
+    for r in range(rows):
+        left |= 1 << (r * cols)
+        right |= 1 << (r * cols + cols - 1)
+
+    def grow(seed: int, free: int) -> int:
+        region = seed
+        while True:
+            wider = (
+                region
+                | (((region << 1) & ~left) | ((region >> 1) & ~right) | (region << cols) | (region >> cols)) & free
+            )
+            if wider == region:
+                return region
+            region = wider
+
+    start = [t - 1 for t in tiles]
+    held = 0
+    for p in start:
+        held |= 1 << p
+    free0 = full & ~held
+    frontier = []
+    seen = set()
+    rest = free0
+    while rest:  # every open region of the goal placement (the blank may be in any of them)
+        region = grow(rest & -rest, free0)
+        rest &= ~region
+        frontier.append((start, region))
+        seen.add((sum(start[i] * mul[i] for i in range(k)), region & -region))
+    table[sum(start[i] * mul[i] for i in range(k))] = 0
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for pos, region in frontier:
+            base = 0
+            occupied = 0
+            for i in range(k):
+                base += pos[i] * mul[i]
+                occupied |= 1 << pos[i]
+            for i in range(k):
+                p = pos[i]
+                for q in nb[p]:
+                    if not (region >> q) & 1:
+                        continue
+                    idx = base + (q - p) * mul[i]
+                    free = full & ~(occupied & ~(1 << p) | (1 << q))
+                    new_region = grow(1 << p, free)
+                    key = (idx, new_region & -new_region)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    if table[idx] == _UNSET:
+                        table[idx] = d
+                    new = list(pos)
+                    new[i] = q
+                    nxt.append((new, new_region))
+        frontier = nxt
+    return table
+
+
+class Heuristic:
+    """An additive pattern-database heuristic for one board shape.
+
+    ``groups`` partition the tiles; ``tables[g]`` is :func:`build_table` of
+    ``groups[g]``. On a square board the goal is its own reflection in the
+    main diagonal, so the reflected position is exactly as far from the goal:
+    the same tables, looked up for it, give a second lower bound (``mirror``
+    maps each cell and tile to its reflection)."""
+
+    def __init__(self, rows: int, cols: int, groups: "list[list[int]]", tables: "list | None" = None) -> None:
+        self.rows, self.cols = rows, cols
+        self.groups = [list(g) for g in groups]
+        n = rows * cols
+        tiles = sorted(t for g in groups for t in g)
+        if tiles != list(range(1, n)):
+            raise ValueError("the groups %r do not partition the tiles 1..%d" % (groups, n - 1))
+        self.tables = tables if tables is not None else [build_table(rows, cols, g) for g in self.groups]
+        self.group = [0] * n  # tile -> its group
+        self.mul = [0] * n  # tile -> n ** (its place in the group)
+        for gi, g in enumerate(self.groups):
+            for i, t in enumerate(g):
+                self.group[t] = gi
+                self.mul[t] = n**i
+        self.mirror = None
+        if rows == cols:
+            cell = [(p % cols) * cols + p // cols for p in range(n)]
+            tile = [0] + [cell[t - 1] + 1 for t in range(1, n)]
+            self.mirror = (cell, tile)
+
+    def indices(self, cells: "list[int] | tuple", reflect: bool = False) -> "list[int]":
+        idx = [0] * len(self.groups)
+        for p, t in enumerate(cells):
+            if t:
+                if reflect:
+                    cell, tile = self.mirror
+                    p, t = cell[p], tile[t]
+                idx[self.group[t]] += p * self.mul[t]
+        return idx
+
+    def value(self, cells: "list[int] | tuple") -> int:
+        """The heuristic's estimate of the moves left (a lower bound)."""
+        h = sum(self.tables[g][i] for g, i in enumerate(self.indices(cells)))
+        if self.mirror is not None:
+            h = max(h, sum(self.tables[g][i] for g, i in enumerate(self.indices(cells, True))))
+        return h
+
+
+def default_groups(rows: int, cols: int) -> "list[list[int]]":
+    """Tiles in reading order, in groups as large as keeps each table small (≤ 25,000 entries)."""
+    n = rows * cols
+    k = 1
+    while n ** (k + 1) <= 25000:
+        k += 1
+    tiles = list(range(1, n))
+    return [tiles[i : i + k] for i in range(0, n - 1, k)]
+
+
+# The 4×4 partition of the shipped tables (6-6-3): the left and right 3 × 2
+# blocks and the bottom row's three tiles.
+GROUPS_4X4 = [[1, 2, 5, 6, 9, 10], [3, 4, 7, 8, 11, 12], [13, 14, 15]]
+_heuristics: dict = {}
+
+
+def _manhattan_table(rows: int, cols: int, tiles: "list[int]") -> bytes:
+    """The group's Manhattan distance for every index of its table, built as
+    sums over the index's digits with ``bytes.translate`` (no Python loop per entry)."""
+    n = rows * cols
+    md = [[abs(p // cols - (t - 1) // cols) + abs(p % cols - (t - 1) % cols) for p in range(n)] for t in tiles]
+    plus = [bytes((v + c) & 255 for v in range(256)) for c in range(rows + cols)]
+    table = bytes(md[0])
+    for i in range(1, len(tiles)):
+        table = b"".join(table.translate(plus[md[i][j]]) for j in range(n))
+    return table
+
+
+def encode_tables(rows: int, cols: int, groups: "list[list[int]]", tables: "list[bytearray]") -> bytes:
+    """The shipped form: a JSON header line, then the zlib-compressed tables.
+
+    Each entry is stored as its excess over the group's Manhattan distance,
+    halved: every move changes one tile's distance by one, so value and
+    distance have the same parity and the excess is even (0–10 for 4×4).
+    The small numbers compress to about a third."""
+    import zlib
+
+    head = json.dumps({"rows": rows, "cols": cols, "groups": groups, "encoding": "excess/2"}).encode() + b"\n"
+    parts = []
+    for g, table in zip(groups, tables):
+        md = _manhattan_table(rows, cols, g)
+        excess = bytearray(len(table))
+        for i, v in enumerate(table):
+            if v != _UNSET:
+                if v < md[i] or (v - md[i]) % 2:
+                    raise ValueError("entry %d of group %r is %d, below or off the parity of %d" % (i, g, v, md[i]))
+                excess[i] = (v - md[i]) // 2
+        parts.append(bytes(excess))
+    return head + zlib.compress(b"".join(parts), 9)
+
+
+def install_tables(data: bytes) -> Heuristic:
+    """Load tables made by :func:`encode_tables` into bytearrays and use them
+    for their shape. Entries of impossible placements are never looked up."""
+    import zlib
+
+    head, _, packed = bytes(data).partition(b"\n")
+    meta = json.loads(head.decode())
+    rows, cols, groups = meta["rows"], meta["cols"], meta["groups"]
+    if meta.get("encoding") != "excess/2":
+        raise ValueError("pattern tables: unknown encoding %s" % quote(meta.get("encoding")))
+    body = zlib.decompress(packed)
+    n = rows * cols
+    tables, at = [], 0
+    for g in groups:
+        size = n ** len(g)
+        excess = body[at : at + size]
+        md = _manhattan_table(rows, cols, g)
+        # value = distance + 2 * excess, for all entries at once as one big integer (no byte carries: all < 256)
+        total = int.from_bytes(md, "little") + (int.from_bytes(excess, "little") << 1)
+        tables.append(bytearray(total.to_bytes(size, "little")))
+        at += size
+    if at != len(body):
+        raise ValueError("pattern tables: %d bytes, expected %d" % (len(body), at))
+    h = Heuristic(rows, cols, groups, tables)
+    _heuristics[(rows, cols)] = h
+    return h
+
+
+def table_path() -> str:
+    """Where the shipped 4×4 tables are, relative to this file (CPython only)."""
+    import os
+
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "static", "data", TABLE_FILE)
+
+
+def heuristic_for(rows: int, cols: int) -> Heuristic:
+    """The installed tables for this shape, else the shipped 4×4 file (when
+    readable), else small tables built now for :func:`default_groups`."""
+    h = _heuristics.get((rows, cols))
+    if h is None and (rows, cols) == (4, 4):
+        try:
+            with open(table_path(), "rb") as f:
+                h = install_tables(f.read())
+        except (OSError, ImportError, AttributeError):
+            h = None
+    if h is None:
+        h = Heuristic(rows, cols, default_groups(rows, cols))
+        _heuristics[(rows, cols)] = h
+    return h
+
+
+# ----------------------------------------------------------------- solving
+def _solution(status: str, moves: "list[int]", optimal: bool, positions: int, method: str) -> Result:
+    """``moves`` are the tiles to slide, in order; ``optimal`` whether they are
+    known to be the fewest; ``positions`` the positions generated; ``method``
+    the search (``bfs``, ``ida*``, ``fast``, ``parity`` for LeetCode's -1 at once)."""
+    steps = len(moves) if status == "solved" else -1
+    return Result(status, moves, positions, optimal=optimal, method=method, steps=steps)
+
+
+def search(board: Board, mode: str = "optimal", chunk: int = 20000):
+    """Solve ``board``: a generator that yields progress dicts about every
+    ``chunk`` positions (``{"bound", "positions"}`` for IDA*, ``{"positions"}``
+    otherwise) and returns a :class:`Result`.
+
+    ``mode`` is ``optimal`` (fewest moves) or ``fast`` (a solution at once,
+    not the fewest)."""
+    if mode not in MODES:
+        raise ValueError("unknown mode %s; expected optimal or fast" % quote(mode))
+    return _search(board, mode, chunk)
+
+
+def _search(board: Board, mode: str, chunk: int):
+    if not board.solvable():
+        return _solution("unsolvable", [], True, 0, "parity")
+        yield  # a generator even when it answers at once
+    if board.is_solved():
+        return _solution("solved", [], True, 0, "none")
+    if mode == "fast":
+        return _solution("solved", _reduce(board), False, 0, "fast")
+    if len(board.cells) <= BFS_MAX_CELLS:
+        moves, nodes = yield from _bfs(board, chunk)
+        return _solution("solved", moves, True, nodes, "bfs")
+    heur = heuristic_for(board.rows, board.cols)
+    moves, nodes = yield from _ida(board, heur, chunk)
+    return _solution("solved", moves, True, nodes, "ida*")
+
+
+def solve(board: Board, mode: str = "optimal") -> Result:
+    return run(search(board, mode))
+
+
+def sliding_puzzle(board: "list[list[int]]") -> int:
+    """LeetCode 773: the fewest moves to the goal, or ``-1`` when it cannot be reached."""
+    sol = solve(Board.from_grid(board))
+    return len(sol.moves) if sol.status == "solved" else -1
+
+
+def _bfs(board: Board, chunk: int):
+    """Breadth-first search from ``board`` to the goal; returns (tiles, positions generated)."""
+    nb = neighbours(board.rows, board.cols)
+    start = bytes(board.cells)
+    goal = bytes(Board.goal(board.rows, board.cols).cells)
+    parent = {start: None}
+    frontier = [start]
+    nodes = 0
+    while frontier:
+        nxt = []
+        for s in frontier:
+            z = s.index(0)
+            for p in nb[z]:
+                c = bytearray(s)
+                c[z], c[p] = c[p], 0
+                key = bytes(c)
+                nodes += 1
+                if key in parent:
+                    continue
+                parent[key] = s
+                if key == goal:
+                    return _bfs_path(parent, key), nodes
+                nxt.append(key)
+            if nodes >= chunk:
+                chunk += chunk
+                yield {"positions": nodes}
+        frontier = nxt
+    raise AssertionError("a solvable board's goal was not reached")
+
+
+def _bfs_path(parent: dict, key: bytes) -> "list[int]":
+    tiles = []
+    while parent[key] is not None:
+        prev = parent[key]
+        tiles.append(prev[key.index(0)])  # the tile now where the blank was before
+        key = prev
+    tiles.reverse()
+    return tiles
+
+
+def _ida(board: Board, heur: Heuristic, chunk: int):
+    """IDA*: depth-first searches bounded by moves made + heuristic, the bound
+    raised to the smallest value that exceeded it until the goal is met.
+
+    Returns (tiles, positions generated: every child whose bound was
+    checked). The heuristic is updated per move: only the moved tile's group
+    index changes. The reflected lookup is made only for children the direct
+    one did not already cut off. Only admissibility is needed for the answer
+    to be the fewest moves (the per-placement least over blank regions can
+    make the heuristic jump by more than one between neighbours)."""
+    n = board.rows * board.cols
+    nb = neighbours(board.rows, board.cols)
+    # children of blank z when it came from cell prev (never straight back); prev == n at the root
+    succ = [[tuple(q for q in nb[z] if q != prev) for prev in range(n + 1)] for z in range(n)]
+    group, mul, tabs = heur.group, heur.mul, heur.tables
+    mirror = heur.mirror is not None
+    mcell, mtile = heur.mirror if mirror else (None, None)
+    cells = list(board.cells)
+    gi = heur.indices(cells)
+    hs = sum(tabs[g][gi[g]] for g in range(len(gi)))
+    mi = heur.indices(cells, True) if mirror else []
+    hm = sum(tabs[g][mi[g]] for g in range(len(mi))) if mirror else 0
+    z0 = cells.index(0)
+    bound = max(hs, hm)
+    nodes = 0
+    next_report = chunk
+    yield {"bound": bound, "positions": nodes}
+    while True:
+        nxt_bound = 999
+        depth = 0
+        zs = [z0]
+        cand = [succ[z0][n]]
+        ks = [0]
+        undo = []  # per depth: (g, old index, mirror g, old mirror index, hs, hm)
+        z = z0
+        while True:
+            c = cand[depth]
+            k = ks[depth]
+            if k == len(c):
+                if depth == 0:
+                    break
+                depth -= 1
+                g, old, mg, mold, hs, hm = undo.pop()
+                p = z
+                z = zs[depth]
+                cells[p] = cells[z]
+                cells[z] = 0
+                gi[g] = old
+                if mirror:
+                    mi[mg] = mold
+                continue
+            ks[depth] = k + 1
+            p = c[k]
+            t = cells[p]
+            g = group[t]
+            old = gi[g]
+            new = old + (z - p) * mul[t]
+            tab = tabs[g]
+            nhs = hs - tab[old] + tab[new]
+            nodes += 1
+            f = depth + 1 + nhs
+            if f > bound:
+                if f < nxt_bound:
+                    nxt_bound = f
+                continue
+            if mirror:  # looked up only for children the direct value did not prune
+                mt = mtile[t]
+                mg = group[mt]
+                mold = mi[mg]
+                mnew = mold + (mcell[z] - mcell[p]) * mul[mt]
+                mtab = tabs[mg]
+                nhm = hm - mtab[mold] + mtab[mnew]
+                f = depth + 1 + nhm
+                if f > bound:
+                    if f < nxt_bound:
+                        nxt_bound = f
+                    continue
+            else:
+                mg = mold = mnew = nhm = 0
+            # make the move
+            undo.append((g, old, mg, mold, hs, hm))
+            cells[z] = t
+            cells[p] = 0
+            gi[g] = new
+            if mirror:
+                mi[mg] = mnew
+            hs, hm = nhs, nhm
+            prev = z
+            z = p
+            depth += 1
+            if nhs == 0:
+                return _path_tiles(board.cells, zs[:depth] + [z]), nodes
+            if depth == len(zs):
+                zs.append(z)
+                cand.append(succ[z][prev])
+                ks.append(0)
+            else:
+                zs[depth] = z
+                cand[depth] = succ[z][prev]
+                ks[depth] = 0
+            if nodes >= next_report:
+                next_report = nodes + chunk
+                yield {"bound": bound, "positions": nodes}
+        bound = nxt_bound
+        yield {"bound": bound, "positions": nodes}
+
+
+def _path_tiles(start: tuple, blanks: "list[int]") -> "list[int]":
+    """The tiles slid when the blank visits ``blanks`` in turn, starting from ``start``."""
+    cells = list(start)
+    tiles = []
+    for i in range(1, len(blanks)):
+        z, p = blanks[i - 1], blanks[i]
+        t = cells[p]
+        tiles.append(t)
+        cells[z], cells[p] = t, 0
+    return tiles
+
+
+# ---------------------------------------------------------------- fast mode
+def _reduce(board: Board) -> "list[int]":
+    """A solution, not the fewest moves: fix the top row or left column of the
+    unsolved region (the longer side's line first) until a corner of at most
+    six cells is left, then solve that corner exactly. Each tile of a line is
+    placed by a breadth-first search over (its cell, the blank's cell) that
+    never moves placed tiles; a line's last two tiles are placed together."""
+    rows, cols = board.rows, board.cols
+    cells = list(board.cells)
+    locked = [False] * (rows * cols)
+    moves: "list[int]" = []
+    top = left = 0
+    while (rows - top) * (cols - left) > 6:
+        if rows - top >= cols - left:
+            line = [top * cols + c for c in range(left, cols)]
+            top += 1
+        else:
+            line = [r * cols + left for r in range(top, rows)]
+            left += 1
+        for j in range(len(line) - 2):
+            _place(rows, cols, cells, locked, [line[j]], moves)
+            locked[line[j]] = True
+        _place(rows, cols, cells, locked, line[-2:], moves)
+        locked[line[-2]] = locked[line[-1]] = True
+    corner = [r * cols + c for r in range(top, rows) for c in range(left, cols)]
+    _place(rows, cols, cells, locked, corner[:-1], moves)
+    return _cancel_pairs(moves)
+
+
+def _place(rows: int, cols: int, cells: "list[int]", locked: "list[bool]", targets: "list[int]", moves: list) -> None:
+    """Move the tiles that belong on ``targets`` there, by BFS over their cells
+    and the blank's, through unlocked cells only; plays the moves on ``cells``."""
+    n = rows * cols
+    nb = neighbours(rows, cols)
+    tiles = [q + 1 for q in targets]
+    k = len(tiles)
+
+    def key(pos: list, z: int) -> int:
+        v = z
+        for p in pos:
+            v = v * n + p
+        return v
+
+    pos0 = [cells.index(t) for t in tiles]
+    z0 = cells.index(0)
+    start = key(pos0, z0)
+    goal_pos = targets
+    parent = {start: None}
+    frontier = [(pos0, z0)]
+    found = start if pos0 == goal_pos else None
+    while found is None and frontier:
+        nxt = []
+        for pos, z in frontier:
+            for q in nb[z]:
+                if locked[q]:
+                    continue
+                new = list(pos)
+                for i in range(k):
+                    if new[i] == q:
+                        new[i] = z
+                kq = key(new, q)
+                if kq in parent:
+                    continue
+                parent[kq] = (key(pos, z), q)
+                if new == goal_pos:
+                    found = kq
+                    break
+                nxt.append((new, q))
+            if found is not None:
+                break
+        frontier = nxt
+    if found is None:
+        raise AssertionError("tiles %r cannot be placed" % tiles)
+    blanks = []
+    kk = found
+    while parent[kk] is not None:
+        kk, q = parent[kk]
+        blanks.append(q)
+    blanks.reverse()
+    z = z0
+    for q in blanks:
+        t = cells[q]
+        moves.append(t)
+        cells[z], cells[q] = t, 0
+        z = q
+
+
+def _cancel_pairs(moves: "list[int]") -> "list[int]":
+    """Drop a move immediately undone by sliding the same tile back."""
+    out: "list[int]" = []
+    for t in moves:
+        if out and out[-1] == t:
+            out.pop()
+        else:
+            out.append(t)
+    return out
+
+
+# ------------------------------------------------------------ worker jobs
+def _solve_job(board: Board, options: dict, request: dict):
+    return search(board, options["mode"])
+
+
+def _hint_job(board: Board, options: dict, request: dict):
+    """Hint: the first tile of a solution (the fewest-moves one in optimal
+    mode) and ``distance``, the moves of that solution."""
+    res = yield from search(board, options["mode"])
+    return Result(res.status, res.moves[:1], res.positions, distance=len(res.moves), optimal=res.optimal)
+
+
+def _tables(request: dict) -> dict:
+    """Install the shipped 4×4 pattern tables: ``request["data"]`` holds the
+    bytes of ``static/data/sliding-4x4.pdb`` (the worker fetches them)."""
+    import time
+
+    t0 = time.perf_counter()
+    heur = install_tables(request["data"])
+    return {"groups": heur.groups, "seconds": time.perf_counter() - t0}
+
+
+JOBS = {"solve": _solve_job, "hint": _hint_job}
+ACTIONS = {"tables": _tables}
