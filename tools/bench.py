@@ -93,7 +93,7 @@ def bench_browser(runs: int) -> None:
         for name in PAPER_SIX:
             lay = find_layout(name)
             for metric in ("cell", "piece"):
-                page.select_option("#hr-metric", metric)
+                page.select_option("#huarong-metric", metric)
                 times = []
                 for _ in range(runs):
                     page.select_option("#hr-layout", str(lay.index))
@@ -188,20 +188,20 @@ def bench_sliding(runs: int) -> None:
             times, nodes = [], None
             for _ in range(runs):
                 page.get_by_role("tabpanel").locator("details.paste").evaluate("d => d.open = true")
-                page.fill("#sp-board-input", json.dumps(inst["board"]))
+                page.fill("#sliding-board-input", json.dumps(inst["board"]))
                 page.get_by_role("tabpanel").get_by_role("button", name="Load").click()
                 page.wait_for_function("gameHandler.moveCount === 0 && !gameHandler.isSolved()")
                 t, nodes = page.evaluate(
                     """async () => {
                         const status = document.getElementById('sp-status');
                         const t0 = performance.now();
-                        document.getElementById('sp-solve').click();
+                        document.querySelector('#panel-sliding .btn.primary').click();
                         await new Promise(res => {
                             const done = () => /^Solved: \\d+ moves$/.test(status.textContent);
                             const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); res(); } });
                             obs.observe(status, {childList: true, characterData: true, subtree: true});
                         });
-                        return [(performance.now() - t0) / 1000, Number(status.dataset.nodes)];
+                        return [(performance.now() - t0) / 1000, Number(status.dataset.positions)];
                     }"""
                 )
                 page.wait_for_function("gameHandler.isSolved()")

@@ -29,6 +29,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(port: int = 0) -> http.server.ThreadingHTTPServer:
+    """A server of the repository root; the PyScript configs are written from the tree first."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import configs
+
+    configs.main([])
     handler = functools.partial(Handler, directory=str(ROOT))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 

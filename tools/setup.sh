@@ -47,6 +47,9 @@ if [ ! -f "$vendor/.stamp" ] || ! cmp -s package-lock.json "$vendor/.stamp"; the
   cp package-lock.json "$vendor/.stamp"
 fi
 
+# The two PyScript configs list the py/ files each thread loads: written from the tree.
+python3 tools/configs.py
+
 if [ "$what" = test ]; then
   if [ ! -x /usr/bin/chromium ]; then
     say "installing Debian's chromium (apt-get)"

@@ -1,33 +1,20 @@
-"""Huarong Road on the page: draws the engine's board, turns events into
-``gameHandler.move`` calls, and runs Solve/Hint in the worker.
-
-Game state lives in a :class:`app.session.Session` of engine boards; the DOM
-is only ever written from it, never read back.
-"""
-
-import json
-
-from pyscript import window
-from pyscript.ffi import create_proxy
+"""Huarong Road on the page: its pickers (layout, metric), its board of pieces
+(drag, tap-and-tap, arrow keys), ``gameHandler.move(pid, dir)``, the BFS
+chart, the move-script box and the "What equivalence buys" comparison.
+Everything else is :class:`app.view.GameView`'s."""
 
 from app.dom import clear, el, on
 from app.i18n import piece_name
-from app.session import Session
 from app.view import GameView
-from puzzles import PuzzleError
-from puzzles.huarong import DIRECTIONS, METRICS, STEP, Board, check_script, count_steps
+from puzzles import PuzzleError, exact_int
+from puzzles.huarong import DIRECTIONS, STEP, check_script
 from puzzles.huarong_layouts import LAYOUTS
 
-STORE_KEY = "bfs-puzzles.huarong"
 _ARROWS = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right"}
 
 
-def _apply(board: Board, move: tuple) -> Board:
-    return board.move(move[0], move[1])
-
-
 def _fmt(n: int) -> str:
-    """Digits with thousands separators (the status keeps plain digits)."""
+    """Digits with thousands separators."""
     s = str(n)
     out = ""
     while len(s) > 3:
@@ -36,74 +23,48 @@ def _fmt(n: int) -> str:
     return s + out
 
 
-class HuarongGame(GameView):
-    game = "huarong"
-    store_key = STORE_KEY
+class View(GameView):
+    TEXT = {
+        "ready": "status_ready",
+        "won": "status_won",
+        "solved": "solved",
+        "unsolvable": "no_solution",
+        "unknown": "unknown",
+        "hint_none": "hint_none",
+        "paste_help": "paste_board_help",
+    }
 
-    def __init__(self, shell: object, panel: object) -> None:
-        super().__init__(shell)
-        self.layout = LAYOUTS[0]
-        self.session = Session(self.layout.board, _apply)
-        self.metric = "cell"
+    def __init__(self, shell: object, panel: object, spec: object) -> None:
         self.selected = None
         self.drag = None
         self.suppress_click = False
-        self.hinted = None
-        self._open(panel)
+        self.piece_els: dict = {}
+        super().__init__(shell, panel, spec)
 
-    # ================================================================= UI
-    def _build(self, panel: object) -> None:
-        sh = self.shell
-        self.alert = el("p", panel, "alert", role="alert")
-        bar = el("div", panel, "toolbar")
+    # ================================================================= frame
+    def build_controls(self, bar: object) -> None:
         self.layout_select = self._select(bar, "layout", "hr-layout")
-        on(self.layout_select, "change", self._on_layout)
-        self.metric_select = self._select(bar, "metric", "hr-metric")
-        for m in METRICS:
-            opt = el("option", self.metric_select, value=m)
-            sh.text(opt, "metric_" + m)
-        metric = self.shell.params.get("metric")
-        if metric is not None and str(metric) in METRICS:
-            self.metric = str(metric)
-        self.metric_select.value = self.metric
-        on(self.metric_select, "change", self._on_metric)
+        on(self.layout_select, "change", self._guard(self._on_layout))
+        self.option_select(bar, "metric", "metric")
 
-        buttons = el("div", panel, "toolbar buttons")
-        self.solve_btn = self._button(buttons, "solve", self._on_solve, "primary")
-        self.hint_btn = self._button(buttons, "hint", self._on_hint)
-        self.undo_btn = self._button(buttons, "undo", self._on_undo)
-        self.redo_btn = self._button(buttons, "redo", self._on_redo)
-        self._button(buttons, "reset", self._on_reset)
-        self._button(buttons, "share", self._on_share)
-
-        statusbar = el("div", panel, "statusbar")
-        self.status = el("p", statusbar, "status", role="status", id="hr-status")
-        self.counter = el("p", statusbar, "counter", id="hr-moves")
-        play = el("div", panel, "main-area")
-        left = el("div", play, "board-column")
+    def build_board(self, parent: object) -> None:
+        left = el("div", parent, "board-column")
         self.board_el = el("div", left, "hr-board", role="group", id="hr-board")
-        sh.text(self.board_el, "board_huarong", "aria-label")
+        self.shell.text(self.board_el, "board_huarong", "aria-label")
         on(self.board_el, "click", self._on_board_click)
-        help_ = el("p", left, "help")
-        sh.text(help_, "keys_help")
+        self.shell.text(el("p", left, "help"), "keys_help")
 
-        side = el("div", play, "side")
-        self._playback_controls(side)
-        # solver progress
-        self.progress = el("div", side, "progress", hidden=True)
-        sh.text(el("h3", self.progress), "progress")
-        self.progress_text = el("p", self.progress, "progress-text", aria_live="off")
-        self.chart = el("div", self.progress, "chart", role="img")
-        sh.text(self.chart, "chart", "aria-label")
-        self.cancel_btn = self._button(self.progress, "cancel", self._on_cancel)
+    def build_progress(self, box: object) -> None:
+        self.chart = el("div", box, "chart", role="img")
+        self.shell.text(self.chart, "chart", "aria-label")
 
-        self.board_input = self._paste_box(panel, "paste_board", 3, "hr-board-input", "load", self._on_load)
-        self.script_input = self._paste_box(panel, "paste_script", 6, "hr-script-input", "play_script", self._on_script)
-        self._share_box(panel)
-        # what equivalence buys
+    def build_panels(self, panel: object) -> None:
+        box, self.script_input = self._paste_box(panel, "paste_script", "paste_script_help", "hr-script-input")
+        self.script_input.setAttribute("rows", "6")
+        self._button(box, "play_script", self._on_script)
         box = el("details", panel, "compare")
-        sh.text(el("summary", box), "compare")
-        sh.text(el("p", box, "help"), "compare_help")
+        self.shell.text(el("summary", box), "compare")
+        self.shell.text(el("p", box, "help"), "compare_help")
         self.compare_btn = self._button(box, "compare_run", self._on_compare)
         self.compare_out = el("div", box, "compare-out")
 
@@ -111,20 +72,37 @@ class HuarongGame(GameView):
         clear(self.layout_select)
         lang = self.shell.lang
         for lay in LAYOUTS:
-            par = lay.par[self.metric]
+            par = lay.par[self.options["metric"]]
             name = lay.zh if lang == "zh" else lay.en
             extra = self.shell.t("par", n=par) if par is not None else self.shell.t("no_par")
             el("option", self.layout_select, value=str(lay.index), text="%s — %s" % (name, extra))
         el("option", self.layout_select, value="custom", text=self.shell.t("custom"))
-        self.layout_select.value = str(self.layout.index) if self.layout is not None else "custom"
+        lay = self._layout()
+        self.layout_select.value = str(lay.index) if lay is not None else "custom"
 
-    def _relabel(self) -> None:
+    def _layout(self) -> object:
+        for lay in LAYOUTS:
+            if lay.board == self.session.start:
+                return lay
+        return None
+
+    # ================================================================= drawing
+    def board_opened(self) -> None:
+        self.selected = None
+        self.metric_select.value = self.options["metric"]
         self._fill_layouts()
-        self._say(self.status_key[0], **self.status_key[1])
         self._build_pieces()
-        self.render()
 
-    # ============================================================ drawing
+    def relabel(self) -> None:
+        self._fill_layouts()
+        self._build_pieces()
+
+    def forget(self, new_board: bool) -> None:
+        clear(self.chart)
+        clear(self.compare_out)
+        if not new_board:
+            self._fill_layouts()  # the metric may have changed the par shown
+
     def _build_pieces(self) -> None:
         board = self.session.state
         clear(self.board_el)
@@ -160,9 +138,10 @@ class HuarongGame(GameView):
         s.setProperty("--h", str(h))
         s.setProperty("--w", str(w))
 
-    def render(self) -> None:
+    def draw(self) -> None:
         board = self.session.state
         lang = self.shell.lang
+        hinted = self.hinted[0] if self.hinted else None
         for pid, p in board.pieces().items():
             b = self.piece_els.get(pid)
             if b is None:
@@ -175,51 +154,34 @@ class HuarongGame(GameView):
                 label += " — " + self.shell.t("piece_selected")
             b.setAttribute("aria-label", label)
             b.setAttribute("aria-pressed", "true" if pid == self.selected else "false")
-            hinted = self.hinted is not None and self.hinted[0] == pid
-            b.classList.toggle("hinted", hinted)
-            if hinted:
-                b.setAttribute("data-hint", self.hinted[1])
+            b.classList.toggle("hinted", hinted is not None and hinted[0] == pid)
+            if hinted is not None and hinted[0] == pid:
+                b.setAttribute("data-hint", hinted[1])
             else:
                 b.removeAttribute("data-hint")
         self.board_el.classList.toggle("won", board.is_solved())
-        made = self.session.made
-        self.counter.textContent = self.shell.t("moves", n=count_steps(made, self.metric))
-        self.undo_btn.disabled = not self.session.can_undo()
-        self.redo_btn.disabled = not self.session.can_redo()
-        self._render_playback()
 
-    # ============================================================ the handler
-    def move(self, pid: int, direction: str) -> bool:
-        """``gameHandler.move``: one cell, or ``False`` and nothing changes."""
+    # ================================================================= the handler
+    def move(self, pid: object, direction: object) -> bool:
+        """``gameHandler.move(pid, dir)``: one cell, or ``False`` and nothing changes."""
         try:
-            pid = int(pid)
-            direction = str(direction)
-        except (TypeError, ValueError):
+            pid = exact_int(pid)
+        except ValueError:
             return False
-        board = self.session.state
-        if direction not in DIRECTIONS or not board.can_move(pid, direction):
+        if direction not in DIRECTIONS:
             return False
-        self.session.play((pid, direction))
-        self.hinted = None
-        self.render()
-        if self.playback is None:  # playback saves once, when it ends
-            self._save()
-        if self.session.state.is_solved() and self.playback is None:
-            self._say("status_won", n=count_steps(self.session.made, self.metric))
-        return True
+        return self.play((pid, direction))
 
-    def _make_handler(self) -> object:
-        impl = window.Object.new()
-        impl.move = create_proxy(lambda pid, d: self.move(pid, d))
-        impl.getBoard = create_proxy(lambda: self.session.state.to_json())
-        impl.isSolved = create_proxy(lambda: self.session.state.is_solved())
-        # JSON, not a list: a returned MicroPython list sometimes reached the caller as undefined
-        return self._handler_with_move_count(impl, ["getBoard"])
+    def handler_methods(self) -> tuple:
+        return (
+            {
+                "move": lambda *a: self.move(*a) if len(a) == 2 else False,
+                "isSolved": lambda *a: self.session.state.is_solved(),
+            },
+            [],
+        )
 
-    def activate(self) -> None:
-        window.gameHandler = self.handler
-
-    # ============================================================ pointer & keys
+    # ================================================================= pointer & keys
     def _piece_click(self, pid: int) -> object:
         def handler(event: object) -> None:
             event.stopPropagation()
@@ -301,220 +263,73 @@ class HuarongGame(GameView):
             self.suppress_click = True
         self.drag = None
 
-    # ============================================================ controls
+    # ================================================================= controls
     def _on_layout(self, event: object) -> None:
         value = str(self.layout_select.value)
-        if value == "custom":
-            return
-        self._stop_playback()
-        self.layout = LAYOUTS[int(value)]
-        self._load_board(self.layout.board)
-        self._say("status_ready")
-
-    def _on_metric(self, event: object) -> None:
-        self.metric = str(self.metric_select.value)
-        self.shell.set_url(metric=self.metric)
-        self._fill_layouts()
-        self.hinted = None
-        self.render()
-        self._save()
-
-    def _forget_marks(self) -> None:
-        self.hinted = None
-
-    def _on_reset(self, event: object) -> None:
-        self._stop_playback()
-        self._load_board(self.session.start)
-        self._say("status_ready")
-
-    def _load_board(self, board: Board) -> None:
-        self.session.reset(board)
-        self.selected = None
-        self.hinted = None
-        self._fill_layouts()
-        self._build_pieces()
-        self.render()
-        self._save()
-
-    def _on_load(self, event: object) -> None:
-        text = str(self.board_input.value)
-        try:
-            board = Board.parse(text)
-        except PuzzleError as e:
-            self._alert(str(e))
-            return
-        self._alert("")
-        self._stop_playback()
-        self.layout = self._layout_of(board)
-        self._load_board(board)
-        self._say("loaded")
-
-    def _layout_of(self, board: Board) -> object:
-        for lay in LAYOUTS:
-            if lay.board == board:
-                return lay
-        return None
+        if value != "custom":
+            self.clear_alert()
+            self.load(LAYOUTS[int(value)].board)
 
     def _on_script(self, event: object) -> None:
         try:
             moves = check_script(self.session.state, str(self.script_input.value))
         except PuzzleError as e:
-            self._alert(str(e))
+            self.show_puzzle_error(e)
             return
-        self._alert("")
-        self._say("script_ok", n=len(moves))
-        self._start_playback(moves, announce=True)
+        self.clear_alert()
+        self.say("script_ok", n=len(moves))
+        self.start_playback(moves, announce=True)
 
-    def _on_share(self, event: object) -> None:
-        self._show_link(board=self.session.start.to_code(), metric=self.metric)
-
-    # ============================================================ playback
-    # ============================================================ playback hooks
-    def play_move(self, move: tuple) -> None:
-        self.move(move[0], move[1])
-
-    def announce_end(self) -> None:
-        if self.session.state.is_solved():
-            self._say("status_won", n=count_steps(self.session.made, self.metric))
-
-    # ============================================================ solver
-    def _request(self, **extra: object) -> str:
-        req = {"board": self.session.state.to_json(), "metric": self.metric}
-        for k, v in extra.items():
-            req[k] = v
-        return json.dumps(req)
-
-    def _show_progress(self, progress: dict) -> None:
-        n = progress["explored"]
-        levels = progress["levels"]
-        self.progress_text.textContent = self.shell.t("explored", n=_fmt(n))
-        self._say("solving", n=n, d=len(levels) - 1)
-        self._draw_chart(levels)
+    # ================================================================= solver
+    def show_progress(self, progress: dict) -> None:
+        levels = progress.get("levels")
+        if levels is not None:
+            self.say("solving", n=progress["positions"], d=len(levels) - 1)
+            self._draw_chart(levels)
 
     def _draw_chart(self, levels: list) -> None:
         clear(self.chart)
         top = max(levels) if levels else 1
         width = 100.0 / max(len(levels), 1)
         for i, count in enumerate(levels):
-            bar = el("span", self.chart, "bar", title="%d: %d" % (i, count))
+            bar = el("span", self.chart, "bar", title="%d: %s" % (i, _fmt(count)))
             bar.style.height = "%.1f%%" % (100.0 * count / top)
             bar.style.width = "%.3f%%" % width
 
-    async def _on_solve(self, event: object) -> None:
-        if self.job is not None:
-            return
-        self.hinted = None
-        start = self.session.state
-        self._draw_chart([])
-        result = await self._solve_job(self._request())
-        status = result["status"]
-        if status == "cancelled":
-            self._say("cancelled")
-            return
-        self._draw_chart(result["levels"])
-        self.progress_text.textContent = self.shell.t("explored", n=_fmt(result["explored"]))
-        if status == "unsolvable":
-            self._say("no_solution", n=result["explored"])
-        elif status == "unknown":
-            self._say("unknown", n=result["explored"])
-        elif status == "solved":
-            moves = [(m[0], m[1]) for m in result["moves"]]
-            if not moves:
-                self._say("solved_already")
-                return
-            if self.session.state != start:  # the user moved meanwhile: start from where the solve began
-                return
-            self._say("solved", n=result["steps"])
-            self._start_playback(moves)
-
-    async def _on_hint(self, event: object) -> None:
-        self._say("hint_wait")
-        self.shell.solving(True)
-        try:
-            answer = await self.shell.solver.call("hint", "huarong", self._request())
-        finally:
-            self.shell.solving(False)
-        if "error" in answer:
-            self._say("failed", msg=answer["error"])
-            return
-        d = answer["distance"]
-        if d is None:
-            self._say("hint_none")
-            return
-        if d == 0:
-            self._say("hint_done")
-            return
-        pid, direction = answer["moves"][0]
+    def show_hint(self, moves: list, stats: dict) -> None:
+        pid, direction = moves[0]
         p = self.session.state.pieces()[pid]
-        self.hinted = (pid, direction)
+        self.hinted = moves
         self.selected = pid
         self.render()
         name = piece_name(pid, p.height, p.width, self.shell.lang)
-        self._say("hint_move", name=name, dir=self.shell.t("dir_" + direction), n=d)
+        self.say("hint_move", name=name, dir=self.shell.t("dir_" + direction), n=stats["distance"])
 
     async def _on_compare(self, event: object) -> None:
         if self.job is not None:
             return
-        self.cancelled = False
-        self.compare_btn.disabled = True
         clear(self.compare_out)
-        rows = []
-        self.shell.solving(True)
+        self.compare_btn.disabled = True
         try:
-            for equal in (True, False):
-                rows.append((equal, await self._run_job(self._request(equivalence=equal), show=False)))
+            result = await self.run_job("compare", show=False)
         finally:
-            self.shell.solving(False)
             self.compare_btn.disabled = False
+        if self._report(result):
+            return
+        sides = result["stats"]["sides"]
         table = el("table", self.compare_out, "compare-table")
         head = el("tr", el("thead", table))
         el("th", head, text="")
         for key in ("compare_positions", "compare_steps", "compare_seconds"):
             el("th", head, text=self.shell.t(key), scope="col")
         body = el("tbody", table)
-        for equal, res in rows:
+        for name in ("equal", "distinct"):
+            side = sides[name]
             tr = el("tr", body)
-            el("th", tr, text=self.shell.t("compare_equal" if equal else "compare_distinct"), scope="row")
-            el("td", tr, text=_fmt(res.get("explored", 0)))
-            el("td", tr, text=str(res.get("steps")))
-            el("td", tr, text="%.2f" % res.get("seconds", 0))
-        a, b = rows[0][1].get("explored", 0), rows[1][1].get("explored", 0)
+            el("th", tr, text=self.shell.t("compare_" + name), scope="row")
+            el("td", tr, text=_fmt(side["positions"]))
+            el("td", tr, text=str(side["steps"]) if side["steps"] is not None else "—")
+            el("td", tr, text="%.2f" % side["seconds"])
+        a, b = sides["equal"]["positions"], sides["distinct"]["positions"]
         if a:
             el("p", self.compare_out, text=self.shell.t("compare_ratio", r="%.1f" % (b / a)))
-
-    # ============================================================ persistence
-    def _save(self) -> None:
-        data = self.session.to_saved(lambda b: b.to_json(), lambda m: [m[0], m[1]])
-        data["metric"] = self.metric
-        data["layout"] = self.layout.index if self.layout is not None else None
-        self._store(data)
-
-    def _restore(self) -> None:
-        """Open the URL's board if any (bad ones are reported), else the saved game."""
-        url_board = self.shell.params.get("board")
-        saved = self._load_saved()
-        board = None
-        if url_board is not None and self.shell.game == "huarong":
-            try:
-                board = Board.parse(str(url_board))
-            except PuzzleError as e:
-                self._alert(self.shell.t("bad_url_board", msg=str(e)))
-        if saved is not None:
-            try:
-                if board is None or Board.parse(saved["start"]) == board:
-                    self.session.restore(saved, Board.parse, lambda m: (int(m[0]), str(m[1])))
-                    board = None
-                    idx = saved.get("layout")
-                    self.layout = LAYOUTS[idx] if isinstance(idx, int) and 0 <= idx < len(LAYOUTS) else None
-                    if self.shell.params.get("metric") is None and saved.get("metric") in METRICS:
-                        self.metric = saved["metric"]
-                        self.metric_select.value = self.metric
-            except (PuzzleError, ValueError, KeyError, TypeError):
-                pass
-        if board is not None:
-            self.session.reset(board)
-            self.layout = self._layout_of(board)
-        self._fill_layouts()
-        self._build_pieces()
-        self.render()
-        self._say("status_ready")

@@ -103,6 +103,12 @@ _TEXT = {
     "progress": ("Search progress", "搜索进度"),
     "chart": ("New positions per BFS depth", "每层 BFS 新局面数"),
     "explored": ("{n} positions explored", "已搜索 {n} 个局面"),
+    "explored_in": ("{n} positions searched in {s} s", "用 {s} 秒搜索了 {n} 个局面"),
+    "changed": (
+        "The board changed while the solver worked; press Solve again.",
+        "求解期间棋盘变了，请再按一次求解。",
+    ),
+    "share_progress": ("link to the position now (with the moves made)", "链接到当前局面（包含已走的步）"),
     "piece_1": ("Cao Cao", "曹操"),
     "piece_2": ("Guan Yu", "关羽"),
     "piece_3": ("Zhang Fei", "张飞"),
@@ -128,8 +134,6 @@ _TEXT = {
     "lu_kinds": ("Kinds × tiles", "种类 × 每种数量"),
     "lu_new": ("New board", "新棋盘"),
     "lu_shuffle": ("Shuffle", "洗牌"),
-    "lu_restart": ("Restart", "重新开始"),
-    "lu_progress_opt": ("include progress", "包含进度"),
     "lu_ready": (
         "Click two matching tiles that can be joined with at most two turns.",
         "点击两个相同且连线不超过两个拐弯的图块。",
@@ -190,11 +194,6 @@ _TEXT = {
         "Hint: slide {t} — {n} moves to go this way (fast mode, not the fewest)",
         "提示：移动 {t}——这样走还需 {n} 步（快速模式，不保证最少）",
     ),
-    "sp_changed": (
-        "The board changed while the solver worked; press Solve again.",
-        "求解期间棋盘变了，请再按一次求解。",
-    ),
-    "sp_searched": ("{n} positions searched in {s} s ({m})", "用 {s} 秒搜索了 {n} 个局面（{m}）"),
     "sp_searching_bfs": ("Searching… {n} positions", "搜索中……已搜索 {n} 个局面"),
     "sp_tables": ("Loading the 4 × 4 pattern tables…", "正在加载 4 × 4 模式数据库……"),
     "sp_tile_label": ("Tile {n}, row {r}, column {c}", "数字 {n}，第 {r} 行第 {c} 列"),

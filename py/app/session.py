@@ -75,14 +75,20 @@ class Session:
         }
 
     def restore(self, saved: dict, decode_state: object, decode_move: object) -> None:
-        """Replay saved data; raises ``ValueError`` (leaving this session as it was) if it does not replay."""
-        start = decode_state(saved["start"])
-        other = Session(start, self._apply)
-        for m in saved.get("moves", []):
+        """Replay saved data through the rules; raises ``ValueError`` (leaving
+        this session as it was) unless every part validates: ``start`` a
+        string, ``moves`` a list of what ``decode_move`` accepts, each legal in
+        turn, ``cursor`` a whole number in range."""
+        start, moves, cursor = saved.get("start"), saved.get("moves", []), saved.get("cursor")
+        if not isinstance(start, str) or not isinstance(moves, list):
+            raise ValueError("saved game: no start board or no move list")
+        other = Session(decode_state(start), self._apply)
+        for m in moves:
             other.play(decode_move(m))
-        cursor = int(saved.get("cursor", len(other.moves)))
-        if not 0 <= cursor <= len(other.moves):
-            raise ValueError("saved cursor %r is out of range" % cursor)
+        if cursor is None:
+            cursor = len(other.moves)
+        if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(other.moves):
+            raise ValueError("saved cursor %r is out of range" % (cursor,))
         other.cursor = cursor
         self.start, self.states, self.moves, self.cursor = other.start, other.states, other.moves, other.cursor
 

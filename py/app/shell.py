@@ -8,8 +8,7 @@ from pyscript import document, window, workers
 
 from app.dom import by_id, clear, el, on
 from app.i18n import LANGS, t
-
-GAMES = ("huarong", "linkup", "sliding")
+from puzzles.games import DEFAULT_GAME, GAMES, NAMES
 
 
 def _param(params: object, name: str) -> "str | None":
@@ -44,6 +43,7 @@ class Solver:
         return self.worker
 
     async def call(self, name: str, *args: object) -> dict:
+        """One call of the worker's protocol (``start``, ``step``, ``cancel``, ``call``), its JSON answer decoded."""
         worker = await self.get()
         answer = await getattr(worker, name)(*args)
         return json.loads(str(answer))
@@ -58,7 +58,7 @@ class Shell:
             lang = "zh" if nav.lower().startswith("zh") else "en"
         self.lang = lang
         game = _param(self.params, "game")
-        self.game = game if game in GAMES else "huarong"
+        self.game = game if game in GAMES else DEFAULT_GAME
         self._texts: list = []
         self._lang_hooks: list = []
         self.games: dict = {}
@@ -107,6 +107,13 @@ class Shell:
         query = str(params.toString())
         window.history.replaceState(None, "", str(window.location.pathname) + ("?" + query if query else ""))
 
+    def drop_board_param(self, game: str) -> None:
+        """A new board is open in ``game``: the link's ``board`` no longer describes it,
+        so a reload reopens the saved game (rule 1) instead of the link's board."""
+        if self.game == game and self.params.get("board") is not None:
+            self.params.delete("board")
+            self.set_url(board=None)
+
     # ---------------------------------------------------------------- flags
     def set_app_state(self, state: str) -> None:
         document.documentElement.setAttribute("data-app-state", state)
@@ -138,8 +145,9 @@ class Shell:
             note.textContent = self.t("solver_loading")
 
     # ----------------------------------------------------------------- tabs
-    def build(self, makers: dict) -> None:
-        """Lay out the header, the tabs and one panel per game."""
+    def build(self) -> None:
+        """Lay out the header, the tabs and one panel per game of the registry;
+        game ``NAME``'s view is the ``View`` class of module ``app.NAME_view``."""
         root = by_id("app")
         clear(root)
         header = el("header", root, "app-header")
@@ -158,7 +166,7 @@ class Shell:
         self.text(tablist, "games", "aria-label")
         self.tabs = {}
         self.panels = {}
-        for name in GAMES:
+        for name in NAMES:
             tab = el(
                 "button",
                 tablist,
@@ -174,8 +182,9 @@ class Shell:
             panel = el("section", root, "panel", role="tabpanel", id="panel-" + name, aria_labelledby="tab-" + name)
             self.tabs[name] = tab
             self.panels[name] = panel
-        for name in GAMES:
-            self.games[name] = makers[name](self, self.panels[name])
+        for name in NAMES:
+            module = getattr(__import__("app.%s_view" % name), name + "_view")
+            self.games[name] = module.View(self, self.panels[name], GAMES[name])
         self.select(self.game, focus=False)
         self.set_lang(self.lang)
 
@@ -187,20 +196,23 @@ class Shell:
         if key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
             return
         event.preventDefault()
-        i = GAMES.index(self.game)
+        i = NAMES.index(self.game)
         if key == "ArrowLeft":
-            i = (i - 1) % len(GAMES)
+            i = (i - 1) % len(NAMES)
         elif key == "ArrowRight":
-            i = (i + 1) % len(GAMES)
+            i = (i + 1) % len(NAMES)
         elif key == "Home":
             i = 0
         else:
-            i = len(GAMES) - 1
-        self.select(GAMES[i])
+            i = len(NAMES) - 1
+        self.select(NAMES[i])
 
     def select(self, name: str, focus: bool = True) -> None:
+        if name != self.game:  # the link's board was for the game open before
+            self.params.delete("board")
+            self.set_url(board=None)
         self.game = name
-        for other in GAMES:
+        for other in NAMES:
             chosen = other == name
             tab = self.tabs[other]
             tab.setAttribute("aria-selected", "true" if chosen else "false")

@@ -1,58 +1,190 @@
-"""What every game's page shares: buttons that report errors, the status and
-alert lines, paste boxes, the share box, playback controls, worker jobs and
-saving. A game view subclasses :class:`GameView` and supplies its board."""
+"""The page's midend: one :class:`GameView` owns the frame and the lifecycle of
+every game, the way Tatham's midend does for his puzzles.
+
+A game supplies only what is its own: its controls (:meth:`build_controls`),
+its board (:meth:`build_board`, :meth:`draw`), its ``gameHandler`` methods
+(:meth:`handler_methods`) and the few words it says (:attr:`TEXT` keys and
+hooks such as :meth:`show_hint`). Everything else is here, once:
+
+* the frame: alert, toolbar, Solve/Hint/Undo/Redo/Reset/Share, status line,
+  progress box with Cancel, playback controls, the paste box, the share box;
+* one move path (:meth:`play`): every move — a click, a key, the console's
+  ``gameHandler``, a pasted script, solution playback — goes through the
+  game's pure ``spec.apply`` into the :class:`Session`, then one redraw;
+* one solve/hint/cancel path through the worker's one protocol
+  (:meth:`run_job`);
+* one load/restore/save path with one set of rules for every game:
+  1. reloading keeps the moves made (board, moves, undo history, options);
+  2. a bad board link is refused with an alert and never wipes the saved game;
+  3. the plain page reopens the saved game; 4. a link to another board opens it;
+* :meth:`board_changed`, the one place where everything derived from the old
+  board (status, hint, progress, chart, share link) is cleared.
+
+The DOM is only ever written from the session's state, never read back.
+"""
 
 import asyncio
 import json
 
+try:
+    from puzzles.messages import render
+except ImportError:  # TEMP until messages.py lands
+
+    def render(code: str, lang: str, values: dict, fallback: str = "") -> str:
+        return fallback or code
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
 from app.dom import el, on
-from app.session import SPEEDS, Playback
+from app.session import SPEEDS, Playback, Session
 from puzzles import PuzzleError
+
+SAVE_VERSION = 2
+MAX_SPEED_MS = 5000  # the longest ?speed= a link may ask for, per one-cell move
+DEFAULT_SPEED_MS = 120
+
+
+def parse_speed(value: object) -> int:
+    """``?speed=``: whole milliseconds, clamped to 0..:data:`MAX_SPEED_MS`; the default otherwise."""
+    s = str(value) if value is not None else ""
+    if not s or len(s) > 12 or not all(ch in "0123456789" for ch in s):
+        return DEFAULT_SPEED_MS
+    return min(int(s), MAX_SPEED_MS)
 
 
 class GameView:
-    game = ""  # the ?game= name
-    store_key = ""  # localStorage key of the saved game
-    board_type = None  # the engine's Board class: parse(), to_code()
+    """The frame and lifecycle of one game's panel (see the module docstring)."""
 
-    def __init__(self, shell: object) -> None:
+    # Status keys a game may rename: what it says when it is ready, won, solved…
+    TEXT = {
+        "ready": "ready",
+        "won": "won",
+        "solved": "solved",
+        "unsolvable": "no_solution",
+        "unknown": "unknown",
+        "hint_none": "hint_none",
+        "paste_help": "paste_help",
+    }
+    STEP_MS = 40  # how long one worker slice may run
+
+    def __init__(self, shell: object, panel: object, spec: object) -> None:
         self.shell = shell
+        self.spec = spec
+        self.game = spec.name
+        self.store_key = "bfs-puzzles." + spec.name
+        board = spec.default()
+        self.session = Session(board, spec.apply)
+        self.options = spec.defaults(board)
         self.job = None
         self.cancelled = False
         self.playback = None
-        self.status_key = ("", {})
-        speed = shell.params.get("speed")
-        try:
-            self.speed = max(0, int(str(speed))) if speed is not None else 120
-        except ValueError:
-            self.speed = 120
-
-    def _open(self, panel: object) -> None:
-        """Build the panel, open the URL's or the saved board, publish the handler, follow the language."""
+        self.speed = parse_speed(shell.params.get("speed"))
+        self.status_key = (self.TEXT["ready"], {})
+        self.alert_error = None  # (code, values, fallback) of the alert shown, for a language switch
+        self.hinted = None  # the game's hint marks, until the board changes
         self._build(panel)
         self._restore()
         self.handler = self._make_handler()
-        self.shell.on_lang(self._relabel)
+        shell.on_lang(self._relabel)
 
-    def _relabel(self) -> None:
-        self._say(self.status_key[0], **self.status_key[1])
-        self.render()
-
-    # ------------------------------------------------------------ widgets
-    def _select(self, parent: object, key: str, id_: str) -> object:
-        """A ``<select>`` with the label ``key`` above it."""
-        lab = el("label", parent, "field")
-        self.shell.text(el("span", lab), key)
-        return el("select", lab, id=id_)
+    # ================================================================ frame
+    def _build(self, panel: object) -> None:
+        sh = self.shell
+        g = self.game
+        self.alert = el("p", panel, "alert", role="alert", id=g + "-alert")
+        bar = el("div", panel, "toolbar")
+        self.build_controls(bar)
+        buttons = el("div", panel, "toolbar buttons")
+        self.solve_btn = self._button(buttons, "solve", self._on_solve, "primary")
+        self.hint_btn = self._button(buttons, "hint", self._on_hint)
+        self.undo_btn = self._button(buttons, "undo", lambda e: self._travel(self.session.undo))
+        self.redo_btn = self._button(buttons, "redo", lambda e: self._travel(self.session.redo))
+        self._button(buttons, "reset", lambda e: self.load(self.session.start))
+        self.build_buttons(buttons)
+        self._button(buttons, "share", self._on_share)
+        statusbar = el("div", panel, "statusbar")
+        self.status = el("p", statusbar, "status", role="status", id=g + "-status")
+        self.counter = el("p", statusbar, "counter", id=g + "-moves")
+        self.build_statusbar(statusbar)
+        area = el("div", panel, "main-area")
+        self.build_board(area)
+        side = el("div", area, "side")
+        self._playback_controls(side)
+        self.progress = el("div", side, "progress", hidden=True)
+        sh.text(el("h3", self.progress), "progress")
+        self.progress_text = el("p", self.progress, "progress-text")
+        self.build_progress(self.progress)
+        self.cancel_btn = self._button(self.progress, "cancel", self._on_cancel)
+        self.build_side(side)
+        self.board_input = self._paste_box(panel, "paste_board", self.TEXT["paste_help"], g + "-board-input")
+        self._button(self.board_input[0], "load", self._on_load)
+        self.build_panels(panel)
+        self._share_box(panel)
 
     def _button(self, parent: object, key: str, handler: object, cls: str = "") -> object:
         b = el("button", parent, ("btn " + cls).strip(), type="button")
         self.shell.text(b, key)
         on(b, "click", self._guard(handler))
         return b
+
+    def _select(self, parent: object, key: str, id_: str) -> object:
+        """A ``<select>`` with the label ``key`` above it."""
+        lab = el("label", parent, "field")
+        self.shell.text(el("span", lab), key)
+        return el("select", lab, id=id_)
+
+    def option_select(self, parent: object, name: str, key: str) -> object:
+        """A picker for one of the spec's options: ``key_<choice>`` labels each choice."""
+        select = self._select(parent, key, "%s-%s" % (self.game, name))
+        for choice in self.spec.options[name]:
+            self.shell.text(el("option", select, value=choice), "%s_%s" % (key, choice))
+        on(select, "change", self._guard(lambda e: self.set_option(name, str(select.value))))
+        setattr(self, name + "_select", select)
+        return select
+
+    def set_option(self, name: str, value: str) -> None:
+        """Change an option: what was derived under the old one goes, the game is saved."""
+        if value not in self.spec.options.get(name, ()):
+            return
+        self.options[name] = value
+        if self.shell.params.get(name) is not None or name == "metric":
+            self.shell.set_url(**{name: value})
+        self.board_changed()
+        self.render()
+        self.save()
+
+    def _paste_box(self, panel: object, key: str, help_key: str, id_: str) -> tuple:
+        """A folding box with a labelled text area; returns ``(box, textarea)``."""
+        box = el("details", panel, "paste")
+        self.shell.text(el("summary", box), key)
+        lab = el("label", box, "stack")
+        self.shell.text(el("span", lab, "help"), help_key)
+        area = el("textarea", lab, rows="3", spellcheck="false", id=id_)
+        self.shell.text(area, key, "aria-label")
+        return (box, area)
+
+    def _share_box(self, panel: object) -> None:
+        self.share_box = el("div", panel, "share", hidden=True)
+        lab = el("label", self.share_box, "stack")
+        self.shell.text(el("span", lab), "share_label")
+        self.share_input = el("input", lab, type="text", readonly=True, id=self.game + "-share-link")
+        self._button(self.share_box, "copy", self._on_copy)
+        lab = el("label", self.share_box, "check")
+        self.share_progress = el("input", lab, type="checkbox", id=self.game + "-share-progress")
+        self.shell.text(el("span", lab), "share_progress")
+        on(self.share_progress, "change", self._guard(self._on_share))
+
+    def _playback_controls(self, parent: object) -> None:
+        pb = el("div", parent, "toolbar playback")
+        self.pause_btn = self._button(pb, "pause", self._on_pause)
+        self.step_btn = self._button(pb, "step", self._on_step)
+        self.speed_select = self._select(pb, "speed", self.game + "-speed")
+        for ms in SPEEDS:
+            self.shell.text(el("option", self.speed_select, value=str(ms)), "speed_%d" % ms)
+        if self.speed not in SPEEDS:
+            el("option", self.speed_select, value=str(self.speed), text="%d ms" % self.speed)
+        self.speed_select.value = str(self.speed)
+        on(self.speed_select, "change", self._on_speed)
 
     def _guard(self, handler: object) -> object:
         """Run a handler (sync or async); report an unexpected error in the status."""
@@ -63,7 +195,7 @@ class GameView:
                 if result is not None and hasattr(result, "send"):
                     asyncio.create_task(self._guarded(result))
             except Exception as e:
-                self._say("failed", msg=str(e))
+                self.say("failed", msg=str(e))
 
         return run
 
@@ -71,27 +203,211 @@ class GameView:
         try:
             await coro
         except Exception as e:
-            self._say("failed", msg=str(e))
+            self.say("failed", msg=str(e))
 
-    def _paste_box(self, panel: object, key: str, rows: int, id_: str, button: str, handler: object) -> object:
-        """A folding box with a labelled text area (``key``, ``key + '_help'``) and one button."""
-        box = el("details", panel, "paste")
-        self.shell.text(el("summary", box), key)
-        lab = el("label", box, "stack")
-        self.shell.text(el("span", lab, "help"), key + "_help")
-        area = el("textarea", lab, rows=str(rows), spellcheck="false", id=id_)
-        self.shell.text(area, key, "aria-label")
-        self._button(box, button, handler)
-        return area
+    # ============================================================ messages
+    def say(self, key: str, **values: object) -> None:
+        """Put ``key`` in the status line (said again in the other language on a switch)."""
+        self.status_key = (key, values)
+        self.status.textContent = self.shell.t(key, **values)
 
-    def _share_box(self, panel: object) -> None:
-        self.share_box = el("div", panel, "share", hidden=True)
-        lab = el("label", self.share_box, "stack")
-        self.shell.text(el("span", lab), "share_label")
-        self.share_input = el("input", lab, type="text", readonly=True, id=self.game + "-share-link")
-        self._button(self.share_box, "copy", self._on_copy)
+    def say_ready(self) -> None:
+        """The resting status: won (after moves that reached the goal) or the game's prompt."""
+        if self.session.state.is_solved() and self.session.cursor:
+            self.say(self.won_key(), **self.won_values())
+        else:
+            self.say(self.TEXT["ready"])
 
-    def _show_link(self, **params: str) -> None:
+    def show_error(self, code: str, values: dict, fallback: str = "", prefix: str = "") -> None:
+        """An error in the alert line, in the page's language; ``prefix`` names where it came from."""
+        self.alert_error = (code, values, fallback, prefix)
+        text = render(code, self.shell.lang, values, fallback)
+        self.alert.textContent = self.shell.t(prefix, msg=text) if prefix else text
+
+    def show_puzzle_error(self, e: Exception, prefix: str = "") -> None:
+        """A :class:`PuzzleError` (code, values, English text) in the alert line."""
+        self.show_error(getattr(e, "code", ""), getattr(e, "values", {}), str(e), prefix)
+
+    def show_worker_error(self, err: dict) -> None:
+        """An error object of the worker's protocol (``code``, ``values``, ``text``) in the alert line."""
+        self.show_error(str(err.get("code", "")), err.get("values") or {}, str(err.get("text", "")))
+
+    def clear_alert(self) -> None:
+        self.alert_error = None
+        self.alert.textContent = ""
+
+    def _relabel(self) -> None:
+        self.say(self.status_key[0], **self.status_key[1])
+        if self.alert_error is not None:
+            self.show_error(*self.alert_error)
+        self.relabel()
+        self.render()
+
+    # ============================================================ the move path
+    def play(self, move: object) -> bool:
+        """Apply one move through the game's rules; ``False`` (and nothing changes) if illegal."""
+        try:
+            self.session.play(move)
+        except (PuzzleError, ValueError, TypeError, IndexError, KeyError):
+            return False
+        if self.playback is None:  # a solution playing keeps the solve's outcome, progress and chart
+            self.board_changed(moved=True)
+        else:
+            self.hinted = None
+        self.render()
+        self.after_move(move)
+        if self.playback is None:  # playback saves and announces once, when it ends
+            self.save()
+            self.announce()
+        return True
+
+    def announce(self) -> None:
+        """What the status says after a player's move."""
+        if self.session.state.is_solved():
+            self.say(self.won_key(), **self.won_values())
+        else:
+            self.say(self.TEXT["ready"])
+
+    def won_key(self) -> str:
+        return self.TEXT["won"]
+
+    def won_values(self) -> dict:
+        return {"n": self.count()}
+
+    def counter_text(self) -> str:
+        return self.shell.t("moves", n=self.count())
+
+    def count(self) -> int:
+        """The moves in effect, counted as the game counts them (its spec's ``count``)."""
+        return self.spec.count(self.session.made, self.options)
+
+    def _travel(self, step: object) -> None:
+        """Undo or redo one move (stopping any playback first)."""
+        self.stop_playback()
+        if step() is not None:
+            self.board_changed()
+            self.render()
+            self.save()
+            self.say_ready()
+
+    def board_changed(self, moved: bool = False, new_board: bool = False) -> None:
+        """The one place that forgets what was derived from the old position:
+        the hint, the progress box and chart, the share link, a stale outcome."""
+        self.hinted = None
+        if self.job is None:  # a running job keeps its box (and Cancel) until it ends
+            self.progress.setAttribute("hidden", "")
+            self.progress_text.textContent = ""
+        self.share_box.setAttribute("hidden", "")
+        self.forget(new_board)
+        if not moved:
+            self.say_ready()
+
+    def render(self) -> None:
+        """Redraw the board and every control from the session."""
+        self.draw()
+        self.counter.textContent = self.counter_text()
+        self.undo_btn.disabled = not self.session.can_undo()
+        self.redo_btn.disabled = not self.session.can_redo()
+        busy = self.job is not None
+        self.solve_btn.disabled = busy
+        self.hint_btn.disabled = busy
+        self.cancel_btn.disabled = not busy
+        playing = self.playback is not None and not self.playback.done
+        self.pause_btn.disabled = not playing
+        self.step_btn.disabled = not playing
+        self.pause_btn.textContent = self.shell.t("resume" if playing and self.playback.paused else "pause")
+
+    # ============================================================ boards in and out
+    def load(self, board: object, say: str = "") -> None:
+        """Open ``board`` as a new game (Reset, a new board, a paste, a layout)."""
+        self.stop_playback()
+        new = board != self.session.start
+        self.session.reset(board)
+        if new:
+            self.options = self.spec.check_options(self.options, board)
+            self.shell.drop_board_param(self.game)
+        self.board_changed(new_board=new)
+        self.board_opened()
+        self.render()
+        self.save()
+        if say:
+            self.say(say)
+
+    def _on_load(self, event: object) -> None:
+        """The paste box's Load: a bad board is named and the current one stays."""
+        text = str(self.board_input[1].value)
+        try:
+            board = self.spec.board.parse(text)
+        except PuzzleError as e:
+            self.show_puzzle_error(e)
+            return
+        self.clear_alert()
+        self.load(board, "loaded")
+
+    def _restore(self) -> None:
+        """Open the game by the four rules (see the module docstring). A bad
+        link opens the default board (as the app's contract says) without
+        saving it, so the plain page still reopens the saved game."""
+        url_board = None
+        bad_link = False
+        if self.shell.game == self.game and self.shell.params.get("board") is not None:
+            try:
+                url_board = self.spec.board.parse(str(self.shell.params.get("board")))
+            except PuzzleError as e:
+                self.show_puzzle_error(e, "bad_url_board")
+                bad_link = True
+        saved, data = (None, None) if bad_link else self._read_saved()
+        if saved is not None and (url_board is None or saved.start == url_board):
+            self.session = saved
+            self.options = self.spec.check_options(data.get("options"), saved.start)
+            self.restore_extra(data.get("extra"))
+        else:
+            if url_board is not None:
+                self.session.reset(url_board)
+            self.options = self.spec.defaults(self.session.start)
+        for name in self.spec.options:  # an option named in the link wins
+            value = self.shell.params.get(name) if self.shell.game == self.game else None
+            if value is not None and str(value) in self.spec.options[name]:
+                self.options[name] = str(value)
+        self.board_opened()
+        self.render()
+        self.say_ready()
+        if not bad_link:  # a bad link opens the default board and leaves the saved game alone
+            self.save()
+
+    def _read_saved(self) -> tuple:
+        """``(session, data)``: the saved game replayed through the rules, or
+        ``(None, None)`` if there is none or it does not validate."""
+        try:
+            raw = window.localStorage.getItem(self.store_key)
+            if raw is None:
+                return (None, None)
+            data = json.loads(str(raw))
+            if not isinstance(data, dict) or data.get("v") != SAVE_VERSION or not isinstance(data.get("start"), str):
+                return (None, None)
+            session = Session(self.spec.default(), self.spec.apply)
+            session.restore(data, self.spec.board.parse, self.spec.decode_move)
+            return (session, data)
+        except Exception:  # storage off, garbage, an older format, moves that no longer replay: ignored
+            return (None, None)
+
+    def save(self) -> None:
+        data = self.session.to_saved(lambda b: b.to_code(), self.spec.encode_move)
+        data["v"] = SAVE_VERSION
+        data["options"] = self.options
+        data["extra"] = self.save_extra()
+        try:
+            window.localStorage.setItem(self.store_key, json.dumps(data))
+        except Exception:
+            pass  # storage off or full: the game goes on unsaved
+
+    def _on_share(self, event: object) -> None:
+        """A link to the starting board (or, ticked, to the position now)."""
+        board = self.session.state if self.share_progress.checked else self.session.start
+        params = {"board": board.to_code()}
+        for name in self.spec.options:
+            if name == "metric":
+                params[name] = self.options[name]
         query = "&".join("%s=%s" % (k, str(window.encodeURIComponent(v))) for k, v in params.items())
         self.share_input.value = "%s%s?game=%s&%s&lang=%s" % (
             str(window.location.origin),
@@ -102,54 +418,36 @@ class GameView:
         )
         self.share_box.removeAttribute("hidden")
         self.share_input.select()
-        self._say("share_done")
+        self.say("share_done")
 
     async def _on_copy(self, event: object) -> None:
         self.share_input.select()
         try:
             await window.navigator.clipboard.writeText(self.share_input.value)
-            self._say("copied")
+            self.say("copied")
         except Exception:
             pass  # no clipboard permission: the link is selected in the box
 
-    def _playback_controls(self, parent: object) -> None:
-        pb = el("div", parent, "toolbar playback")
-        self.pause_btn = self._button(pb, "pause", self._on_pause)
-        self.step_btn = self._button(pb, "step", self._on_step)
-        self.speed_select = self._select(pb, "speed", self.game + "-speed")
-        for ms in SPEEDS:
-            opt = el("option", self.speed_select, value=str(ms))
-            self.shell.text(opt, "speed_%d" % ms)
-        if self.speed not in SPEEDS:
-            el("option", self.speed_select, value=str(self.speed), text="%d ms" % self.speed)
-        self.speed_select.value = str(self.speed)
-        on(self.speed_select, "change", self._on_speed)
-
-    def _render_playback(self) -> None:
-        playing = self.playback is not None and not self.playback.done
-        self.pause_btn.disabled = not playing
-        self.step_btn.disabled = not playing
-        self.pause_btn.textContent = self.shell.t("resume" if playing and self.playback.paused else "pause")
-
-    def _handler_with_move_count(self, impl: object, json_methods: list) -> object:
-        """``window.gameHandler`` from ``impl``'s methods (``json_methods`` answer JSON that
-        boot.js turns into plain JS values) plus a ``moveCount`` getter: the moves in effect."""
-        handler = window.makeGameHandler(impl, to_js(json_methods))
+    # ============================================================ the handler
+    def _make_handler(self) -> object:
+        """``window.gameHandler`` from the game's methods (those in ``json`` answer
+        JSON that boot.js turns into plain JS values) plus ``moveCount``."""
+        methods, json_methods = self.handler_methods()
+        impl = window.Object.new()
+        for name, fn in methods.items():
+            setattr(impl, name, create_proxy(fn))
+        impl.getBoard = create_proxy(lambda *a: self.session.state.to_json())
+        handler = window.makeGameHandler(impl, to_js(json_methods + ["getBoard"]))
         getter = create_proxy(lambda: len(self.session.made))
         window.Object.defineProperty(handler, "moveCount", to_js({"get": getter, "enumerable": True}))
         return handler
 
-    # ------------------------------------------------------------ status
-    def _say(self, key: str, **values: object) -> None:
-        self.status_key = (key, values)
-        self.status.textContent = self.shell.t(key, **values)
+    def activate(self) -> None:
+        window.gameHandler = self.handler
 
-    def _alert(self, text: str) -> None:
-        self.alert.textContent = text
-
-    # ------------------------------------------------------------ playback
+    # ============================================================ playback
     def _on_speed(self, event: object) -> None:
-        self.speed = int(str(self.speed_select.value))
+        self.speed = parse_speed(self.speed_select.value)
         if self.playback is not None:
             self.playback.speed = self.speed
 
@@ -163,14 +461,14 @@ class GameView:
             self.playback.step()
             self.render()
 
-    def _stop_playback(self) -> None:
+    def stop_playback(self) -> None:
         if self.playback is not None:
             self.playback.stop()
             self.playback = None
 
-    def _start_playback(self, moves: list, announce: bool = False) -> None:
-        """Play moves through the game's handler; ``announce`` the end (a solver's result is already said)."""
-        self._stop_playback()
+    def start_playback(self, moves: list, announce: bool = False) -> None:
+        """Play moves through :meth:`play`; ``announce`` the end (a solver's result is already said)."""
+        self.stop_playback()
         self.playback = Playback(moves, self.speed)
         self.render()
         asyncio.create_task(self._guarded(self._play(self.playback, announce)))
@@ -181,7 +479,9 @@ class GameView:
             if move is None:
                 await asyncio.sleep(0.05)
                 continue
-            self.play_move(move)
+            if not self.play(move):
+                pb.stop()
+                break
             i, n = pb.progress()
             self.counter.setAttribute("data-playing", "%d/%d" % (i, n))
             self.counter.textContent += " · " + self.shell.t("playing", i=i, n=n)
@@ -191,142 +491,201 @@ class GameView:
             self.playback = None
         self.counter.removeAttribute("data-playing")
         self.render()
-        self._save()
+        self.save()
         if announce and not pb.stopped:
-            self.announce_end()
+            self.announce()
 
-    # ------------------------------------------------------------ worker jobs
-    async def _run_job(self, request: str, show: bool = True) -> dict:
-        """Start a solve in the worker and step it until it ends; returns its result."""
+    # ============================================================ the worker
+    def request(self, action: str, **extra: object) -> str:
+        """The one request shape: ``{"action", "board", "options", ...}``."""
+        req = {"action": action, "board": self.session.state.to_code(), "options": self.options}
+        for k, v in extra.items():
+            req[k] = v
+        return json.dumps(req)
+
+    async def run_job(self, action: str, show: bool = True) -> dict:
+        """Run one worker job on the current position, stepped in slices with
+        progress and Cancel; returns its result (``status`` ``cancelled`` if
+        cancelled, ``changed`` if the board changed meanwhile)."""
+        self.stop_playback()
+        self.clear_alert()
+        self.cancelled = False
+        start = self.session.state
         solver = self.shell.solver
         if solver.worker is None:
-            self._say("solver_wait")
-        started = await solver.call("start", self.game, request)
-        if "error" in started:
-            raise ValueError(started["error"])
-        self.job = started["job"]
+            self.say("solver_wait")
+        self.progress.removeAttribute("hidden")
+        self.job = -1
+        self.render()
+        self.shell.solving(True)
         try:
+            started = await solver.call("start", self.game, self.request(action))
+            if "error" in started:
+                return {"status": "error", "error": started["error"], "moves": [], "stats": {}}
+            self.job = started["job"]
             while True:
                 if self.cancelled:
                     await solver.call("cancel", self.job)
-                    return {"status": "cancelled"}
-                answer = await solver.call("step", self.job, 40)
+                    return {"status": "cancelled", "moves": [], "stats": {}}
+                answer = await solver.call("step", self.job, self.STEP_MS)
+                if answer.get("error") is not None:
+                    return {"status": "error", "error": answer["error"], "moves": [], "stats": {}}
                 if answer["done"]:
-                    return answer["result"]
+                    result = answer["result"]
+                    break
                 if show:
-                    self._show_progress(answer["progress"])
+                    self.progress_text.textContent = self.shell.t("explored", n=answer["progress"]["positions"])
+                    self.show_progress(answer["progress"])
         finally:
             self.job = None
-
-    async def _solve_job(self, request: str) -> dict:
-        """The Solve button's run: buttons, the solving flag and progress around :meth:`_run_job`."""
-        self._stop_playback()
-        self._alert("")
-        self.cancelled = False
-        self.progress.removeAttribute("hidden")
-        self.solve_btn.disabled = True
-        self.cancel_btn.disabled = False
-        self.shell.solving(True)
-        try:
-            return await self._run_job(request)
-        finally:
             self.shell.solving(False)
-            self.solve_btn.disabled = False
-            self.cancel_btn.disabled = True
+            self.render()
+        if self.session.state != start:
+            return {"status": "changed", "moves": [], "stats": result.get("stats", {})}
+        result["moves"] = [self.spec.decode_move(m) for m in result["moves"]]
+        stats = result["stats"]
+        if show:
+            self.show_progress(stats)
+        if "positions" in stats:
+            seconds = "%.2f" % stats.get("seconds", 0)
+            self.progress_text.textContent = self.shell.t("explored_in", n=stats["positions"], s=seconds)
+            self.status.setAttribute("data-positions", str(stats["positions"]))
+        return result
+
+    def _report(self, result: dict) -> bool:
+        """Say the end of a job that found nothing to show; ``True`` if it did."""
+        status = result["status"]
+        if status == "cancelled":
+            self.say("cancelled")
+        elif status == "changed":
+            self.say("changed")
+        elif status == "error":
+            self.show_worker_error(result["error"])
+            self.say_ready()
+        else:
+            return False
+        return True
+
+    async def _on_solve(self, event: object) -> None:
+        if self.job is not None:
+            return
+        board = self.session.state
+        said = self.before_search(board)
+        if said:
+            self.stop_playback()
+            self.say(said)
+            return
+        await self.prepare(board)
+        result = await self.run_job("solve")
+        if self._report(result):
+            return
+        stats = result["stats"]
+        if result["status"] == "solved":
+            if not result["moves"]:
+                self.say("solved_already")
+                return
+            self.say(self.solved_key(stats), n=self.spec.count(result["moves"], self.options), **_plain(stats))
+            self.start_playback(result["moves"])
+        else:
+            self.say(self.TEXT[result["status"]], n=stats.get("positions", 0))
+
+    async def _on_hint(self, event: object) -> None:
+        if self.job is not None:
+            return
+        board = self.session.state
+        if board.is_solved():
+            self.say("hint_done")
+            return
+        said = self.before_search(board)
+        if said:
+            self.say(said)
+            return
+        await self.prepare(board)
+        result = await self.run_job("hint", show=False)
+        if self._report(result):
+            return
+        if result["moves"]:
+            self.hinted = result["moves"]
+            self.render()
+            self.show_hint(result["moves"], result["stats"])
+        elif result["status"] == "unsolvable":
+            self.say(self.TEXT["hint_none"])
+        else:
+            self.say("hint_done")
 
     def _on_cancel(self, event: object) -> None:
         if self.job is not None:
             self.cancelled = True
 
-    # ------------------------------------------------------------ history
-    def _on_undo(self, event: object) -> None:
-        self._travel(self.session.undo)
+    # ============================================================ per game
+    def build_controls(self, bar: object) -> None:
+        """The game's own pickers above the buttons."""
 
-    def _on_redo(self, event: object) -> None:
-        self._travel(self.session.redo)
+    def build_buttons(self, bar: object) -> None:
+        """Extra buttons beside the common ones."""
 
-    def _travel(self, step: object) -> None:
-        """Undo or redo one move (stopping any playback first)."""
-        self._stop_playback()
-        if step() is not None:
-            self._forget_marks()
-            self.render()
-            self._save()
+    def build_statusbar(self, bar: object) -> None:
+        """Extra counters beside the move counter."""
 
-    def _forget_marks(self) -> None:
-        """Drop what pointed at the old position (a hint, a finish time)."""
-
-    # ------------------------------------------------------------ boards in
-    def _on_load(self, event: object) -> None:
-        """The paste box's Load: a bad board is named and the current one stays."""
-        try:
-            board = self.board_type.parse(str(self.board_input.value))
-        except PuzzleError as e:
-            self._alert(str(e))
-            return
-        self._alert("")
-        self._load(board, "loaded")
-
-    def _restore(self) -> None:
-        """The URL's board if any (a bad one is reported), else the saved game, else the default."""
-        url_board = self.shell.params.get("board")
-        if url_board is not None and self.shell.game == self.game:
-            try:
-                self._load(self.board_type.parse(str(url_board)))
-                return
-            except PuzzleError as e:
-                self._alert(self.shell.t("bad_url_board", msg=str(e)))
-                self._load(self.session.start)
-                return
-        saved = self._load_saved()
-        if saved is not None:
-            try:
-                self.session.restore(saved, self.board_type.parse, self._decode_move)
-                self._restored()
-                return
-            except (PuzzleError, ValueError, KeyError, TypeError, IndexError):
-                pass
-        self._load(self.session.start)
-
-    def _save(self) -> None:
-        self._store(self.session.to_saved(lambda b: b.to_code(), self._encode_move))
-
-    # ------------------------------------------------------------ saving
-    def _load_saved(self) -> "dict | None":
-        try:
-            raw = window.localStorage.getItem(self.store_key)
-            return None if raw is None else json.loads(str(raw))
-        except Exception:
-            return None
-
-    def _store(self, data: dict) -> None:
-        try:
-            window.localStorage.setItem(self.store_key, json.dumps(data))
-        except Exception:
-            pass  # storage off or full: the game goes on unsaved
-
-    # ------------------------------------------------------------ per game
-    def render(self) -> None:
+    def build_board(self, parent: object) -> None:
         raise NotImplementedError
 
-    def play_move(self, move: object) -> None:
+    def build_progress(self, box: object) -> None:
+        """Extra progress display (a chart) inside the progress box."""
+
+    def build_side(self, side: object) -> None:
+        """Extra content beside the board (help text)."""
+
+    def build_panels(self, panel: object) -> None:
+        """Extra folding panels under the board."""
+
+    def draw(self) -> None:
+        """Draw the board from ``self.session.state`` (and ``self.hinted``)."""
         raise NotImplementedError
 
-    def announce_end(self) -> None:
+    def relabel(self) -> None:
+        """Re-draw what depends on the language beyond ``shell.text`` nodes."""
+
+    def board_opened(self) -> None:
+        """A new start position is on the board: rebuild its cells, sync the pickers."""
+
+    def forget(self, new_board: bool) -> None:
+        """Drop the game's own derived marks and displays (a chart, a comparison)."""
+
+    def after_move(self, move: object) -> None:
+        """Effects of one move beyond the redraw (a path drawn, a timer stopped)."""
+
+    def handler_methods(self) -> tuple:
+        """``({name: fn}, [names answering JSON])`` for ``window.gameHandler``."""
+        raise NotImplementedError
+
+    def before_search(self, board: object) -> str:
+        """A status key that answers Solve/Hint without the worker (or ``""``)."""
+        return ""
+
+    async def prepare(self, board: object) -> None:
+        """Worker set-up a search on ``board`` needs first (pattern tables)."""
+
+    def solved_key(self, stats: dict) -> str:
+        return self.TEXT["solved"]
+
+    def show_progress(self, progress: dict) -> None:
+        """Show a job's progress beyond the positions count."""
+
+    def show_hint(self, moves: list, stats: dict) -> None:
+        raise NotImplementedError
+
+    def save_extra(self) -> object:
+        return None
+
+    def restore_extra(self, data: object) -> None:
         pass
 
-    def _load(self, board: object, say: str = "", **values: object) -> None:
-        raise NotImplementedError
 
-    def _restored(self) -> None:
-        """Show a game just replayed from storage."""
-        self.render()
-
-    def _encode_move(self, move: object) -> object:
-        return move
-
-    def _decode_move(self, data: object) -> object:
-        return data
-
-    def _show_progress(self, progress: dict) -> None:
-        pass
+def _plain(stats: dict) -> dict:
+    """The numbers and words of a result's stats, for message templates."""
+    out = {}
+    for k, v in stats.items():
+        if k != "n" and isinstance(v, (int, float, str)):
+            out[k] = v
+    return out

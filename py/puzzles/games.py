@@ -4,5 +4,7 @@ tests all read :data:`GAMES`. Adding a game means adding its module's
 
 from puzzles import huarong, linkup, sliding
 
-GAMES = {spec.name: spec for spec in (huarong.SPEC, linkup.SPEC, sliding.SPEC)}
+SPECS = (huarong.SPEC, linkup.SPEC, sliding.SPEC)
+NAMES = tuple(spec.name for spec in SPECS)  # the tabs' order (MicroPython's dicts keep no order)
+GAMES = {spec.name: spec for spec in SPECS}
 DEFAULT_GAME = "huarong"

@@ -6,8 +6,9 @@ import pytest
 from playwright.sync_api import expect
 from ui import paste_board
 
-from puzzles.huarong import Board, DistanceTable, format_script, solve
+from puzzles.huarong import Board, format_script
 from puzzles.huarong_layouts import find_layout
+from puzzles.huarong_solver import DistanceTable, solve
 
 pytestmark = pytest.mark.e2e
 COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
@@ -38,7 +39,7 @@ def test_solve_the_course_board_in_place(open_app, metric, steps):
     page.get_by_role("button", name="Solve").click()
     expect(status(page)).to_have_text("Solved: %d moves" % steps, timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
-    expect(page.locator("#hr-moves")).to_have_text("Moves: %d" % steps)
+    expect(page.locator("#huarong-moves")).to_have_text("Moves: %d" % steps)
     if metric == "cell":
         assert page.evaluate("gameHandler.moveCount") == 116
 
@@ -112,7 +113,7 @@ def test_mouse_keyboard_drag_undo_redo(open_app):
     assert page.evaluate("gameHandler.moveCount") == 1
     page.get_by_role("button", name="Redo").click()
     assert board_of(page)[4] == [0, 9, 10, 0]
-    expect(page.locator("#hr-moves")).to_have_text("Moves: 2")
+    expect(page.locator("#huarong-moves")).to_have_text("Moves: 2")
 
 
 def test_hint_is_optimal(open_app):

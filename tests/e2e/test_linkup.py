@@ -13,7 +13,7 @@ pytestmark = pytest.mark.e2e
 
 
 def status(page):
-    return page.locator("#lu-status")
+    return page.locator("#linkup-status")
 
 
 def tile(page, r, c):
@@ -29,7 +29,7 @@ def test_click_a_joinable_pair_draws_the_path_and_removes_it(open_app):
     tile(page, 0, 3).click()  # the row between is full: the path runs over the top ring
     expect(page.locator(".lu-path polyline")).to_have_attribute("data-cells", "6")
     assert page.evaluate("gameHandler.getBoard()") == [[0, 2, 2, 0], [3, 0, 0, 3]]
-    expect(page.locator("#lu-left")).to_have_text("Tiles left: 4")
+    expect(page.locator("#linkup-moves")).to_have_text("Tiles left: 4")
     # a pair that cannot be joined shakes and stays
     paste_board(page, "[[1,2],[2,1]]")
     tile(page, 0, 0).click()
@@ -64,7 +64,7 @@ def test_solve_clears_a_generated_kshisen_board(open_app):
     page.get_by_role("button", name="Solve").click()
     expect(status(page)).to_have_text("Cleared: 72 pairs", timeout=60_000)
     page.wait_for_function("gameHandler.isCleared()", timeout=30_000)
-    expect(page.locator("#lu-left")).to_have_text("Tiles left: 0")
+    expect(page.locator("#linkup-moves")).to_have_text("Tiles left: 0")
 
 
 def test_new_board_with_chosen_kinds(open_app):

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.e2e
 
 
 def status(page):
-    return page.locator("#sp-status")
+    return page.locator("#sliding-status")
 
 
 def tile(page, n):
@@ -69,10 +69,10 @@ def test_4x4_solves_in_place(open_app):
 
 def test_click_keyboard_line_slides_and_undo(open_app):
     page = open_board(open_app, [[1, 2, 3], [4, 5, 6], [7, 8, 0]])
-    expect(page.locator("#sp-moves")).to_have_text("Moves: 0")
+    expect(page.locator("#sliding-moves")).to_have_text("Moves: 0")
     tile(page, 7).click()  # two cells left of the blank: 8 then 7 slide right
     assert board(page) == [[1, 2, 3], [4, 5, 6], [0, 7, 8]]
-    expect(page.locator("#sp-moves")).to_have_text("Moves: 2")
+    expect(page.locator("#sliding-moves")).to_have_text("Moves: 2")
     tile(page, 5).click()  # not in the blank's row or column: nothing moves
     assert board(page) == [[1, 2, 3], [4, 5, 6], [0, 7, 8]]
     page.locator("#sp-board").focus()

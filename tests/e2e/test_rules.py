@@ -1,0 +1,184 @@
+"""The rules every game shares (GameView), checked on each game as a user meets them:
+saved games and links, no stale text after the board changes, messages in 中文."""
+
+import re
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+from ui import paste_board
+
+from puzzles.games import GAMES
+from puzzles.huarong_layouts import find_layout
+from puzzles.linkup import generate, joinable_pairs
+from puzzles.sliding import shuffled
+
+pytestmark = pytest.mark.e2e
+
+
+def _huarong_move(board):
+    pid, d = board.legal_moves()[0]
+    return "gameHandler.move(%d, '%s')" % (pid, d), board.move(pid, d)
+
+
+def _linkup_move(board):
+    a, b = joinable_pairs(board)[0]
+    c = board.cols
+    return "gameHandler.connect(%d, %d, %d, %d)" % (a // c, a % c, b // c, b % c), board.remove(a, b)
+
+
+def _sliding_move(board):
+    tile = board.movable()[0]
+    return "gameHandler.move(%d)" % tile, board.slide(tile)
+
+
+# game -> (another board than the default, how to make one legal move, a bad link, an option to change)
+CASES = {
+    "huarong": (find_layout("指挥若定").board, _huarong_move, "[[1,1,0],[1,1]]", ("metric", "piece")),
+    "linkup": (generate(4, 6, 6, 4, 7), _linkup_move, "1.4x6.363663451152414146535222.zz", None),
+    "sliding": (shuffled(3, 3, 5), _sliding_move, "3x3-12345678", ("mode", "fast")),
+}
+
+
+def grid(page):
+    return page.evaluate("gameHandler.getBoard()")
+
+
+def status(page):
+    return page.get_by_role("tabpanel").get_by_role("status")
+
+
+def move(page, game, board):
+    """One legal move through gameHandler; returns the board after it."""
+    call, after = CASES[game][1](board)
+    assert page.evaluate(call) not in (False, [])
+    return after
+
+
+def reopen(page, url):
+    page.goto(url)
+    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_reload_keeps_the_moves_history_and_options(open_app, server_url, game):
+    other, _, _, option = CASES[game]
+    page = open_app("?game=%s&lang=en&board=%s" % (game, quote(other.to_code())))
+    b1 = move(page, game, other)
+    move(page, game, b1)
+    page.get_by_role("button", name="Undo").click()
+    if option:
+        page.get_by_role("tabpanel").locator("#%s-%s" % (game, option[0])).select_option(option[1])
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
+    assert grid(page) == b1.grid()
+    assert page.evaluate("gameHandler.moveCount") == 1
+    expect(page.get_by_role("button", name="Redo")).to_be_enabled()
+    if option:
+        expect(page.get_by_role("tabpanel").locator("#%s-%s" % (game, option[0]))).to_have_value(option[1])
+    # a new board pasted over a link's board is what a reload then keeps
+    paste_board(page, GAMES[game].default().to_json())
+    after = move(page, game, GAMES[game].default())
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
+    assert grid(page) == after.grid()
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_a_bad_link_never_wipes_the_saved_game(open_app, server_url, game):
+    other, _, bad, _ = CASES[game]
+    page = open_app("?game=%s&lang=en&board=%s" % (game, quote(other.to_code())))
+    after = move(page, game, other)
+    reopen(page, server_url + "?game=%s&lang=en&board=%s" % (game, quote(bad)))
+    expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text("The board in the link was not loaded")
+    assert grid(page) == GAMES[game].default().grid()  # the contract: the default board opens instead
+    # the plain page reopens the saved game, moves and all
+    reopen(page, server_url + "?game=%s&lang=en" % game)
+    assert grid(page) == after.grid()
+    assert page.evaluate("gameHandler.moveCount") == 1
+    expect(page.get_by_role("tabpanel").get_by_role("alert")).to_be_hidden()
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_a_link_to_another_board_opens_that_board(open_app, server_url, game):
+    other, _, _, _ = CASES[game]
+    page = open_app("?game=%s&lang=en" % game)
+    move(page, game, GAMES[game].default())
+    reopen(page, server_url + "?game=%s&lang=en&board=%s" % (game, quote(other.to_json())))
+    assert grid(page) == other.grid()
+    assert page.evaluate("gameHandler.moveCount") == 0
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_no_stale_text_after_undo_reset_or_a_new_board(open_app, game):
+    other, _, _, _ = CASES[game]
+    panel_query = "?game=%s&lang=en&speed=0&board=%s" % (game, quote(other.to_code()))
+    page = open_app(panel_query)
+    panel = page.get_by_role("tabpanel")
+    # a solve's outcome, its progress line, and a share link on screen
+    panel.get_by_role("button", name="Solve").click()
+    expect(status(page)).to_have_text(re.compile(r"^(Solved|Cleared): \d+"), timeout=60_000)
+    page.wait_for_function("!document.querySelector('#%s-moves').dataset.playing" % game)
+    expect(panel.locator(".progress-text")).to_contain_text("positions searched")
+    panel.get_by_role("button", name="Share").click()
+    expect(panel.get_by_role("textbox", name="Link to this board")).to_be_visible()
+    # Undo: the outcome, the progress and the link go
+    panel.get_by_role("button", name="Undo").click()
+    expect(status(page)).not_to_have_text(re.compile("Solved|Cleared"))
+    expect(panel.locator(".progress")).to_be_hidden()
+    expect(panel.get_by_role("textbox", name="Link to this board")).to_be_hidden()
+    if game == "huarong":
+        expect(panel.locator(".chart .bar")).to_have_count(0)
+    # a hint, then Reset: the mark goes
+    panel.get_by_role("button", name="Hint").click()
+    expect(panel.locator(".hinted").first).to_be_attached(timeout=30_000)
+    panel.get_by_role("button", name="Reset").click()
+    expect(panel.locator(".hinted")).to_have_count(0)
+    expect(status(page)).not_to_have_text(re.compile("Hint"))
+    # a new board (pasted): nothing of the old one
+    panel.get_by_role("button", name="Share").click()
+    paste_board(page, GAMES[game].default().to_json())
+    expect(panel.get_by_role("textbox", name="Link to this board")).to_be_hidden()
+    expect(panel.locator(".progress")).to_be_hidden()
+    expect(panel.locator(".hinted")).to_have_count(0)
+
+
+# game -> (a bad board to paste, a bad link)
+BAD = {
+    "huarong": ("[[1,1,0],[1,1]]", "11/11/0!"),
+    "linkup": ("[[1,2],[2]]", "1.2x2.1122.00"),
+    "sliding": ("[[1,1],[2,0]]", "2x3-41250"),
+}
+ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def assert_chinese(text, typed):
+    """Chinese text whose only English is the user's own input, quoted."""
+    rest = text.replace(typed, "")
+    assert re.search(r"[\u4e00-\u9fff]", rest), text
+    assert not ENGLISH_WORD.search(rest), text
+
+
+@pytest.mark.parametrize("game", sorted(BAD))
+def test_messages_about_bad_input_are_chinese_under_zh(open_app, server_url, game):
+    paste, link = BAD[game]
+    page = open_app("?game=%s&lang=zh&board=%s" % (game, quote(link)), solver=False)
+    alert = page.get_by_role("tabpanel").get_by_role("alert")
+    expect(alert).to_contain_text("链接中的棋盘未能载入")
+    assert_chinese(alert.text_content(), link)
+    panel = page.get_by_role("tabpanel")
+    panel.get_by_text("粘贴棋盘", exact=True).click()
+    panel.get_by_role("textbox", name="粘贴棋盘").fill(paste)
+    panel.get_by_role("button", name="载入").click()
+    expect(alert).not_to_contain_text("链接")
+    assert_chinese(alert.text_content(), paste)
+    if game == "huarong":
+        script = "gameHandler.move(10, 'left')\ngameHandler.move(1, 'down')"
+        panel.get_by_text("粘贴走法脚本", exact=True).click()
+        panel.get_by_role("textbox", name="粘贴走法脚本").fill(script)
+        panel.get_by_role("button", name="播放脚本").click()
+        expect(alert).to_contain_text("第 2 行")
+        assert_chinese(alert.text_content(), "")
+    # the language switch says the same error in English
+    page.get_by_role("button", name="Switch to English").click()
+    assert ENGLISH_WORD.search(alert.text_content())
