@@ -109,6 +109,6 @@ def test_bad_link_and_bad_paste_show_messages(open_app):
     default = page.evaluate("gameHandler.getBoard()")
     assert default == generate(4, 6, 6, 4, 1).grid()
     paste_board(page, "[[1,2,2]]")
-    expect(page.get_by_role("alert").filter(visible=True)).to_contain_text("kind 1 appears 1 times")
+    expect(page.get_by_role("alert").filter(visible=True)).to_contain_text("kind 1 appears once")
     assert page.evaluate("gameHandler.getBoard()") == default
     assert Board.parse(code).tiles() == 24

@@ -60,7 +60,7 @@ def test_4x4_solves_in_place(open_app):
     expect(status(page)).to_have_text(re.compile(r"^Solved: \d+ moves$"), timeout=60_000)
     page.wait_for_function("gameHandler.isSolved()")
     n = int(re.search(r"\d+", status(page).text_content()).group())
-    from puzzles.sliding import solve
+    from puzzles.sliding_solver import solve
 
     assert n == len(solve(start).moves)
     assert page.evaluate("gameHandler.moveCount") == n
