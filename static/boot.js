@@ -50,12 +50,17 @@ new MutationObserver((records) => {
 addEventListener("error", (e) => fail(e.message || "script error"));
 setTimeout(() => fail("it did not start within 60 seconds"), 60000);
 
-// The games' gameHandler objects: Python supplies methods that answer JSON text
-// (crossing the MicroPython boundary as plain strings); callers get plain JS values.
+// The games' gameHandler objects. Arguments cross to Python as one JSON text, so a
+// number stays the exact number it was (no 32-bit wrap: 2**32 + 10 is not 10) and
+// Infinity, NaN, true or " 1 " reach Python as what they are, to be refused there.
+// Python answers JSON text for the methods in jsonMethods; callers get plain JS values.
 window.makeGameHandler = (impl, jsonMethods) => {
   const handler = {};
   for (const name of Object.keys(impl)) {
-    handler[name] = jsonMethods.includes(name) ? (...args) => JSON.parse(impl[name](...args)) : (...args) => impl[name](...args);
+    handler[name] = (...args) => {
+      const answer = impl[name](JSON.stringify(args));
+      return jsonMethods.includes(name) ? JSON.parse(answer) : answer;
+    };
   }
   return handler;
 };

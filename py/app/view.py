@@ -47,9 +47,9 @@ DEFAULT_SPEED_MS = 120
 def parse_speed(value: object) -> int:
     """``?speed=``: whole milliseconds, clamped to 0..:data:`MAX_SPEED_MS`; the default otherwise."""
     s = str(value) if value is not None else ""
-    if not s or len(s) > 12 or not all(ch in "0123456789" for ch in s):
+    if not s or len(s) > 1000 or not all(ch in "0123456789" for ch in s):
         return DEFAULT_SPEED_MS
-    return min(int(s), MAX_SPEED_MS)
+    return MAX_SPEED_MS if len(s) > 6 else min(int(s), MAX_SPEED_MS)
 
 
 class GameView:
@@ -430,13 +430,14 @@ class GameView:
 
     # ============================================================ the handler
     def _make_handler(self) -> object:
-        """``window.gameHandler`` from the game's methods (those in ``json`` answer
-        JSON that boot.js turns into plain JS values) plus ``moveCount``."""
+        """``window.gameHandler`` from the game's methods plus ``getBoard`` and
+        ``moveCount``. Each method gets its arguments decoded from one JSON text
+        (boot.js), so ``exact_int`` sees the caller's very numbers."""
         methods, json_methods = self.handler_methods()
+        methods["getBoard"] = lambda *a: self.session.state.to_json()
         impl = window.Object.new()
         for name, fn in methods.items():
-            setattr(impl, name, create_proxy(fn))
-        impl.getBoard = create_proxy(lambda *a: self.session.state.to_json())
+            setattr(impl, name, create_proxy(_with_json_args(fn)))
         handler = window.makeGameHandler(impl, to_js(json_methods + ["getBoard"]))
         getter = create_proxy(lambda: len(self.session.made))
         window.Object.defineProperty(handler, "moveCount", to_js({"get": getter, "enumerable": True}))
@@ -689,3 +690,16 @@ def _plain(stats: dict) -> dict:
         if k != "n" and isinstance(v, (int, float, str)):
             out[k] = v
     return out
+
+
+def _with_json_args(fn: object) -> object:
+    """A handler method called from boot.js with its arguments as one JSON text."""
+
+    def call(raw: object) -> object:
+        try:
+            args = json.loads(str(raw))
+        except ValueError:
+            args = None
+        return fn(*args) if isinstance(args, list) else fn()
+
+    return call

@@ -182,3 +182,42 @@ def test_messages_about_bad_input_are_chinese_under_zh(open_app, server_url, gam
     # the language switch says the same error in English
     page.get_by_role("button", name="Switch to English").click()
     assert ENGLISH_WORD.search(alert.text_content())
+
+
+# game -> calls that must be refused (False / []) and change nothing, then one that must work
+HOSTILE = {
+    "huarong": (
+        ["gameHandler.move(2**32 + 10, 'left')", "gameHandler.move(10.5, 'left')", "gameHandler.move(true, 'left')",
+         "gameHandler.move(' 10 ', 'left')", "gameHandler.move(Infinity, 'left')", "gameHandler.move(10)",
+         "gameHandler.move(10, 'left', 1)", "gameHandler.move(10, 'LEFT')", "gameHandler.move()"],
+        "gameHandler.move(10, 'left')",
+    ),
+    "linkup": (
+        ["gameHandler.connect(2**32 + 3, 4, 3, 5)", "gameHandler.connect(3, 4, 3)", "gameHandler.connect(3.5, 4, 3, 5)",
+         "gameHandler.connect('3', 4, 3, 5)", "gameHandler.connect(NaN, 4, 3, 5)"],
+        "gameHandler.connect(3, 4, 3, 5)",
+    ),
+    "sliding": (
+        ["gameHandler.move(2**32 + 5)", "gameHandler.move(5, 1)", "gameHandler.move(true)", "gameHandler.move('5')",
+         "gameHandler.move(5.5)", "gameHandler.move(-Infinity)", "gameHandler.move()"],
+        "gameHandler.move(5)",
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(HOSTILE))
+def test_game_handler_takes_only_exact_whole_numbers(open_app, game):
+    page = open_app("?game=%s&lang=en" % game, solver=False)
+    before = grid(page)
+    refused, works = HOSTILE[game]
+    for call in refused:
+        assert page.evaluate(call) in (False, []), call
+    assert grid(page) == before and page.evaluate("gameHandler.moveCount") == 0
+    assert page.evaluate(works) not in (False, [])
+    assert grid(page) != before
+
+
+def test_speed_from_a_link_is_bounded(open_app):
+    page = open_app("?game=sliding&lang=en&speed=99999999999999999999", solver=False)
+    expect(page.get_by_role("tabpanel").get_by_label("Speed")).to_have_value("5000")
+    assert page.evaluate("gameHandler.move(5)") is True
