@@ -24,3 +24,27 @@ def test_piece_names():
     assert piece_name(1, 1, 1, "en") == "Cao Cao", "piece 1 is the one that escapes, whatever its size"
     assert piece_name(3, 2, 2, "en") == "Piece 3"
     assert t("missing-key", "en") == "missing-key"
+
+
+def _keys_used_by_the_app() -> set:
+    """String keys the page passes to say/t/text/_button/_select/option_select, and every view's TEXT."""
+    import ast
+    import pathlib
+
+    used = set()
+    calls = {"say": 0, "t": 0, "_button": 1, "_select": 1, "option_select": 2, "text": 1, "_paste_box": 1}
+    for path in pathlib.Path(__file__).resolve().parent.parent.joinpath("py", "app").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in calls:
+                i = calls[node.func.attr]
+                if len(node.args) > i and isinstance(node.args[i], ast.Constant) and isinstance(node.args[i].value, str):
+                    used.add(node.args[i].value)
+            if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "TEXT" for t in node.targets):
+                used.update(v.value for v in node.value.values)
+    return used
+
+
+def test_every_key_the_app_uses_exists():
+    missing = sorted(k for k in _keys_used_by_the_app() if k not in _TEXT)
+    assert not missing, missing

@@ -3,6 +3,7 @@
 import pytest
 
 from app.session import Playback, Session
+from puzzles.games import GAMES
 from puzzles.huarong import Board
 
 
@@ -43,10 +44,42 @@ def test_save_and_restore_round_trip():
 def test_restore_of_bad_data_keeps_the_session():
     s = Session(5, add)
     s.play(1)
-    for bad in ({"start": 0, "moves": [1, -4]}, {"start": 0, "moves": [1], "cursor": 9}):
+    for bad in ({"start": "0", "moves": [1, -4]}, {"start": "0", "moves": [1], "cursor": 9}):
         with pytest.raises(ValueError):
             s.restore(bad, int, int)
         assert s.state == 6 and s.made == [1]
+
+
+# Saved games found in the wild (issue #14): each must be refused, never half-restored.
+GARBAGE = [
+    {"start": 5},
+    {"start": None},
+    {"start": [1]},
+    {"start": True},
+    {"start": ""},
+    {"start": "x", "moves": []},
+    {"moves": [1e400]},
+    {"moves": [[]]},
+    {"moves": [None]},
+    {"moves": "12"},
+    {"moves": [], "cursor": 1e400},
+    {"moves": [], "cursor": True},
+    {"moves": [], "cursor": "0"},
+    {"moves": [], "cursor": -1},
+]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("bad", GARBAGE)
+def test_restore_accepts_nothing_it_did_not_validate(game, bad):
+    spec = GAMES[game]
+    board = spec.default()
+    data = dict(bad)
+    data.setdefault("start", board.to_code())
+    s = Session(board, spec.apply)
+    with pytest.raises(ValueError):
+        s.restore(data, spec.board.parse, spec.decode_move)
+    assert s.state == board and s.made == []
 
 
 def test_playback_pause_step_and_stop():

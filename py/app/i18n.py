@@ -47,6 +47,12 @@ _TEXT = {
     "speed_120": ("normal", "正常"),
     "speed_300": ("slow", "慢"),
     "moves": ("Moves: {n}", "步数：{n}"),
+    "ready": ("Your move — or press Solve.", "请走棋，或按“求解”。"),
+    "won": ("Solved in {n} moves!", "完成！用了 {n} 步。"),
+    "paste_help": (
+        "The course's JSON form (a list of rows of numbers) or the game's share code",
+        "课程的 JSON 形式（由数字行组成的列表），或本游戏的分享码",
+    ),
     "status_ready": ("Move 曹操 (Cao Cao) out through the exit at the bottom.", "把曹操从下方出口移出去。"),
     "status_won": ("Cao Cao escaped in {n} moves!", "曹操逃出华容道，用了 {n} 步！"),
     "solving": ("Solving… {n} positions explored, depth {d}", "求解中……已搜索 {n} 个局面，深度 {d}"),
@@ -178,7 +184,6 @@ _TEXT = {
         "Slide the tiles into order: 1, 2, 3, … with the blank last.",
         "把数字滑回顺序：1、2、3……空格在最后。",
     ),
-    "sp_won": ("Solved in {n} moves!", "完成！用了 {n} 步。"),
     "sp_shuffled": ("Shuffled: a new solvable board.", "已打乱：一个可解的新棋盘。"),
     "sp_unsolvable": (
         "No solution: -1 (the tiles' order has the wrong parity; no sequence of moves reaches the goal).",

@@ -22,7 +22,7 @@ _ARROWS = {"ArrowUp": (1, 0), "ArrowDown": (-1, 0), "ArrowLeft": (0, 1), "ArrowR
 class View(GameView):
     TEXT = {
         "ready": "sp_ready",
-        "won": "sp_won",
+        "won": "won",
         "solved": "solved",
         "unsolvable": "sp_unsolvable",
         "unknown": "unknown",
