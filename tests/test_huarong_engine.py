@@ -228,7 +228,7 @@ def test_hint_lowers_the_distance_by_one(board):
             "cannot pass the exit",
         ),
         (json.dumps([[1] + [0] * 8] * 3), "the largest allowed is 8 × 8"),
-        (json.dumps([[1, 0]] * 9), "9 rows × 2 columns"),
+        (json.dumps([[1, 0]] * 9), "the board is 9 × 2 (rows × columns)"),
         ("[[1,-2],[0,0]]", "negative"),
         ("[]", "not a board"),
         ("", "empty"),

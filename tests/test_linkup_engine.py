@@ -217,7 +217,8 @@ def test_shuffle_keeps_tiles_and_leaves_a_move():
     "text, message",
     [
         ("[[1,1],[2]]", "ragged rows"),
-        ("[[1,2]]", "kind 1 appears 1 times"),
+        ("[[1,2]]", "kind 1 appears once; every kind needs an even count"),
+        ("[[1,1,1,0]]", "kind 1 appears 3 times; every kind needs an even count"),
         ('[[1,"a"]]', "is not an integer kind"),
         ("[[1,99,99,1]]", "outside 0–61"),
         (json.dumps([[0] * 25]), "largest allowed is 24 × 24"),

@@ -5,59 +5,175 @@ game's :class:`GameSpec`), which the page's main thread imports and which
 therefore also runs on MicroPython (no ``dataclasses``, no run-time
 ``typing``, no ``int.bit_length``); and ``<game>_solver.py``, the search,
 which only the worker (Pyodide), the tests and the command line import.
-:mod:`puzzles.games` is the one registry of games.
+:mod:`puzzles.games` is the one registry of games; :mod:`puzzles.messages`
+holds the text of every error they raise, in English and Chinese.
 """
 
 import json
+
+from puzzles.messages import render
 
 # One character per small number in share codes: 0-9, a-z, A-Z (0..61).
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+# The longest board text any parser reads (characters). A 24 × 24 Link-up board,
+# the largest of any game, is about 1,700 characters of compact JSON and 7,100
+# pretty-printed one number a line (indent 4; 11,900 with indent 8); a text a
+# few times that is still parsed in milliseconds, a megabyte is refused at once.
+MAX_TEXT_CHARS = 20000
+# The most digits a number in a board text or a script may have (ids, kinds,
+# tiles and sizes are all far below 10**9), so no text makes a huge int.
+MAX_DIGITS = 9
+_DIGITS = "0123456789"
+
+
 class PuzzleError(ValueError):
     """A board, move or script that does not validate.
 
-    The message quotes the offending input and says what is wrong with it.
+    Raised as ``SomeError(code, **values)``: ``code`` is a stable snake_case
+    key of :data:`puzzles.messages.MESSAGES`, ``values`` its ``str``/``int``
+    values (the quoted input, 1-based rows and columns, counts…), so both can
+    travel as JSON. ``str(e)`` is the English text; ``e.text("zh")`` the
+    Chinese. The message quotes the offending input and says what is wrong.
     """
+
+    def __init__(self, code: str, **values: object) -> None:
+        super().__init__(render(code, "en", values))
+        self.code = code
+        self.values = values
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``"en"`` or ``"zh"``)."""
+        return render(self.code, lang, self.values, str(self))
+
+
+_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def quote(text: object, limit: int = 40) -> str:
-    """``repr`` of a piece of user input, shortened to ``limit`` characters."""
+    """A piece of user input as ``repr`` shows it, shortened to ``limit`` characters.
+
+    Written out rather than ``repr`` so both runtimes quote alike: MicroPython's
+    ``repr`` escapes every non-ASCII character (``'\\u534e'`` for ``'华'``).
+    Control characters and surrogates are escaped as CPython does."""
     s = str(text)
     if len(s) > limit:
         s = s[: limit - 1] + "…"
-    return repr(s)
+    q = '"' if "'" in s and '"' not in s else "'"
+    out = []
+    for ch in s:
+        o = ord(ch)
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ch == q:
+            out.append("\\" + ch)
+        elif o < 32 or 127 <= o < 160:
+            out.append("\\x%02x" % o)
+        elif 0xD800 <= o < 0xE000 or o == 0x2028 or o == 0x2029:
+            out.append("\\u%04x" % o)
+        else:
+            out.append(ch)
+    return q + "".join(out) + q
+
+
+def check_length(text: str, error: type) -> None:
+    """Refuse a text longer than :data:`MAX_TEXT_CHARS` before any parsing."""
+    if len(text) > MAX_TEXT_CHARS:
+        raise error("text_too_long", count=len(text), limit=MAX_TEXT_CHARS)
+
+
+def read_number(text: str, shown: str, error: type) -> "int | None":
+    """``text`` as an ``int`` if it is ASCII digits only (``str.isdigit`` also
+    takes ``²`` or ``٣``, which ``int`` then refuses), else ``None``; more than
+    :data:`MAX_DIGITS` digits raise ``error`` quoting ``shown``."""
+    if not text:
+        return None
+    for ch in text:
+        if ch not in _DIGITS:
+            return None
+    if len(text) > MAX_DIGITS:
+        raise error("number_too_long", text=quote(shown), number=quote(text), limit=MAX_DIGITS)
+    return int(text)
+
+
+def _scan_json(text: str, error: type) -> None:
+    """Refuse, before ``json.loads`` sees them, texts nested deeper than the
+    course's two levels (deep nesting exhausts the parser's recursion) and
+    numbers of more than :data:`MAX_DIGITS` digits. One pass, strings skipped."""
+    depth = 0
+    run = 0
+    in_string = False
+    escaped = False
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+            continue
+        if ch in _DIGITS:
+            run += 1
+            if run > MAX_DIGITS:
+                j = i
+                while j < len(text) and text[j] in _DIGITS:
+                    j += 1
+                number = text[i + 1 - run : j]
+                raise error("number_too_long", text=quote(text), number=quote(number), limit=MAX_DIGITS)
+            continue
+        run = 0
+        if ch == "[" or ch == "{":
+            depth += 1
+            if depth > 2:
+                raise error("json_too_deep", text=quote(text))
+        elif ch == "]" or ch == "}":
+            depth -= 1
+        elif ch == '"':
+            in_string = True
 
 
 def load_json(text: str, error: type) -> object:
-    """``json.loads`` that raises ``error`` (a :class:`PuzzleError`) quoting the text."""
+    """``json.loads`` that raises ``error`` (a :class:`PuzzleError`) quoting the
+    text: for anything longer than :data:`MAX_TEXT_CHARS`, nested deeper than a
+    board or with over-long numbers too."""
+    check_length(text, error)
+    _scan_json(text, error)
     try:
         return json.loads(text)
-    except ValueError:
-        raise error("%s is not valid JSON" % quote(text)) from None
+    except (ValueError, RuntimeError):  # RuntimeError: a parser's recursion limit, should one be reached
+        raise error("json_invalid", text=quote(text)) from None
 
 
 def read_grid(grid: object, shown: object, error: type, cell: str) -> "tuple[int, int, list[int]]":
     """Check the course's JSON form, decoded: a non-empty list of equally long,
     non-empty rows of integers. Returns ``(rows, cols, cells)`` row-major, or
-    raises ``error`` quoting ``shown`` (``cell`` names what a cell should be:
-    ``"an integer id"``)."""
+    raises ``error`` quoting ``shown`` (``cell`` is the code of the message
+    for a cell that is not an integer: ``"cell_not_id"``)."""
     if not isinstance(grid, list) or not grid or not isinstance(grid[0], list) or not grid[0]:
-        raise error("%s is not a board: expected a non-empty list of rows" % quote(shown))
+        raise error("grid_not_board", text=quote(shown))
     rows, cols = len(grid), len(grid[0])
     cells = []
     for r in range(rows):
         row = grid[r]
         if not isinstance(row, list):
-            raise error("row %d of %s is not a list" % (r + 1, quote(shown)))
+            raise error("grid_row_not_list", row=r + 1, text=quote(shown))
         if len(row) != cols:
-            raise error("ragged rows in %s: row %d has %d cells, row 1 has %d" % (quote(shown), r + 1, len(row), cols))
+            raise error("grid_ragged", text=quote(shown), row=r + 1, count=len(row), cols=cols)
         for c in range(cols):
             v = row[c]
             if isinstance(v, bool) or not isinstance(v, int):
-                raise error("row %d, column %d: %s is not %s" % (r + 1, c + 1, quote(json.dumps(v)), cell))
+                raise error(cell, row=r + 1, col=c + 1, text=quote(json.dumps(v)))
             cells.append(v)
     return rows, cols, cells
+
+
+def cell_count_error(error: type, text: str, count: int, rows: int, cols: int) -> PuzzleError:
+    """A share code whose body is not ``rows × cols`` characters long (``1 cell``, ``2 cells``)."""
+    if count == 1:
+        return error("code_cell_count_one", text=quote(text), rows=rows, cols=cols)
+    return error("code_cell_count", text=quote(text), count=count, rows=rows, cols=cols)
 
 
 class GridBoard:
@@ -91,9 +207,10 @@ class GridBoard:
     @classmethod
     def parse(cls, text: str) -> "GridBoard":
         """Either text form: JSON when it starts with ``[``, else the game's own code."""
+        check_length(text, cls.error)
         s = text.strip()
         if not s:
-            raise cls.error("the board text is empty")
+            raise cls.error("board_empty")
         return cls.from_json(s) if s[0] == "[" else cls.from_code(s)
 
     def grid(self) -> "list[list[int]]":
@@ -254,7 +371,8 @@ class GameSpec:
 
 
 def exact_int(value: object) -> int:
-    """``value`` if it is an ``int`` (not a ``bool``), else ``ValueError``: decoders accept nothing looser."""
+    """``value`` if it is an ``int`` (not a ``bool``), else a :class:`PuzzleError`
+    (a ``ValueError``): decoders accept nothing looser."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError("%r is not a whole number" % (value,))
+        raise PuzzleError("not_whole_number", text=quote(value))
     return value

@@ -33,7 +33,7 @@ imports it), so it avoids ``dataclasses``, run-time ``typing`` and
 """
 
 
-from puzzles import ALPHABET, GameSpec, GridBoard, PuzzleError, exact_int, quote, read_grid
+from puzzles import ALPHABET, GameSpec, GridBoard, PuzzleError, exact_int, quote, read_grid, read_number
 
 MAX_SIDE = 8
 TARGET = 1
@@ -55,11 +55,23 @@ class MoveError(PuzzleError):
 
 
 class ScriptError(PuzzleError):
-    """A move script with a bad or illegal line; ``line`` is 1-based."""
+    """A move script with a bad or illegal line: ``ScriptError.at(line, error)``.
 
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__("line %d: %s" % (line, message))
-        self.line = line
+    Its code is ``script_line``; ``values`` hold ``line`` (1-based), ``inner``
+    (the code of what is wrong with that line) and that error's own values,
+    so the whole message renders in either language: ``line 2: piece 10
+    cannot move up``, ``第 2 行：棋子 10 无法向上移动``."""
+
+    def __init__(self, code: str, **values: object) -> None:
+        super().__init__(code, **values)
+        self.line = values.get("line")
+
+    @classmethod
+    def at(cls, line: int, error: PuzzleError) -> "ScriptError":
+        values = dict(error.values)
+        values["line"] = line
+        values["inner"] = error.code
+        return cls("script_line", **values)
 
 
 class Piece:
@@ -116,8 +128,7 @@ def _scan_pieces(rows: int, cols: int, cells: "list[int]") -> "dict[int, Piece]"
         h, w = r1 - r0 + 1, c1 - c0 + 1
         if counts[pid] != h * w:
             raise BoardError(
-                "piece %d's %d cells are not one solid rectangle (they span rows %d–%d, columns %d–%d)"
-                % (pid, counts[pid], r0, r1, c0, c1)
+                "piece_not_rectangle", pid=pid, count=counts[pid], row1=r0 + 1, row2=r1 + 1, col1=c0 + 1, col2=c1 + 1
             )
         pieces[pid] = Piece(pid, r0, c0, h, w)
     return pieces
@@ -145,23 +156,18 @@ class Board(GridBoard):
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
         """Validate a list of rows of ids (the course's JSON form, decoded)."""
         shown = source if source is not None else grid
-        rows, cols, cells = read_grid(grid, shown, BoardError, "an integer id")
+        rows, cols, cells = read_grid(grid, shown, BoardError, "cell_not_id")
         for i, v in enumerate(cells):
             if v < 0:
-                raise BoardError("row %d, column %d: id %d is negative" % (i // cols + 1, i % cols + 1, v))
+                raise BoardError("id_negative", row=i // cols + 1, col=i % cols + 1, id=v)
         if rows > MAX_SIDE or cols > MAX_SIDE:
-            raise BoardError(
-                "the board is %d rows × %d columns; the largest allowed is %d × %d" % (rows, cols, MAX_SIDE, MAX_SIDE)
-            )
+            raise BoardError("huarong_too_big", rows=rows, cols=cols, max=MAX_SIDE)
         pieces = _scan_pieces(rows, cols, cells)
         target = pieces.get(TARGET)
         if target is None:
-            raise BoardError("there is no piece 1 (曹操), the piece that must reach the exit")
+            raise BoardError("no_target")
         if (cols - target.width) % 2:
-            raise BoardError(
-                "piece 1 is %d cells wide and cannot pass the exit centred in the bottom of a %d-column board"
-                % (target.width, cols)
-            )
+            raise BoardError("target_off_centre", width=target.width, cols=cols)
         return cls(rows, cols, cells, pieces)
 
     @classmethod
@@ -173,10 +179,7 @@ class Board(GridBoard):
             for c, ch in enumerate(part):
                 v = _CHAR_ID.get(ch)
                 if v is None:
-                    raise BoardError(
-                        "row %d, column %d of %s: %s is not a piece character (0-9, a-z, A-Z or .)"
-                        % (r + 1, c + 1, quote(text), quote(ch))
-                    )
+                    raise BoardError("bad_piece_char", row=r + 1, col=c + 1, text=quote(text), char=quote(ch))
                 row.append(v)
             grid.append(row)
         return cls.from_grid(grid, text)
@@ -190,7 +193,7 @@ class Board(GridBoard):
         """The compact form; raises :class:`BoardError` for ids above 61."""
         top = max(self.cells)
         if top >= len(ALPHABET):
-            raise BoardError("id %d has no compact form (ids 1–61 have); use the JSON form" % top)
+            raise BoardError("no_compact_form", id=top)
         c = self.cols
         return "/".join("".join(ALPHABET[v] for v in self.cells[r * c : r * c + c]) for r in range(self.rows))
 
@@ -245,10 +248,10 @@ class Board(GridBoard):
         """The board after piece ``pid`` slides one cell; :class:`MoveError` if it cannot."""
         if not self.can_move(pid, direction):
             if pid not in self._pieces:
-                raise MoveError("there is no piece %s on this board" % quote(pid))
+                raise MoveError("no_such_piece", pid=quote(pid))
             if direction not in STEP:
-                raise MoveError("%s is not a direction (up, down, left, right)" % quote(direction))
-            raise MoveError("piece %d cannot move %s" % (pid, direction))
+                raise MoveError("not_a_direction", text=quote(direction))
+            raise MoveError("move_blocked", pid=pid, dir=direction)
         p = self._pieces[pid]
         dr, dc = STEP[direction]
         cols = self.cols
@@ -295,19 +298,20 @@ def parse_move(line: str) -> "tuple[int, str]":
         s = s[:-1].rstrip()
     prefix = "gameHandler.move("
     if not s.startswith(prefix) or not s.endswith(")"):
-        raise PuzzleError("%s is not a move like gameHandler.move(10, 'left')" % quote(line))
+        raise PuzzleError("script_not_move", text=quote(line))
     args = s[len(prefix) : -1].split(",")
     if len(args) != 2:
-        raise PuzzleError("%s does not have two arguments, a piece id and a direction" % quote(line))
+        raise PuzzleError("script_two_args", text=quote(line))
     pid_text, dir_text = args[0].strip(), args[1].strip()
-    if not pid_text.isdigit():
-        raise PuzzleError("%s: the piece id %s is not a whole number" % (quote(line), quote(pid_text)))
+    pid = read_number(pid_text, line, PuzzleError)
+    if pid is None:
+        raise PuzzleError("script_bad_pid", text=quote(line), got=quote(pid_text))
     if len(dir_text) < 2 or dir_text[0] not in "'\"" or dir_text[-1] != dir_text[0]:
-        raise PuzzleError("%s: the direction %s is not a quoted string" % (quote(line), quote(dir_text)))
+        raise PuzzleError("script_dir_not_quoted", text=quote(line), got=quote(dir_text))
     direction = dir_text[1:-1]
     if direction not in STEP:
-        raise PuzzleError("%s: %s is not up, down, left or right" % (quote(line), quote(direction)))
-    return (int(pid_text), direction)
+        raise PuzzleError("script_bad_dir", text=quote(line), got=quote(direction))
+    return (pid, direction)
 
 
 def parse_script(text: str) -> "list[tuple[int, int, str]]":
@@ -324,7 +328,7 @@ def parse_script(text: str) -> "list[tuple[int, int, str]]":
         try:
             pid, d = parse_move(s)
         except PuzzleError as e:
-            raise ScriptError(n, str(e)) from None
+            raise ScriptError.at(n, e) from None
         out.append((n, pid, d))
     return out
 
@@ -340,10 +344,10 @@ def check_script(board: Board, text: str) -> "list[tuple[int, str]]":
         try:
             board = board.move(pid, d)
         except MoveError as e:
-            raise ScriptError(n, str(e)) from None
+            raise ScriptError.at(n, e) from None
         moves.append((pid, d))
     if not moves:
-        raise ScriptError(1, "the script has no moves")
+        raise ScriptError("script_line", line=1, inner="script_empty")
     return moves
 
 
@@ -390,13 +394,13 @@ def from_picture(picture: str) -> Board:
                 cells = [(r, c)]
                 soldiers.append(cells)
             else:
-                raise BoardError("%s: unknown picture character %s" % (quote(picture), quote(ch)))
+                raise BoardError("picture_bad_char", text=quote(picture), char=quote(ch))
             for rc in cells:
                 if rc in taken or rows[rc[0]][rc[1]] != ch:
-                    raise BoardError("%s: piece at row %d, column %d is broken" % (quote(picture), r + 1, c + 1))
+                    raise BoardError("picture_broken_piece", text=quote(picture), row=r + 1, col=c + 1)
                 taken.add(rc)
     if len(big) != 1:
-        raise BoardError("%s: a picture needs exactly one C piece" % quote(picture))
+        raise BoardError("picture_no_target", text=quote(picture))
     order = [(1, big[0])]
     pid = 2
     for cells in bars_h + bars_v:
@@ -423,7 +427,7 @@ def _apply(board: Board, move: "tuple[int, str]") -> Board:
 def _decode_move(data: object) -> "tuple[int, str]":
     """``[pid, dir]`` → ``(pid, dir)``; ``ValueError`` for anything else."""
     if not isinstance(data, list) or len(data) != 2 or data[1] not in STEP:
-        raise ValueError("%r is not a move [pid, direction]" % (data,))
+        raise MoveError("move_bad_form", text=quote(data))
     return (exact_int(data[0]), data[1])
 
 

@@ -197,7 +197,7 @@ def _result(status: str, moves: list, metric: str, positions: int, levels: list)
 
 def _check_metric(metric: str) -> None:
     if metric not in METRICS:
-        raise PuzzleError("%s is not a metric (cell or piece)" % quote(metric))
+        raise PuzzleError("bad_metric", text=quote(metric))
 
 
 def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: "int | None" = None, chunk: int = 2048):
@@ -253,7 +253,10 @@ def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: 
 
 
 def _expand_cell(space: _Space, frontier: list, parent: dict, nxt: list, goal: int) -> "int | None":
-    """One slice of a cell-metric BFS level; the hot loop of the solver."""
+    """One slice of a cell-metric BFS level; the hot loop of the solver.
+
+    Kept apart from :func:`_expand_piece` on purpose: a shared loop with a
+    per-position callback costs the hot path a function call per position."""
     full = space.full
     table = space._cell_moves
     build = space.cell_moves
@@ -323,7 +326,7 @@ class DistanceTable:
                         seen[nk] = None
                         nxt.append(nk)
             if limit is not None and len(seen) > limit:
-                raise PuzzleError("the position space is larger than %d positions" % limit)
+                raise PuzzleError("space_too_large", limit=limit)
             frontier = nxt
         self.component = len(seen)
         self._members = seen

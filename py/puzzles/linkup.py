@@ -29,7 +29,18 @@ Runs in CPython and on MicroPython (no dataclasses, run-time typing or
 ``int.bit_length``).
 """
 
-from puzzles import ALPHABET, GameSpec, GridBoard, PuzzleError, Rng, exact_int, quote, read_grid
+from puzzles import (
+    ALPHABET,
+    GameSpec,
+    GridBoard,
+    PuzzleError,
+    Rng,
+    cell_count_error,
+    exact_int,
+    quote,
+    read_grid,
+    read_number,
+)
 
 MAX_SIDE = 24
 _CHAR = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -50,19 +61,21 @@ class Board(GridBoard):
     @classmethod
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
         shown = source if source is not None else grid
-        rows, cols, cells = read_grid(grid, shown, BoardError, "an integer kind")
+        rows, cols, cells = read_grid(grid, shown, BoardError, "cell_not_kind")
         for i, v in enumerate(cells):
             if v < 0 or v >= len(ALPHABET):
-                raise BoardError("row %d, column %d: kind %d is outside 0–61" % (i // cols + 1, i % cols + 1, v))
+                raise BoardError("kind_out_of_range", row=i // cols + 1, col=i % cols + 1, kind=v)
         if rows > MAX_SIDE or cols > MAX_SIDE:
-            raise BoardError("the board is %d × %d; the largest allowed is %d × %d" % (rows, cols, MAX_SIDE, MAX_SIDE))
+            raise BoardError("linkup_too_big", rows=rows, cols=cols, max=MAX_SIDE)
         counts: dict = {}
         for v in cells:
             if v:
                 counts[v] = counts.get(v, 0) + 1
         for kind in sorted(counts):
+            if counts[kind] == 1:
+                raise BoardError("kind_odd_once", kind=kind)
             if counts[kind] % 2:
-                raise BoardError("kind %d appears %d times; every kind needs an even count" % (kind, counts[kind]))
+                raise BoardError("kind_odd", kind=kind, count=counts[kind])
         return cls(rows, cols, cells)
 
     @classmethod
@@ -70,25 +83,29 @@ class Board(GridBoard):
         """Parse the share form ``1.<rows>x<cols>.<cells>.<check>``."""
         parts = text.strip().split(".")
         if len(parts) != 4 or parts[0] != FORMAT_VERSION:
-            if parts and parts[0].isdigit() and parts[0] != FORMAT_VERSION:
-                raise BoardError("%s uses share format %s; this app reads format 1" % (quote(text), parts[0]))
-            raise BoardError("%s is not a Link-up share code (1.<rows>x<cols>.<cells>.<check>)" % quote(text))
+            version = parts[0]
+            future = version != FORMAT_VERSION and 0 < len(version) <= 3
+            if future and read_number(version, text, BoardError) is not None:
+                raise BoardError("linkup_future_format", text=quote(text), version=version)
+            raise BoardError("linkup_not_code", text=quote(text))
         size = parts[1].split("x")
-        if len(size) != 2 or not size[0].isdigit() or not size[1].isdigit():
-            raise BoardError("%s: the size %s is not <rows>x<cols>" % (quote(text), quote(parts[1])))
-        rows, cols = int(size[0]), int(size[1])
+        rows = cols = None
+        if len(size) == 2:
+            rows, cols = read_number(size[0], text, BoardError), read_number(size[1], text, BoardError)
+        if rows is None or cols is None:
+            raise BoardError("linkup_bad_size", text=quote(text), size=quote(parts[1]))
         body = parts[2]
         if _checksum(parts[1] + "." + body) != parts[3]:
-            raise BoardError("%s is damaged: its checksum does not match (truncated or altered link?)" % quote(text))
+            raise BoardError("checksum_mismatch", text=quote(text))
         if len(body) != rows * cols:
-            raise BoardError("%s has %d cells for a %d × %d board" % (quote(text), len(body), rows, cols))
+            raise cell_count_error(BoardError, text, len(body), rows, cols)
         grid = []
         for r in range(rows):
             row = []
             for ch in body[r * cols : (r + 1) * cols]:
                 v = _CHAR.get(ch)
                 if v is None:
-                    raise BoardError("%s: %s is not a tile character" % (quote(text), quote(ch)))
+                    raise BoardError("bad_tile_char", text=quote(text), char=quote(ch))
                 row.append(v)
             grid.append(row)
         return cls.from_grid(grid, text)
@@ -101,6 +118,10 @@ class Board(GridBoard):
         return sum(1 for v in self.cells if v)
 
     def is_cleared(self) -> bool:
+        return not any(self.cells)
+
+    def is_solved(self) -> bool:
+        """The goal every game's board answers: for Link-up, cleared."""
         return not any(self.cells)
 
     def remove(self, a: int, b: int) -> "Board":
@@ -326,6 +347,7 @@ def _joinable(g: _Grid, cols: int, a: int, b: int) -> bool:
             acc = rowsum[m]
             if acc[chi + 1] - acc[clo] == (m == r1) + (m == r2):
                 return True
+    # the same scan as above along the other axis, written out on purpose: the solver's hot path
     # how far each tile sees left and right along its row
     lf1 = c1
     while lf1 > 0 and not occ[p1 - (c1 - lf1) - 1]:
@@ -389,15 +411,15 @@ def generate(rows: int, cols: int, kinds: int, per_kind: int, seed: int) -> Boar
     the reverse order of placement clears the board.
     """
     if per_kind % 2 or per_kind <= 0 or kinds * per_kind != rows * cols or not 1 <= kinds <= 61:
-        raise BoardError("%d kinds × %d tiles do not fill a %d × %d board with pairs" % (kinds, per_kind, rows, cols))
+        raise BoardError("generate_no_fit", kinds=kinds, per_kind=per_kind, rows=rows, cols=cols)
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise BoardError("the board is %d × %d; the largest allowed is %d × %d" % (rows, cols, MAX_SIDE, MAX_SIDE))
+        raise BoardError("linkup_too_big", rows=rows, cols=cols, max=MAX_SIDE)
     rng = Rng(seed)
     for _attempt in range(50):
         board = _build(rows, cols, kinds, per_kind, rng)
         if board is not None:
             return board
-    raise BoardError("could not build a board of that size")  # not seen in practice
+    raise BoardError("generate_failed")  # not seen in practice
 
 
 def _build(rows: int, cols: int, kinds: int, per_kind: int, rng: Rng) -> "Board | None":
@@ -466,20 +488,23 @@ def _apply(board: Board, move: tuple) -> Board:
     if move[0] == "shuffle":
         new = Board.parse(move[1])
         if (new.rows, new.cols) != (board.rows, board.cols) or sorted(new.cells) != sorted(board.cells):
-            raise BoardError("a shuffle must keep the same tiles")
+            raise BoardError("shuffle_changed_tiles")
         return new
     a, b = move
+    for cell in (a, b):
+        if not 0 <= cell < len(board.cells):
+            raise BoardError("cell_off_board", text=quote(cell), rows=board.rows, cols=board.cols)
     r1, c1 = divmod(a, board.cols)
     r2, c2 = divmod(b, board.cols)
     if not connect(board, r1, c1, r2, c2):
-        raise BoardError("tiles %d and %d cannot be joined" % (a, b))
+        raise BoardError("tiles_not_joinable", row1=r1 + 1, col1=c1 + 1, row2=r2 + 1, col2=c2 + 1)
     return board.remove(a, b)
 
 
 def _decode_move(data: object) -> tuple:
     """``[a, b]`` or ``["shuffle", code]`` → the move; ``ValueError`` for anything else."""
     if not isinstance(data, list) or len(data) != 2:
-        raise ValueError("%r is not a move" % (data,))
+        raise BoardError("move_bad_form", text=quote(data))
     if data[0] == "shuffle" and isinstance(data[1], str):
         return ("shuffle", data[1])
     return (exact_int(data[0]), exact_int(data[1]))

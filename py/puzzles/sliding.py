@@ -45,7 +45,7 @@ model; the solver runs in the worker).
 
 import json
 
-from puzzles import GameSpec, GridBoard, PuzzleError, Rng, exact_int, quote, read_grid
+from puzzles import GameSpec, GridBoard, PuzzleError, Rng, cell_count_error, exact_int, quote, read_grid, read_number
 
 MIN_SIDE = 2
 MAX_SIDE = 5
@@ -77,26 +77,30 @@ class Board(GridBoard):
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
         """Validate rows of numbers: rectangular, 2–5 a side, a permutation of ``0 … rows·cols−1``."""
         shown = source if source is not None else json.dumps(grid)
-        rows, cols, cells = read_grid(grid, shown, BoardError, "a whole number")
+        rows, cols, cells = read_grid(grid, shown, BoardError, "cell_not_number")
         return cls.from_cells(rows, cols, cells, shown)
 
     @classmethod
     def from_cells(cls, rows: int, cols: int, cells: "list[int]", shown: str = "") -> "Board":
         if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
-            raise BoardError(
-                "%s is %d × %d; each side must be %d to %d" % (quote(shown), rows, cols, MIN_SIDE, MAX_SIDE)
-            )
+            raise BoardError("sliding_bad_size", text=quote(shown), rows=rows, cols=cols, min=MIN_SIDE, max=MAX_SIDE)
         n = rows * cols
         seen = [0] * n
         for i in range(n):
             v = cells[i]
             if v < 0 or v >= n:
                 raise BoardError(
-                    "%s: row %d, column %d holds %d; a %d × %d board holds 0 to %d"
-                    % (quote(shown), i // cols + 1, i % cols + 1, v, rows, cols, n - 1)
+                    "sliding_out_of_range",
+                    text=quote(shown),
+                    row=i // cols + 1,
+                    col=i % cols + 1,
+                    value=v,
+                    rows=rows,
+                    cols=cols,
+                    top=n - 1,
                 )
             if seen[v]:
-                raise BoardError("%s: %d appears twice; every number 0 to %d appears once" % (quote(shown), v, n - 1))
+                raise BoardError("sliding_duplicate", text=quote(shown), value=v, top=n - 1)
             seen[v] = 1
         return cls(rows, cols, cells)
 
@@ -106,16 +110,18 @@ class Board(GridBoard):
         s = text.strip()
         head, sep, body = s.partition("-")
         size = head.split("x")
-        if not sep or len(size) != 2 or not size[0].isdigit() or not size[1].isdigit():
-            raise BoardError("%s is not a sliding-puzzle code (<rows>x<cols>-<cells>, e.g. 2x3-412503)" % quote(text))
-        rows, cols = int(size[0]), int(size[1])
+        rows = cols = None
+        if sep and len(size) == 2:
+            rows, cols = read_number(size[0], text, BoardError), read_number(size[1], text, BoardError)
+        if rows is None or cols is None:
+            raise BoardError("sliding_not_code", text=quote(text))
         if len(body) != rows * cols:
-            raise BoardError("%s has %d cells for a %d × %d board" % (quote(text), len(body), rows, cols))
+            raise cell_count_error(BoardError, text, len(body), rows, cols)
         cells = []
         for ch in body:
             v = DIGITS.find(ch)
             if v < 0:
-                raise BoardError("%s: %s is not a tile character (0-9, a-o)" % (quote(text), quote(ch)))
+                raise BoardError("sliding_bad_char", text=quote(text), char=quote(ch))
             cells.append(v)
         return cls.from_cells(rows, cols, cells, text)
 
@@ -147,7 +153,7 @@ class Board(GridBoard):
     def slide(self, tile: int) -> "Board":
         """The board after ``tile`` slides into the blank; :class:`MoveError` if it is not next to it."""
         if not self.can_slide(tile):
-            raise MoveError("tile %s is not next to the blank" % quote(tile))
+            raise MoveError("tile_not_movable", tile=quote(tile))
         cells = list(self.cells)
         z, p = self.blank(), cells.index(tile)
         cells[z], cells[p] = tile, 0

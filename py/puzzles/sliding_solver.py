@@ -2,7 +2,7 @@
 
 import json
 
-from puzzles import Result, quote, run
+from puzzles import PuzzleError, Result, quote, run
 from puzzles.sliding import MODES, Board, neighbours
 
 BFS_MAX_CELLS = 8  # boards up to this many cells (8!/2 = 20,160 positions) are solved by BFS
@@ -254,7 +254,7 @@ def search(board: Board, mode: str = "optimal", chunk: int = 20000):
     ``mode`` is ``optimal`` (fewest moves) or ``fast`` (a solution at once,
     not the fewest)."""
     if mode not in MODES:
-        raise ValueError("unknown mode %s; expected optimal or fast" % quote(mode))
+        raise PuzzleError("unknown_mode", text=quote(mode))
     return _search(board, mode, chunk)
 
 

@@ -14,4 +14,18 @@ try:
     raise AssertionError("a truncated code parsed")
 except PuzzleError:
     pass
+# hostile text: a Unicode digit, deep nesting, a future format, too long
+HOSTILE = (
+    ("1.10x2²0.ab.zz", "linkup_bad_size"),
+    ("[" * 3000, "json_too_deep"),
+    ("2.1x2.11.00", "linkup_future_format"),
+    ("1." + "9" * 30 + "x1.1.zz", "number_too_long"),
+    ("1" * 30000, "text_too_long"),
+)
+for bad, code in HOSTILE:
+    try:
+        Board.parse(bad)
+        raise AssertionError("%r parsed" % bad[:20])
+    except PuzzleError as e:
+        assert e.code == code and e.text("zh") != str(e), (e.code, str(e))
 print("OK linkup")

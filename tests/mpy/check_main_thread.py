@@ -3,8 +3,10 @@
 from app.i18n import keys, t
 from app.session import Playback, Session
 from puzzles import PuzzleError
+from puzzles.games import GAMES
 from puzzles.huarong import Board, check_script, count_steps, format_script
 from puzzles.huarong_layouts import LAYOUTS, find_layout
+from puzzles.messages import render
 
 b = Board.parse("3114/3114/5226/5786/900a")
 assert sorted(b.legal_moves()) == [(7, "down"), (8, "down"), (9, "right"), (10, "left")]
@@ -21,8 +23,28 @@ moves = check_script(b, "gameHandler.move(10, 'left')\ngameHandler.move(9, 'righ
 assert count_steps(moves, "piece") == 2 and format_script(moves).count("\n") == 1
 try:
     check_script(b, "gameHandler.move(10, 'left')\ngameHandler.move(10, 'up')")
+    raise AssertionError("an illegal script passed")
 except PuzzleError as e:
-    assert str(e).startswith("line 2:"), str(e)
+    assert str(e) == "line 2: piece 10 cannot move up", str(e)
+    assert e.text("zh") == "第 2 行：棋子 10 无法向上移动", e.text("zh")
+    assert e.values["line"] == 2 and e.code == "script_line"
+try:
+    Board.parse("[[1,1],[2]]")
+    raise AssertionError("a ragged board parsed")
+except PuzzleError as e:
+    zh = e.text("zh")
+    assert e.code == "grid_ragged" and zh.startswith("'[[1,1],[2]]' 的各行长短不一：第 2 行有 1 格"), zh
+    assert render(e.code, "zh", e.values) == zh and render("no_such_code", "zh", {}, "x") == "x"
+for bad in ("[" * 3000, "2³x4-7", "华容道/" * 4000):  # deep nesting, a Unicode digit, too long
+    try:
+        Board.parse(bad)
+        raise AssertionError("%r parsed" % bad[:20])
+    except PuzzleError as e:
+        assert e.text("zh") and e.code in ("json_too_deep", "bad_piece_char", "text_too_long"), e.code
+try:
+    Board.parse("华容道")
+except PuzzleError as e:
+    assert "'华'" in e.text("zh"), e.text("zh")  # quoted as itself, not as an escape
 s = Session(b, lambda x, m: x.move(m[0], m[1]))
 s.play((10, "left"))
 s.undo()
@@ -37,8 +59,6 @@ assert t("solved", "en", n=116) == "Solved: 116 moves"
 print("OK main thread modules")
 
 # The registry and every game's spec, as the page's GameView uses them.
-from puzzles.games import GAMES
-
 for name, spec in GAMES.items():
     board = spec.default()
     assert spec.board.parse(board.to_code()) == board and spec.board.parse(board.to_json()) == board, name

@@ -14,7 +14,7 @@ s = shuffled(5, 5, 12345)
 assert s == shuffled(5, 5, 12345), "the same seed gives the same board on MicroPython"
 assert s.solvable() and not s.is_solved()
 assert s.to_code() == "5x5-dlbi1526o4a7ec3h0jfkm9n8g", s.to_code()  # what CPython gives
-for text in ("[[1,2,3],[4,0,0]]", "2x3-41250", "[[1,0]]", ""):
+for text in ("[[1,2,3],[4,0,0]]", "2x3-41250", "[[1,0]]", "", "2³x4-7", "[[" + "9" * 5000 + "]]", "[{" * 2000):
     try:
         Board.parse(text)
         raise AssertionError("%r parsed" % text)
