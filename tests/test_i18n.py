@@ -38,8 +38,9 @@ def _keys_used_by_the_app() -> set:
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in calls:
                 i = calls[node.func.attr]
-                if len(node.args) > i and isinstance(node.args[i], ast.Constant) and isinstance(node.args[i].value, str):
-                    used.add(node.args[i].value)
+                arg = node.args[i] if len(node.args) > i else None
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    used.add(arg.value)
             if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "TEXT" for t in node.targets):
                 used.update(v.value for v in node.value.values)
     return used

@@ -26,18 +26,13 @@ The DOM is only ever written from the session's state, never read back.
 import asyncio
 import json
 
-try:
-    from puzzles.messages import render
-except ImportError:  # TEMP until messages.py lands
-
-    def render(code: str, lang: str, values: dict, fallback: str = "") -> str:
-        return fallback or code
 from pyscript import window
 from pyscript.ffi import create_proxy, to_js
 
 from app.dom import el, on
 from app.session import SPEEDS, Playback, Session
 from puzzles import PuzzleError
+from puzzles.messages import render
 
 SAVE_VERSION = 2
 MAX_SPEED_MS = 5000  # the longest ?speed= a link may ask for, per one-cell move
