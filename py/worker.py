@@ -4,11 +4,11 @@
 import json
 
 import worker_jobs
-from worker_jobs import cancel, ping, start, step
+from worker_jobs import cancel, ping, step
 
 
-async def call(game: str, action: str, request: str) -> str:
-    """:func:`worker_jobs.call`; a request with a ``"url"`` (a file of this
+async def start(game: str, request: str) -> str:
+    """:func:`worker_jobs.start`; a request with a ``"url"`` (a file of this
     app, such as the sliding puzzle's pattern tables) gets its bytes fetched
     first, as ``"data"``."""
     from pyodide.http import pyfetch
@@ -23,9 +23,9 @@ async def call(game: str, action: str, request: str) -> str:
             req["data"] = await response.bytes()
         except Exception as e:  # network or browser refusal: reported, the page goes on
             return json.dumps({"error": {"code": "fetch_failed", "values": {"url": str(url)}, "text": str(e)}})
-    return worker_jobs.call(str(game), str(action), req)
+    return worker_jobs.start(str(game), req)
 
 
-__export__ = ["start", "step", "cancel", "call", "ping"]
+__export__ = ["start", "step", "cancel", "ping"]
 # PyScript looks the exported names up; this keeps linters from dropping the import.
-_exported = (start, step, cancel, call, ping)
+_exported = (start, step, cancel, ping)

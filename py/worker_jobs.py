@@ -5,18 +5,17 @@ answers are JSON text, so nothing depends on how the two runtimes convert
 objects.
 
 ``start(game, request)``
-    ``request`` is ``{"action": "solve" | "hint" | <a solver's job>, "board":
-    text, "options": {...}}``; answers ``{"job": id}`` or ``{"error": E}``.
-    The job is a search generator from the game's solver (``JOBS``).
+    ``request`` is ``{"action": "solve" | "hint" | <another of the solver's
+    JOBS>, "board": text, "options": {...}, ...}`` (``board`` may be absent for
+    a job that needs none, such as Link-up's ``generate``); answers
+    ``{"job": id}`` or ``{"error": E}``. The job is a generator from the
+    game's solver; every job, small ones included, runs in slices.
 ``step(job, budget_ms)``
     runs the job for about ``budget_ms`` and answers ``{"done": false,
     "progress": {...}}`` or ``{"done": true, "result": R}``. The page steps
     a job in short slices, so it shows progress and can cancel between them.
 ``cancel(job)``
     forgets the job (its memory goes with it): ``{"cancelled": bool}``.
-``call(game, action, request)``
-    a small job answered at once (the solver's ``ACTIONS``: a Link-up board
-    generated or shuffled, the sliding puzzle's pattern tables installed).
 
 ``R``, every search's result, has one shape: ``{"status": "solved" |
 "unsolvable" | "unknown", "moves": [...], "stats": {"positions": n,
@@ -51,13 +50,13 @@ def _solver(game: str) -> tuple:
     return spec, __import__(spec.solver, None, None, ["JOBS"])
 
 
-def start(game: str, request: str) -> str:
+def start(game: str, request: "str | dict") -> str:
     """Begin a job; answers ``{"job": id}`` or ``{"error": E}``."""
     try:
-        req = json.loads(request)
+        req = json.loads(request) if isinstance(request, str) else request
         spec, solver = _solver(game)
-        board = spec.board.parse(str(req["board"]))
-        options = spec.check_options(req.get("options"), board)
+        board = spec.board.parse(str(req["board"])) if "board" in req else None
+        options = spec.check_options(req.get("options"), board if board is not None else spec.default())
         gen = solver.JOBS[req.get("action", "solve")](board, options, req)
     except (PuzzleError, KeyError, ValueError, TypeError) as e:
         return json.dumps({"error": error(e)})
@@ -94,16 +93,6 @@ def step(job: int, budget_ms: float = 40) -> str:
 def cancel(job: int) -> str:
     """Forget a job; answers ``{"cancelled": bool}``."""
     return json.dumps({"cancelled": _jobs.pop(job, None) is not None})
-
-
-def call(game: str, action: str, request: "str | dict") -> str:
-    """A small job of the game's solver, answered at once (or ``{"error": E}``)."""
-    try:
-        req = json.loads(request) if isinstance(request, str) else request
-        answer = _solver(game)[1].ACTIONS[action](req)
-    except (PuzzleError, KeyError, ValueError, TypeError) as e:
-        return json.dumps({"error": error(e)})
-    return json.dumps(answer)
 
 
 def ping() -> str:

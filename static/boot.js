@@ -48,6 +48,13 @@ new MutationObserver((records) => {
   }
 }).observe(document.documentElement, { childList: true, subtree: true });
 addEventListener("error", (e) => fail(e.message || "script error"));
+// A runtime that cannot be fetched (a missing worker.toml sends PyScript to a CDN, which the page's
+// Content-Security-Policy refuses) rejects a promise nobody awaits: note it for the solver's loader.
+window.__solverBootError = null;
+addEventListener("unhandledrejection", (e) => {
+  const text = String((e.reason && e.reason.message) || e.reason || "");
+  if (/pyodide|import|fetch/i.test(text)) window.__solverBootError = text;
+});
 setTimeout(() => fail("it did not start within 60 seconds"), 60000);
 
 // The games' gameHandler objects. Arguments cross to Python as one JSON text, so a
@@ -63,4 +70,15 @@ window.makeGameHandler = (impl, jsonMethods) => {
     };
   }
   return handler;
+};
+
+// Saved games go through this: storage that is disabled, full or throwing answers null/false
+// here, because a JS exception thrown into MicroPython's FFI cannot be caught there.
+window.safeStorage = {
+  get(key) {
+    try { return window.localStorage.getItem(key); } catch (e) { return null; }
+  },
+  set(key, value) {
+    try { window.localStorage.setItem(key, value); return true; } catch (e) { return false; }
+  },
 };

@@ -63,6 +63,14 @@ _TEXT = {
     "unknown": ("Gave up after {n} positions (too many to keep in memory)", "搜索了 {n} 个局面后放弃（超出内存上限）"),
     "cancelled": ("Solve cancelled; the board is as it was.", "已取消求解，棋盘保持原样。"),
     "failed": ("The solver failed: {msg}", "求解器出错：{msg}"),
+    "solver_died": (
+        "The solver stopped ({msg}); a new one is starting. The board is as it was: press Solve again.",
+        "求解器停止了（{msg}），正在重新启动。棋盘保持原样：请再按一次“求解”。",
+    ),
+    "sp_tables_failed": (
+        "The 4 × 4 pattern tables could not be loaded; solving with smaller tables (slower).",
+        "4 × 4 模式数据库未能加载；改用较小的表求解（较慢）。",
+    ),
     "playing": ("Playing {i} / {n}", "演示中 {i} / {n}"),
     "hint_move": ("Hint: move {name} {dir} — {n} moves to go", "提示：把{name}向{dir}移动——还需 {n} 步"),
     "hint_none": (
@@ -70,7 +78,7 @@ _TEXT = {
         "无路可走：从这里无法到达终点。请撤销或重来。",
     ),
     "hint_done": ("Already solved.", "已经解开了。"),
-    "hint_wait": ("Working out the distances…", "正在计算距离……"),
+    "hint_wait": ("Working out a hint…", "正在计算提示……"),
     "dir_up": ("up", "上"),
     "dir_down": ("down", "下"),
     "dir_left": ("left", "左"),

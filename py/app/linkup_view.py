@@ -240,6 +240,7 @@ class View(GameView):
 
     # ================================================================= controls
     async def _on_new(self, event: object) -> None:
+        """New board: small ones are made at once here, larger ones by the worker, in slices."""
         preset = str(self.preset_select.value)
         try:
             seed = exact_int(int(str(self.seed_input.value)))
@@ -248,29 +249,22 @@ class View(GameView):
         rows, cols, _kinds, _per = PRESETS[preset]
         kinds = int(str(self.kinds_select.value))
         per = rows * cols // kinds
-        self.say("lu_generating")
         if rows * cols <= MAIN_THREAD_CELLS:
-            code = generate(rows, cols, kinds, per, seed).to_code()
+            board = generate(rows, cols, kinds, per, seed)
         else:
-            req = {"rows": rows, "cols": cols, "kinds": kinds, "per_kind": per, "seed": seed}
-            answer = await self.shell.solver.call("call", self.game, "generate", json.dumps(req))
-            if "error" in answer:
-                self.show_worker_error(answer["error"])
+            self.say("lu_generating")
+            result = await self.run_job("generate", rows=rows, cols=cols, kinds=kinds, per_kind=per, seed=seed)
+            if self._report(result):
                 return
-            code = answer["board"]
+            board = self.spec.board.parse(result["stats"]["board"])
         self.clear_alert()
-        self.load(self.spec.board.parse(code))
+        self.load(board)
         self.say("lu_new_done", seed=seed)
 
     async def _on_shuffle(self, event: object) -> None:
-        self.stop_playback()
         self.shuffles += 1
-        req = {"board": self.session.state.to_code(), "seed": self.shuffles}
-        answer = await self.shell.solver.call("call", self.game, "shuffle", json.dumps(req))
-        if "error" in answer:
-            self.show_worker_error(answer["error"])
-            return
-        if self.play(("shuffle", answer["board"])):
+        result = await self.run_job("shuffle", seed=self.shuffles)
+        if not self._report(result) and self.play(("shuffle", result["stats"]["board"])):
             self.say("lu_shuffled")
 
     # ================================================================= solver

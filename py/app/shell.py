@@ -16,24 +16,88 @@ def _param(params: object, name: str) -> "str | None":
     return None if value is None else str(value)
 
 
+async def _awaited(thing: object) -> object:
+    """A JS promise as a coroutine (what ``asyncio.wait_for`` takes on MicroPython)."""
+    return await thing
+
+
+class SolverDied(RuntimeError):
+    """The worker stopped answering (it crashed, ran out of memory or was
+    killed); a fresh one is being started."""
+
+
 class Solver:
-    """The Pyodide worker: awaited once, then called with JSON strings."""
+    """The Pyodide worker: awaited once, then called with JSON strings.
+
+    A call that fails or does not answer within :data:`CALL_TIMEOUT_S`
+    means the worker died: a new one is started (the page, and its boards,
+    stay as they are) and the call raises :class:`SolverDied`. Loading gives
+    up after :data:`LOAD_TIMEOUT_S` with a message instead of "loading" forever.
+    """
+
+    LOAD_TIMEOUT_S = 90
+    CALL_TIMEOUT_S = 10
 
     def __init__(self, shell: "Shell") -> None:
         self.shell = shell
         self.worker = None
         self.failed = None
         self.version = None
+        self.generation = 0
+        self.longest_ms = 0.0  # the longest single call so far, for the tests and the benchmark
 
-    async def connect(self) -> None:
-        try:
-            worker = await workers["solver"]
-            self.version = str(await worker.ping())
-            self.worker = worker
-        except Exception as e:  # the page stays playable without a solver
-            self.failed = str(e)
+    async def connect(self, name: str = "solver") -> None:
+        """Wait for the worker ``name``; a load error noted by boot.js, or
+        :data:`LOAD_TIMEOUT_S` without an answer, ends the wait with a message."""
+        loading = asyncio.create_task(self._load(name))
+        waited = 0.0
+        while not loading.done():
+            error = window.__solverBootError
+            if error is not None:
+                self.failed = str(error)
+                break
+            if waited > self.LOAD_TIMEOUT_S:
+                self.failed = "no answer after %d s" % self.LOAD_TIMEOUT_S
+                break
+            await asyncio.sleep(0.1)
+            waited += 0.1
         self.shell.refresh_solver_state()
         self.shell.render_solver_note()
+
+    async def _load(self, name: str) -> None:
+        try:
+            worker = await workers[name]
+            self.version = str(await worker.ping())
+            if self.failed is None:
+                self.worker = worker
+        except Exception as e:  # the page stays playable without a solver
+            self.failed = str(e) or "the worker did not start"
+
+    def restart(self) -> None:
+        """Start a fresh worker beside the dead one (a new ``<script type=py worker>``)."""
+        old = document.querySelector('script[type="py"][worker][name="%s"]' % self._name())
+        if old is not None and getattr(old, "xworker", None) is not None:
+            try:
+                old.xworker.terminate()
+            except Exception:
+                pass
+        self.generation += 1
+        self.worker = None
+        self.failed = None
+        window.__solverBootError = None
+        tag = document.createElement("script")
+        tag.setAttribute("type", "py")
+        tag.setAttribute("worker", "")
+        tag.setAttribute("name", self._name())
+        tag.setAttribute("src", "./py/worker.py")
+        tag.setAttribute("config", "./worker.toml")
+        document.body.appendChild(tag)
+        self.shell.refresh_solver_state()
+        self.shell.render_solver_note()
+        asyncio.create_task(self.connect(self._name()))
+
+    def _name(self) -> str:
+        return "solver" if not self.generation else "solver-%d" % self.generation
 
     async def get(self) -> object:
         while self.worker is None:
@@ -43,9 +107,19 @@ class Solver:
         return self.worker
 
     async def call(self, name: str, *args: object) -> dict:
-        """One call of the worker's protocol (``start``, ``step``, ``cancel``, ``call``), its JSON answer decoded."""
+        """One call of the worker's protocol (``start``, ``step``, ``cancel``), its JSON answer decoded."""
         worker = await self.get()
-        answer = await getattr(worker, name)(*args)
+        t0 = float(window.performance.now())
+        try:
+            answer = await asyncio.wait_for(_awaited(getattr(worker, name)(*args)), self.CALL_TIMEOUT_S)
+        except Exception as e:
+            if self.worker is worker:
+                self.restart()
+            raise SolverDied(str(e) or "no answer") from None
+        ms = float(window.performance.now()) - t0
+        if ms > self.longest_ms:
+            self.longest_ms = ms
+            window.__longestSolverCall = ms
         return json.loads(str(answer))
 
 

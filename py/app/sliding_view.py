@@ -4,7 +4,6 @@ answer without search, and the 4 × 4 pattern tables loaded into the worker
 before the first 4 × 4 search. Everything else is :class:`app.view.GameView`'s."""
 
 import asyncio
-import json
 
 from pyscript import window
 
@@ -35,6 +34,7 @@ class View(GameView):
         self.shape = None
         self.shuffles = 0
         self.tables_ready = False
+        self.tables_failed = False  # the 4×4 tables did not load: searches use smaller ones, and say so
         super().__init__(shell, panel, spec)
 
     # ================================================================= frame
@@ -154,16 +154,21 @@ class View(GameView):
         return "" if board.solvable() else "sp_unsolvable"
 
     async def prepare(self, board: object) -> None:
-        """The shipped 4×4 pattern tables, loaded into the worker before its first 4×4 search."""
+        """The shipped 4×4 pattern tables, loaded into the worker (in slices) before
+        its first 4×4 search; if they cannot be, the worker's smaller tables do."""
         if self.tables_ready or (board.rows, board.cols) != (4, 4) or self.options["mode"] != "optimal":
             return
         self.say("sp_tables")
         url = str(window.URL.new(TABLES_URL, window.location.href).href)
-        answer = await self.shell.solver.call("call", self.game, "tables", json.dumps({"url": url}))
-        if "error" in answer:
-            self.show_worker_error(answer["error"])
-            return
-        self.tables_ready = True
+        result = await self.run_job("tables", show=False, url=url)
+        self.tables_ready = True  # loaded, or not to be tried again on this page
+        if result["status"] != "solved":
+            self.tables_failed = True
+
+    async def _on_solve(self, event: object) -> None:
+        await GameView._on_solve(self, event)
+        if self.tables_failed and self.shape == (4, 4):
+            self.show_error("", {}, "", "sp_tables_failed")  # said in the language of the page, also after a switch
 
     def solved_key(self, stats: dict) -> str:
         return "solved" if stats.get("optimal") else "sp_solved_fast"

@@ -374,7 +374,7 @@ class GameView:
         """``(session, data)``: the saved game replayed through the rules, or
         ``(None, None)`` if there is none or it does not validate."""
         try:
-            raw = window.localStorage.getItem(self.store_key)
+            raw = window.safeStorage.get(self.store_key)
             if raw is None:
                 return (None, None)
             data = json.loads(str(raw))
@@ -391,10 +391,7 @@ class GameView:
         data["v"] = SAVE_VERSION
         data["options"] = self.options
         data["extra"] = self.save_extra()
-        try:
-            window.localStorage.setItem(self.store_key, json.dumps(data))
-        except Exception:
-            pass  # storage off or full: the game goes on unsaved
+        window.safeStorage.set(self.store_key, json.dumps(data))  # storage off or full: the game goes on unsaved
 
     def _on_share(self, event: object) -> None:
         """A link to the starting board (or, ticked, to the position now)."""
@@ -499,10 +496,12 @@ class GameView:
             req[k] = v
         return json.dumps(req)
 
-    async def run_job(self, action: str, show: bool = True) -> dict:
-        """Run one worker job on the current position, stepped in slices with
-        progress and Cancel; returns its result (``status`` ``cancelled`` if
-        cancelled, ``changed`` if the board changed meanwhile)."""
+    async def run_job(self, action: str, show: bool = True, **extra: object) -> dict:
+        """Run one worker job on the current position (``extra`` joins the
+        request), stepped in slices with progress and Cancel. Returns its
+        result, or one with ``status`` ``cancelled``, ``changed`` (the board
+        changed meanwhile), ``error`` (the worker refused: ``error``) or
+        ``died`` (the worker stopped; a new one is starting)."""
         self.stop_playback()
         self.clear_alert()
         self.cancelled = False
@@ -514,30 +513,32 @@ class GameView:
         self.job = -1
         self.render()
         self.shell.solving(True)
+        result = None
         try:
-            started = await solver.call("start", self.game, self.request(action))
+            started = await solver.call("start", self.game, self.request(action, **extra))
             if "error" in started:
-                return {"status": "error", "error": started["error"], "moves": [], "stats": {}}
+                return _ended("error", error=started["error"])
             self.job = started["job"]
-            while True:
+            while result is None:
                 if self.cancelled:
                     await solver.call("cancel", self.job)
-                    return {"status": "cancelled", "moves": [], "stats": {}}
+                    return _ended("cancelled")
                 answer = await solver.call("step", self.job, self.STEP_MS)
                 if answer.get("error") is not None:
-                    return {"status": "error", "error": answer["error"], "moves": [], "stats": {}}
+                    return _ended("error", error=answer["error"])
                 if answer["done"]:
                     result = answer["result"]
-                    break
-                if show:
+                elif show:
                     self.progress_text.textContent = self.shell.t("explored", n=answer["progress"]["positions"])
                     self.show_progress(answer["progress"])
+        except Exception as e:  # the worker died or never started: the board stays as it is
+            return _ended("died", error={"text": str(e)})
         finally:
             self.job = None
             self.shell.solving(False)
             self.render()
         if self.session.state != start:
-            return {"status": "changed", "moves": [], "stats": result.get("stats", {})}
+            return _ended("changed")
         result["moves"] = [self.spec.decode_move(m) for m in result["moves"]]
         stats = result["stats"]
         if show:
@@ -553,6 +554,8 @@ class GameView:
         status = result["status"]
         if status == "cancelled":
             self.say("cancelled")
+        elif status == "died":
+            self.say("solver_died", msg=result["error"]["text"])
         elif status == "changed":
             self.say("changed")
         elif status == "error":
@@ -597,6 +600,7 @@ class GameView:
             self.say(said)
             return
         await self.prepare(board)
+        self.say("hint_wait")
         result = await self.run_job("hint", show=False)
         if self._report(result):
             return
@@ -698,3 +702,11 @@ def _with_json_args(fn: object) -> object:
         return fn(*args) if isinstance(args, list) else fn()
 
     return call
+
+
+def _ended(status: str, **extra: object) -> dict:
+    """A job's end that is not a search result: cancelled, changed, error, died."""
+    out = {"status": status, "moves": [], "stats": {}}
+    for k, v in extra.items():
+        out[k] = v
+    return out

@@ -1,0 +1,117 @@
+"""Faults the page survives, each with a message and the board intact (issue #14)."""
+
+import json
+import time
+
+import pytest
+from playwright.sync_api import expect
+from ui import paste_board
+
+from puzzles.sliding import Board as SlidingBoard
+
+pytestmark = pytest.mark.e2e
+
+# An 8×8 Huarong board with few pieces: far too many positions to solve quickly.
+BIG = [[0] * 8 for _ in range(8)]
+for _r, _c in [(0, 3), (0, 4), (1, 3), (1, 4)]:
+    BIG[_r][_c] = 1
+for _i, (_r, _c) in enumerate([(3, 0), (3, 2), (5, 5), (6, 1), (2, 7), (7, 7)]):
+    BIG[_r][_c] = 7 + _i
+
+
+def grid(page):
+    return page.evaluate("gameHandler.getBoard()")
+
+
+def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_app):
+    page = open_app("?game=huarong&lang=en")
+    paste_board(page, json.dumps(BIG))
+    panel = page.get_by_role("tabpanel")
+    panel.get_by_role("button", name="Solve").click()
+    expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
+    page.evaluate("document.querySelector('script[name=solver]').xworker.terminate()")
+    expect(panel.get_by_role("status")).to_contain_text("The solver stopped", timeout=30_000)
+    assert grid(page) == BIG
+    # a fresh worker answers the next Solve
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+    expect(page.locator("#solver-note")).to_contain_text("ready", timeout=60_000)
+    panel.get_by_label("Layout").select_option(index=5)
+    panel.get_by_role("button", name="Solve").click()
+    expect(panel.get_by_role("status")).to_contain_text("Solved:", timeout=60_000)
+
+
+def test_the_pattern_tables_cannot_be_fetched(open_app, page):
+    page.route("**/sliding-4x4.pdb", lambda route: route.fulfill(status=404, body="gone"))
+    near = SlidingBoard.goal(4, 4).play([12, 8, 4, 3])  # four moves from the goal
+    page = open_app("?game=sliding&lang=en&speed=0&board=" + near.to_code())
+    panel = page.get_by_role("tabpanel")
+    panel.get_by_role("button", name="Solve").click()
+    expect(panel.get_by_role("status")).to_have_text("Solved: 4 moves", timeout=60_000)
+    expect(panel.get_by_role("alert")).to_contain_text("pattern tables could not be loaded")
+    page.wait_for_function("gameHandler.isSolved()")
+
+
+def test_the_tables_are_damaged(open_app, page):
+    page.route("**/sliding-4x4.pdb", lambda route: route.fulfill(status=200, body=b'{"rows": 4}\n' + b"x" * 100))
+    near = SlidingBoard.goal(4, 4).play([12, 8])
+    page = open_app("?game=sliding&lang=en&speed=0&board=" + near.to_code())
+    page.get_by_role("tabpanel").get_by_role("button", name="Solve").click()
+    expect(page.get_by_role("tabpanel").get_by_role("status")).to_have_text("Solved: 2 moves", timeout=60_000)
+
+
+@pytest.mark.parametrize(
+    "storage",
+    [
+        # disabled: every access throws
+        "Object.defineProperty(window, 'localStorage', {get() { throw new Error('disabled'); }});",
+        # full: every write throws
+        "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };",
+    ],
+    ids=["disabled", "full"],
+)
+def test_storage_off_or_full_the_game_goes_on(open_app, page, storage):
+    page.add_init_script(storage)
+    page = open_app("?game=sliding&lang=en", solver=False, clear_storage=False)
+    assert page.evaluate("gameHandler.move(5)") is True
+    assert page.evaluate("gameHandler.moveCount") == 1
+
+
+@pytest.mark.parametrize(
+    "saved",
+    [
+        '{"start":5}',
+        '{"start":null}',
+        '{"start":[1]}',
+        '{"start":true}',
+        "not json",
+        '{"v":2,"start":"x","moves":[]}',
+        '{"v":2,"start":"3114/3114/5226/5786/900a","moves":[1e400]}',
+        '{"v":2,"start":"3114/3114/5226/5786/900a","moves":[[]]}',
+        '{"start":"3114/3114/5226/5786/900a","moves":[[10,"left"]]}',  # the older format (no "v")
+    ],
+)
+def test_a_corrupt_or_old_saved_game_opens_the_default_board(open_app, server_url, page, saved):
+    page.goto(server_url + "static/favicon.svg")
+    page.evaluate("(s) => localStorage.setItem('bfs-puzzles.huarong', s)", saved)
+    page = open_app("?game=huarong&lang=en", solver=False, clear_storage=False)
+    assert grid(page) == [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
+    assert page.evaluate("gameHandler.move(10, 'left')") is True
+
+
+def test_worker_files_that_fail_to_load_say_so(server_url, page):
+    page.route("**/worker_jobs.py", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(server_url + "?game=huarong&lang=en")
+    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
+    expect(page.locator("#solver-note")).to_contain_text("failed to start", timeout=60_000)
+    assert page.evaluate("gameHandler.move(10, 'left')") is True
+
+
+def test_a_missing_worker_config_never_leaves_this_server(server_url, page):
+    outside = []
+    page.on("requestfinished", lambda r: not r.url.startswith("http://127.0.0.1") and outside.append(r.url))
+    page.route("**/worker.toml", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(server_url + "?game=huarong&lang=en")
+    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
+    expect(page.locator("#solver-note")).to_contain_text("failed to start", timeout=60_000)
+    time.sleep(0.5)
+    assert outside == [], "requests completed outside the server: %s" % outside
