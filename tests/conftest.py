@@ -2,6 +2,7 @@
 the test on console errors, page errors, Python errors or any request that
 leaves localhost."""
 
+import os
 import sys
 import threading
 from pathlib import Path
@@ -82,5 +83,25 @@ def open_app(page, server_url):
         return page
 
     yield go
+    _note_longest_call(page)
     for watch in watches:
         watch.check(page)
+
+
+LONGEST_CALLS: list = []  # (ms, test) of the longest worker call each page saw, round trip included
+
+
+def _note_longest_call(page) -> None:
+    try:
+        ms = page.evaluate("window.__longestSolverCall || 0")
+    except Exception:  # the page is gone or never started
+        return
+    LONGEST_CALLS.append((ms, os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0]))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """The figure issue #14 asks for: the longest single worker call (start, step
+    or cancel, seen from the page, so the transfer is included) in this run."""
+    if LONGEST_CALLS:
+        ms, test = max(LONGEST_CALLS)
+        terminalreporter.write_line("longest single worker call seen by a page: %.0f ms (%s)" % (ms, test))

@@ -8,7 +8,7 @@ from puzzles import sliding_solver
 from puzzles.games import GAMES
 from puzzles.huarong import Board
 from puzzles.sliding import Board as SlidingBoard
-from worker_jobs import call, cancel, ping, start, step
+from worker_jobs import cancel, ping, start, step
 
 COURSE = "3114/3114/5226/5786/900a"
 
@@ -75,7 +75,6 @@ def test_bad_requests_answer_an_error():
     assert "error" in json.loads(start("chess", "{}"))
     assert "error" in json.loads(start("huarong", "not json"))
     assert "error" in json.loads(start("huarong", request(COURSE, action="dance")))
-    assert "error" in json.loads(call("linkup", "dance", "{}"))
 
 
 def test_hint_and_distance():
@@ -96,12 +95,14 @@ def test_compare_reports_both_sides():
     assert sides["distinct"]["positions"] >= sides["equal"]["positions"]
 
 
-def test_linkup_actions():
-    answer = json.loads(call("linkup", "generate", {"rows": 8, "cols": 18, "kinds": 36, "per_kind": 4, "seed": 3}))
-    board = GAMES["linkup"].board.parse(answer["board"])
-    assert (board.rows, board.cols) == (8, 18)
-    shuffled = json.loads(call("linkup", "shuffle", json.dumps({"board": answer["board"], "seed": 1})))
-    assert sorted(GAMES["linkup"].board.parse(shuffled["board"]).cells) == sorted(board.cells)
+def test_linkup_generate_and_shuffle_are_sliced_jobs():
+    req = {"action": "generate", "rows": 8, "cols": 18, "kinds": 36, "per_kind": 4, "seed": 3}
+    result = run_request("linkup", json.dumps(req))
+    board = GAMES["linkup"].board.parse(result["stats"]["board"])
+    assert (board.rows, board.cols) == (8, 18) and result["status"] == "solved"
+    result = run_request("linkup", json.dumps({"action": "shuffle", "board": board.to_code(), "seed": 1}))
+    shuffled = GAMES["linkup"].board.parse(result["stats"]["board"])
+    assert sorted(shuffled.cells) == sorted(board.cells) and shuffled != board
 
 
 def test_ping():
@@ -140,6 +141,14 @@ def test_sliding_unsolvable_fast_and_options():
 
 def test_sliding_tables_install_from_the_shipped_bytes():
     with open(sliding_solver.table_path(), "rb") as f:
-        answer = json.loads(call("sliding", "tables", {"data": f.read()}))
-    assert answer["groups"] == sliding_solver.GROUPS_4X4
-    assert "error" in json.loads(call("sliding", "tables", {"data": b'{"rows": 4, "cols": 4, "groups": []}\n'}))
+        data = f.read()
+    job = json.loads(start("sliding", {"action": "tables", "data": data}))["job"]
+    result, slices = run(job, 5)
+    assert result["stats"]["groups"] == sliding_solver.GROUPS_4X4 and slices >= 1
+    for damaged in (data[: len(data) // 2], b'{"rows": 4, "cols": 4, "groups": []}\n', b"junk"):
+        started = json.loads(start("sliding", {"action": "tables", "data": damaged}))
+        if "error" not in started:
+            answer = json.loads(step(started["job"], 1000))
+            while not answer["done"]:
+                answer = json.loads(step(started["job"], 1000))
+            assert "error" in answer, "damaged tables must be refused"
