@@ -1,7 +1,8 @@
 """Every string the page shows, in English and 中文.
 
 ``t(key, lang, **values)`` formats a message; a missing key falls back to
-English, then to the key itself, so a gap shows rather than crashes.
+English, then to the key itself, and a missing field shows as ``{field}``, so
+a gap shows rather than crashes.
 """
 
 LANGS = ("en", "zh")
@@ -145,6 +146,7 @@ _TEXT = {
     "lu_preset_kshisen": ("KShisen 8 × 18", "KShisen 8 × 18"),
     "lu_preset_large": ("large 10 × 20", "大 10 × 20"),
     "lu_seed": ("Seed", "种子"),
+    "lu_seed_any": ("any", "随机"),
     "lu_kinds": ("Kinds × tiles", "种类 × 每种数量"),
     "lu_new": ("New board", "新棋盘"),
     "lu_shuffle": ("Shuffle", "洗牌"),
@@ -153,7 +155,6 @@ _TEXT = {
         "点击两个相同且连线不超过两个拐弯的图块。",
     ),
     "lu_left": ("Tiles left: {n}", "剩余图块：{n}"),
-    "lu_time": ("Time: {t}", "用时：{t}"),
     "lu_no_join": ("Those two cannot be joined.", "这两个无法相连。"),
     "lu_joined": ("Joined: {n} tiles left.", "已消除：还剩 {n} 个图块。"),
     "lu_no_pair": ("No pair can be joined — shuffle or undo.", "没有可以相连的一对——请洗牌或撤销。"),
@@ -221,6 +222,111 @@ _TEXT = {
         "The course's JSON form, e.g. [[4,1,2],[5,0,3]], or a share code like 2x3-412503",
         "课程的 JSON 形式，例如 [[4,1,2],[5,0,3]]，或分享码，例如 2x3-412503",
     ),
+    # What every game shares: the clock, records, the result of a win, the editor
+    "clock": ("Time: {t}", "用时：{t}"),
+    "n_moves": ("{n} moves", "{n} 步"),
+    "best_line": ("Best: {best}", "最佳：{best}"),
+    "at_goal": ("This position is already solved.", "这个局面已经解开了。"),
+    "res_title": ("Solved by hand", "亲手解开"),
+    "res_you": ("You: {what}", "你：{what}"),
+    "res_assisted": (
+        "Solved with the solver's help — not counted as a record. Reset to try by hand.",
+        "借助求解器完成——不计入纪录。按“重来”可以自己再试。",
+    ),
+    "res_par_wait": ("Par: working it out…", "标准步数：计算中……"),
+    "res_par_equal": ("Par {par}: you matched it!", "标准步数 {par}：你做到了！"),
+    "res_par_over": ("Par {par}: {d} over par.", "标准步数 {par}：多了 {d} 步。"),
+    "res_par_under": ("Par {par}: {d} under par.", "标准步数 {par}：少了 {d} 步。"),
+    "res_first": ("First win here: this is your record.", "首次通关：这就是你的纪录。"),
+    "res_new_moves": ("New record for moves (was {was}).", "步数新纪录（原来 {was} 步）。"),
+    "res_new_time": ("New record time (was {was}).", "用时新纪录（原来 {was}）。"),
+    "res_record": ("Your record: {best}.", "你的纪录：{best}。"),
+    "records": ("Records", "纪录"),
+    "records_title": ("Your records", "你的纪录"),
+    "records_none": (
+        "No records yet: solve a board by hand and it is kept here, in this browser.",
+        "还没有纪录：亲手解开一个棋盘，纪录就会保存在这个浏览器里。",
+    ),
+    "records_board": ("Board", "棋盘"),
+    "records_best": ("Best", "最佳"),
+    "records_wins": ("Wins", "通关次数"),
+    "records_reset": ("Reset all records", "清除全部纪录"),
+    "records_reset_confirm": ("Press again to erase every record", "再按一次清除所有纪录"),
+    "close": ("Close", "关闭"),
+    "custom_named": ("Custom board {code}", "自定义棋盘 {code}"),
+    "edit": ("Edit", "编辑"),
+    "editor": ("Board editor", "棋盘编辑器"),
+    "ed_play": ("Play this board", "用这个棋盘"),
+    "ed_cancel": ("Stop editing", "退出编辑"),
+    "ed_loaded": ("Your board is on: play it, solve it or share it.", "你的棋盘已就绪：可以玩、求解或分享。"),
+    "ed_refused": ("This board cannot be played yet: {msg}", "这个棋盘还不能用：{msg}"),
+    "ed_ready": (
+        "Editing — the board is valid: Play, Solve or Share it.",
+        "编辑中——棋盘有效：可以开始玩、求解或分享。",
+    ),
+    "ed_invalid": ("Editing — not playable yet: {msg}", "编辑中——还不能玩：{msg}"),
+    "ed_outside": ("That does not fit on the board.", "放不下：超出棋盘了。"),
+    "ed_overlap": ("That would overlap another piece.", "会和别的棋子重叠。"),
+    "ed_one_boss": (
+        "There is only one 曹操 (Cao Cao): move or delete him first.",
+        "只能有一个曹操：请先移动或删除他。",
+    ),
+    "ed_resize_cuts": (
+        "A piece would fall off a {rows} × {cols} board: move or delete it first.",
+        "改成 {rows} × {cols} 会有棋子落在外面：请先移动或删除它。",
+    ),
+    "ed_nothing_here": ("Nothing to delete here: tap a piece.", "这里没有棋子可删：请点棋子。"),
+    "ed_rows": ("Rows", "行数"),
+    "ed_cols": ("Columns", "列数"),
+    "ed_tools": ("Piece to place: Cao Cao 2 × 2, a general across 1 × 2 or down 2 × 1, a soldier 1 × 1",
+                 "要放的棋子：曹操 2 × 2、横将 1 × 2、竖将 2 × 1、兵 1 × 1"),
+    "ed_boss": ("Cao Cao", "曹操"),
+    "ed_hbar": ("Across", "横将"),
+    "ed_vbar": ("Down", "竖将"),
+    "ed_soldier": ("Soldier", "兵"),
+    "ed_erase": ("Delete", "删除"),
+    "ed_clear": ("Clear", "清空"),
+    "ed_board_huarong": ("Huarong Road board being edited", "正在编辑的华容道棋盘"),
+    "ed_cell_label": ("Empty cell, row {r}, column {c}", "空格，第 {r} 行第 {c} 列"),
+    "ed_help_huarong": (
+        "Choose a piece, then tap an empty cell to put its top-left corner there. Tap a piece to select it,"
+        " then tap a cell to move it there, or use the arrow keys; Delete removes it (or choose Delete and tap).",
+        "先选棋子，再点空格把它的左上角放在那里。点棋子可以选中它，再点空格把它移过去，或用方向键移动；"
+        "按 Delete 键删除（或选“删除”再点棋子）。",
+    ),
+    "hr_at_goal": (
+        "曹操 (Cao Cao) is already at the exit: this board is solved. Pick a layout or edit one.",
+        "曹操已经在出口了：这个棋盘已解开。请选一个布局，或编辑一个。",
+    ),
+    "chart_label": (
+        "New positions per BFS depth: {n} positions over depths 0 to {d}; the most, {top}, at depth {at}",
+        "每层 BFS 新局面数：共 {n} 个局面，深度 0 到 {d}；最多的一层是深度 {at}，有 {top} 个",
+    ),
+    "chart_y": ("new positions", "新局面数"),
+    "chart_x": ("BFS depth", "BFS 深度"),
+    "chart_bar": ("depth {d}: {n} new positions", "深度 {d}：{n} 个新局面"),
+    "lu_record_label": ("{size}, {kinds} kinds, seed {seed}", "{size}，{kinds} 种，种子 {seed}"),
+    "sp_at_goal": (
+        "This board is already in order. Shuffle, or edit a position.",
+        "这个棋盘已经排好了。请打乱，或编辑一个局面。",
+    ),
+    "ed_board_sliding": ("Sliding puzzle board being edited", "正在编辑的滑动谜题棋盘"),
+    "ed_help_sliding": (
+        "Tap a tile (or the blank), then another: the two swap places.",
+        "先点一个数字（或空格），再点另一个：两者交换位置。",
+    ),
+    "ed_grid": ("Grid", "网格"),
+    "ed_goal": ("In order", "按顺序排好"),
+    "ed_blank_label": ("Blank, row {r}, column {c}", "空格，第 {r} 行第 {c} 列"),
+    "ed_sp_goal": (
+        "Editing — this is the goal: swap tiles to set a position.",
+        "编辑中——这是终局：交换数字来设置局面。",
+    ),
+    "ed_sp_solvable": ("Editing — solvable: Play, Solve or Share it.", "编辑中——可解：可以开始玩、求解或分享。"),
+    "ed_sp_unsolvable": (
+        "Editing — unsolvable: no moves reach the goal (wrong parity). Swap two tiles to fix it.",
+        "编辑中——无解：怎么移动都到不了终局（奇偶性不对）。交换两个数字即可修正。",
+    ),
 }
 
 
@@ -229,7 +335,14 @@ def t(key: str, lang: str = "en", **values: object) -> str:
     if pair is None:
         return key
     text = pair[1] if lang == "zh" else pair[0]
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):  # a field not given shows as {field}: a gap, not a crash
+        for name, value in values.items():
+            text = text.replace("{" + name + "}", str(value))
+        return text
 
 
 def keys() -> list:

@@ -4,7 +4,7 @@ A :class:`Session` is the "midend" of a game: a start position, the moves
 made from it (each applied through the game's own pure ``apply`` function)
 and an undo/redo cursor. It saves to and restores from plain JSON-able data.
 A :class:`Playback` is a queue of moves to feed, one at a time, through the
-game's handler, with pause, step and speed.
+game's handler, with pause, step and speed, held while nobody can see it.
 
 Runs on MicroPython (the page's main thread) and CPython (the tests).
 """
@@ -105,6 +105,7 @@ class Playback:
         self.index = 0
         self.speed = speed
         self.paused = False
+        self.held = False  # the page or the game's tab is hidden: nothing plays, whatever Pause says
         self.stopped = False
         self._steps = 0
 
@@ -113,7 +114,7 @@ class Playback:
         return self.stopped or self.index >= len(self.moves)
 
     def next_move(self) -> "object | None":
-        if self.done:
+        if self.done or self.held:
             return None
         if self.paused:
             if not self._steps:

@@ -1,5 +1,7 @@
 """The app shell: language, tabs, URL parameters, the solver worker and the
-``data-app-state`` / ``data-solver-state`` flags of the contract."""
+``data-app-state`` / ``data-solver-state`` flags of the contract; and what
+reaches every game from the page as a whole: the records store and panel,
+the keyboard shortcuts, the page's visibility and the clocks' tick."""
 
 import asyncio
 import json
@@ -8,7 +10,11 @@ from pyscript import document, window, workers
 
 from app.dom import by_id, clear, el, on
 from app.i18n import LANGS, t
+from app.records import STORE_KEY, Records
+from app.records_panel import RecordsPanel
 from puzzles.games import DEFAULT_GAME, GAMES, NAMES
+
+TEXT_FIELDS = ("INPUT", "TEXTAREA", "SELECT")  # where the game's shortcut keys are the field's own
 
 
 def _param(params: object, name: str) -> "str | None":
@@ -138,6 +144,11 @@ class Shell:
         self.games: dict = {}
         self.solver = Solver(self)
         self.busy = 0
+        self.records = Records.load(window.safeStorage.get(STORE_KEY))
+        self.records_panel = None
+
+    def save_records(self) -> None:
+        window.safeStorage.set(STORE_KEY, self.records.dump())  # storage off or full: kept for this visit
 
     # ------------------------------------------------------------- language
     def text(self, node: object, key: str, attr: "str | None" = None, **values: object) -> object:
@@ -230,12 +241,15 @@ class Shell:
         tools = el("div", header, "header-tools")
         note = el("span", tools, "solver-note", id="solver-note", aria_live="polite")
         note.textContent = self.t("solver_loading")
+        records_btn = el("button", tools, "lang-switch records-btn", type="button", id="records-button")
+        self.text(records_btn, "records")
         switch = el("button", tools, "lang-switch", type="button")
         self.text(switch, "lang_switch")
         self.text(switch, "lang_switch_label", "aria-label")
         on(switch, "click", lambda e: self.set_lang("en" if self.lang == "zh" else "zh"))
         sub = el("p", root, "subtitle")
         self.text(sub, "subtitle")
+        self.records_panel = RecordsPanel(self, root, records_btn)
         tablist = el("div", root, "tabs", role="tablist")
         self.text(tablist, "games", "aria-label")
         self.tabs = {}
@@ -261,6 +275,27 @@ class Shell:
             self.games[name] = module.View(self, self.panels[name], GAMES[name])
         self.select(self.game, focus=False)
         self.set_lang(self.lang)
+        on(document, "keydown", self._on_key)
+        on(document, "visibilitychange", lambda e: self._each_game("sync_activity"))
+        asyncio.create_task(self._tick())
+
+    def _each_game(self, method: str) -> None:
+        for name in NAMES:
+            getattr(self.games[name], method)()
+
+    def _on_key(self, event: object) -> None:
+        """Undo/redo keys go to the open game, unless typed into a text field."""
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "")
+        if tag in TEXT_FIELDS or event.defaultPrevented:
+            return
+        self.games[self.game].shortcut(event)
+
+    async def _tick(self) -> None:
+        """The open game's clock, shown twice a second."""
+        while True:
+            await asyncio.sleep(0.5)
+            self.games[self.game].tick()
 
     def _tab_click(self, name: str) -> object:
         return lambda e: self.select(name)
@@ -295,6 +330,8 @@ class Shell:
                 self.panels[other].removeAttribute("hidden")
             else:
                 self.panels[other].setAttribute("hidden", "")
+            if other in self.games:
+                self.games[other].set_shown(chosen)
         if focus:
             self.tabs[name].focus()
         self.games[name].activate()

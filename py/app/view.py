@@ -18,7 +18,12 @@ hooks such as :meth:`show_hint`). Everything else is here, once:
   2. a bad board link is refused with an alert and never wipes the saved game;
   3. the plain page reopens the saved game; 4. a link to another board opens it;
 * :meth:`board_changed`, the one place where everything derived from the old
-  board (status, hint, progress, chart, share link) is cleared.
+  board (status, hint, progress, chart, share link) is cleared;
+* what players expect of every game, once: the clock, the records and the
+  result of a win (:class:`app.mixin_records.RecordsMixin`), the board editor's
+  frame (:class:`app.mixin_editor.EditorMixin`), the shortcuts (Ctrl+Z / Ctrl+Y,
+  u / r), the brief refusal of an illegal move (:meth:`refuse`), and playback
+  held while the game's tab or the page is hidden (:meth:`sync_activity`).
 
 The DOM is only ever written from the session's state, never read back.
 """
@@ -26,10 +31,13 @@ The DOM is only ever written from the session's state, never read back.
 import asyncio
 import json
 
-from pyscript import window
+from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 from app.dom import el, on
+from app.mixin_editor import EditorMixin
+from app.mixin_records import RecordsMixin
+from app.records import num
 from app.session import SPEEDS, Playback, Session
 from puzzles import PuzzleError
 from puzzles.messages import render
@@ -47,7 +55,7 @@ def parse_speed(value: object) -> int:
     return MAX_SPEED_MS if len(s) > 6 else min(int(s), MAX_SPEED_MS)
 
 
-class GameView:
+class GameView(RecordsMixin, EditorMixin):
     """The frame and lifecycle of one game's panel (see the module docstring)."""
 
     # Status keys a game may rename: what it says when it is ready, won, solved…
@@ -59,8 +67,10 @@ class GameView:
         "unknown": "unknown",
         "hint_none": "hint_none",
         "paste_help": "paste_help",
+        "at_goal": "at_goal",
     }
     STEP_MS = 40  # how long one worker slice may run
+    REFUSE_MS = 450  # how long a refused move's mark shows
 
     def __init__(self, shell: object, panel: object, spec: object) -> None:
         self.shell = shell
@@ -77,8 +87,13 @@ class GameView:
         self.status_key = (self.TEXT["ready"], {})
         self.alert_error = None  # (code, values, fallback) of the alert shown, for a language switch
         self.hinted = None  # the game's hint marks, until the board changes
+        self.shown = shell.game == spec.name  # its tab is the one open
+        self.panel = panel
+        self.init_records()
+        self.init_editor()
         self._build(panel)
         self._restore()
+        self.sync_activity()
         self.handler = self._make_handler()
         shell.on_lang(self._relabel)
 
@@ -87,34 +102,39 @@ class GameView:
         sh = self.shell
         g = self.game
         self.alert = el("p", panel, "alert", role="alert", id=g + "-alert")
-        bar = el("div", panel, "toolbar")
+        bar = el("div", panel, "toolbar controls play-only")
         self.build_controls(bar)
         buttons = el("div", panel, "toolbar buttons")
         self.solve_btn = self._button(buttons, "solve", self._on_solve, "primary")
-        self.hint_btn = self._button(buttons, "hint", self._on_hint)
-        self.undo_btn = self._button(buttons, "undo", lambda e: self._travel(self.session.undo))
-        self.redo_btn = self._button(buttons, "redo", lambda e: self._travel(self.session.redo))
-        self._button(buttons, "reset", lambda e: self.load(self.session.start))
+        self.hint_btn = self._button(buttons, "hint", self._on_hint, "play-only")
+        self.undo_btn = self._button(buttons, "undo", lambda e: self.undo(), "play-only")
+        self.redo_btn = self._button(buttons, "redo", lambda e: self.redo(), "play-only")
+        self.reset_btn = self._button(buttons, "reset", lambda e: self.load(self.session.start), "play-only")
         self.build_buttons(buttons)
+        self.build_edit_button(buttons)
         self._button(buttons, "share", self._on_share)
+        self.build_edit_bar(panel)
         statusbar = el("div", panel, "statusbar")
         self.status = el("p", statusbar, "status", role="status", id=g + "-status")
-        self.counter = el("p", statusbar, "counter", id=g + "-moves")
-        self.build_statusbar(statusbar)
+        meta = el("div", statusbar, "meta play-only")
+        self.counter = el("p", meta, "counter", id=g + "-moves")
+        self.build_record_line(meta)
+        self.build_statusbar(meta)
         area = el("div", panel, "main-area")
         self.build_board(area)
         side = el("div", area, "side")
+        self.build_result(side)
         self._playback_controls(side)
         self.progress = el("div", side, "progress", hidden=True)
         sh.text(el("h3", self.progress), "progress")
         self.progress_text = el("p", self.progress, "progress-text")
         self.build_progress(self.progress)
         self.cancel_btn = self._button(self.progress, "cancel", self._on_cancel)
+        self._share_box(side)
         self.build_side(side)
         self.board_input = self._paste_box(panel, "paste_board", self.TEXT["paste_help"], g + "-board-input")
         self._button(self.board_input[0], "load", self._on_load)
         self.build_panels(panel)
-        self._share_box(panel)
 
     def _button(self, parent: object, key: str, handler: object, cls: str = "") -> object:
         b = el("button", parent, ("btn " + cls).strip(), type="button")
@@ -158,8 +178,8 @@ class GameView:
         self.shell.text(area, key, "aria-label")
         return (box, area)
 
-    def _share_box(self, panel: object) -> None:
-        self.share_box = el("div", panel, "share", hidden=True)
+    def _share_box(self, parent: object) -> None:
+        self.share_box = el("div", parent, "share", hidden=True)
         lab = el("label", self.share_box, "stack")
         self.shell.text(el("span", lab), "share_label")
         self.share_input = el("input", lab, type="text", readonly=True, id=self.game + "-share-link")
@@ -170,7 +190,7 @@ class GameView:
         on(self.share_progress, "change", self._guard(self._on_share))
 
     def _playback_controls(self, parent: object) -> None:
-        pb = el("div", parent, "toolbar playback")
+        pb = el("div", parent, "toolbar playback play-only")
         self.pause_btn = self._button(pb, "pause", self._on_pause)
         self.step_btn = self._button(pb, "step", self._on_step)
         self.speed_select = self._select(pb, "speed", self.game + "-speed")
@@ -207,11 +227,20 @@ class GameView:
         self.status.textContent = self.shell.t(key, **values)
 
     def say_ready(self) -> None:
-        """The resting status: won (after moves that reached the goal) or the game's prompt."""
-        if self.session.state.is_solved() and self.session.cursor:
+        """The resting status: won (after moves that reached the goal), a board
+        that opens already solved or stuck, or the game's prompt."""
+        if self.editing:
+            self.say_editor()
+        elif self.session.state.is_solved() and self.session.cursor:
             self.say(self.won_key(), **self.won_values())
         else:
-            self.say(self.TEXT["ready"])
+            self.say(self.resting_key())
+
+    def resting_key(self) -> str:
+        """What a position no move has solved says: already at the goal, stuck, or the prompt."""
+        if self.session.state.is_solved():
+            return self.TEXT["at_goal"]
+        return self.stuck_key() or self.TEXT["ready"]
 
     def show_error(self, code: str, values: dict, fallback: str = "", prefix: str = "") -> None:
         """An error in the alert line, in the page's language; ``prefix`` names where it came from."""
@@ -233,6 +262,8 @@ class GameView:
 
     def _relabel(self) -> None:
         self.say(self.status_key[0], **self.status_key[1])
+        if self.editing:
+            self.say_editor()  # its reasons come from the game's errors, rendered in one language
         if self.alert_error is not None:
             self.show_error(*self.alert_error)
         self.relabel()
@@ -241,17 +272,25 @@ class GameView:
     # ============================================================ the move path
     def play(self, move: object) -> bool:
         """Apply one move through the game's rules; ``False`` (and nothing changes) if illegal."""
+        if self.editing:
+            return False
+        was_solved = self.session.state.is_solved()
         try:
             self.session.play(move)
         except (PuzzleError, ValueError, TypeError, IndexError, KeyError):
             return False
         if self.playback is None:  # a solution playing keeps the solve's outcome, progress and chart
             self.board_changed(moved=True)
+            self.clock.start(self.now())
         else:
             self.hinted = None
+            self.assisted = True
+        self.sync_activity()
         self.render()
         self.after_move(move)
         if self.playback is None:  # playback saves and announces once, when it ends
+            if not was_solved and self.session.state.is_solved():
+                self.won()
             self.save()
             self.announce()
         return True
@@ -261,7 +300,7 @@ class GameView:
         if self.session.state.is_solved():
             self.say(self.won_key(), **self.won_values())
         else:
-            self.say(self.TEXT["ready"])
+            self.say(self.stuck_key() or self.TEXT["ready"])
 
     def won_key(self) -> str:
         return self.TEXT["won"]
@@ -276,14 +315,68 @@ class GameView:
         """The moves in effect, counted as the game counts them (its spec's ``count``)."""
         return self.spec.count(self.session.made, self.options)
 
+    def undo(self) -> None:
+        self._travel(self.session.undo)
+
+    def redo(self) -> None:
+        self._travel(self.session.redo)
+
     def _travel(self, step: object) -> None:
         """Undo or redo one move (stopping any playback first)."""
+        if self.editing:
+            return
         self.stop_playback()
         if step() is not None:
             self.board_changed()
+            self.sync_activity()
             self.render()
             self.save()
             self.say_ready()
+
+    def shortcut(self, event: object) -> None:
+        """The keys every game takes wherever the focus is (but in a text field):
+        Ctrl+Z (or Cmd+Z) undo, Ctrl+Y or Ctrl+Shift+Z redo; u and r, as in Tatham's puzzles."""
+        if event.altKey:
+            return
+        key = str(event.key).lower()
+        ctrl = bool(event.ctrlKey) or bool(event.metaKey)
+        if ctrl and key == "z":
+            action = self.redo if event.shiftKey else self.undo
+        elif ctrl and key == "y":
+            action = self.redo
+        elif not ctrl and not event.shiftKey and key in ("u", "r"):
+            action = self.undo if key == "u" else self.redo
+        else:
+            return
+        event.preventDefault()
+        action()
+
+    def refuse(self, *nodes: object) -> None:
+        """A brief visual refusal of an illegal move on ``nodes`` (a shake, or a flash
+        when the player asked for reduced motion)."""
+        for node in nodes:
+            if node is not None:
+                node.classList.add("refused")
+        asyncio.create_task(self._unrefuse(nodes))
+
+    async def _unrefuse(self, nodes: tuple) -> None:
+        await asyncio.sleep(self.REFUSE_MS / 1000)
+        for node in nodes:
+            if node is not None:
+                node.classList.remove("refused")
+
+    # ============================================================ the page's attention
+    def set_shown(self, shown: bool) -> None:
+        """The game's tab was opened or left."""
+        self.shown = shown
+        self.sync_activity()
+
+    def sync_activity(self) -> None:
+        """Playback is held and the clock stopped while the game's tab or the page is hidden."""
+        active = self.shown and str(document.visibilityState) != "hidden"
+        if self.playback is not None:
+            self.playback.held = not active
+        self.sync_clock(active)
 
     def board_changed(self, moved: bool = False, new_board: bool = False) -> None:
         """The one place that forgets what was derived from the old position:
@@ -293,20 +386,28 @@ class GameView:
             self.progress.setAttribute("hidden", "")
             self.progress_text.textContent = ""
         self.share_box.setAttribute("hidden", "")
+        self.result = None
         self.forget(new_board)
         if not moved:
             self.say_ready()
 
     def render(self) -> None:
         """Redraw the board and every control from the session."""
-        self.draw()
+        if self.editing:
+            self.draw_editor()
+        else:
+            self.draw()
+        self.panel.classList.toggle("editing", self.editing)
+        self.render_editor_frame()
         self.counter.textContent = self.counter_text()
-        self.undo_btn.disabled = not self.session.can_undo()
-        self.redo_btn.disabled = not self.session.can_redo()
+        self.undo_btn.disabled = self.editing or not self.session.can_undo()
+        self.redo_btn.disabled = self.editing or not self.session.can_redo()
+        self.reset_btn.disabled = self.editing
         busy = self.job is not None
         self.solve_btn.disabled = busy
-        self.hint_btn.disabled = busy
+        self.hint_btn.disabled = busy or self.editing
         self.cancel_btn.disabled = not busy
+        self.render_records()
         playing = self.playback is not None and not self.playback.done
         self.pause_btn.disabled = not playing
         self.step_btn.disabled = not playing
@@ -316,8 +417,10 @@ class GameView:
     def load(self, board: object, say: str = "") -> None:
         """Open ``board`` as a new game (Reset, a new board, a paste, a layout)."""
         self.stop_playback()
+        self.editing = False
         new = board != self.session.start
         self.session.reset(board)
+        self.reset_clock()
         if new:
             self.options = self.spec.check_options(self.options, board)
             self.shell.drop_board_param(self.game)
@@ -326,7 +429,7 @@ class GameView:
         self.render()
         self.save()
         if say:
-            self.say(say)
+            self.say(self.stuck_key() or say)
 
     def _on_load(self, event: object) -> None:
         """The paste box's Load: a bad board is named and the current one stays."""
@@ -355,11 +458,13 @@ class GameView:
         if saved is not None and (url_board is None or saved.start == url_board):
             self.session = saved
             self.options = self.spec.check_options(data.get("options"), saved.start)
+            self.restore_clock(data.get("clock"))
             self.restore_extra(data.get("extra"))
         else:
             if url_board is not None:
                 self.session.reset(url_board)
             self.options = self.spec.defaults(self.session.start)
+            self.restore_extra(None)
         for name in self.spec.options:  # an option named in the link wins
             value = self.shell.params.get(name) if self.shell.game == self.game else None
             if value is not None and str(value) in self.spec.options[name]:
@@ -390,11 +495,15 @@ class GameView:
         data = self.session.to_saved(lambda b: b.to_code(), self.spec.encode_move)
         data["v"] = SAVE_VERSION
         data["options"] = self.options
+        data["clock"] = self.save_clock()
         data["extra"] = self.save_extra()
         window.safeStorage.set(self.store_key, json.dumps(data))  # storage off or full: the game goes on unsaved
 
     def _on_share(self, event: object) -> None:
-        """A link to the starting board (or, ticked, to the position now)."""
+        """A link to the starting board (or, ticked, to the position now); from the
+        editor, to the board drawn there."""
+        if self.editing and not self.finish_edit():
+            return
         board = self.session.state if self.share_progress.checked else self.session.start
         params = {"board": board.to_code()}
         for name in self.spec.options:
@@ -409,6 +518,7 @@ class GameView:
             self.shell.lang,
         )
         self.share_box.removeAttribute("hidden")
+        self.share_input.focus()
         self.share_input.select()
         self.say("share_done")
 
@@ -463,10 +573,13 @@ class GameView:
         """Play moves through :meth:`play`; ``announce`` the end (a solver's result is already said)."""
         self.stop_playback()
         self.playback = Playback(moves, self.speed)
+        self.assisted = True
+        self.sync_activity()
         self.render()
         asyncio.create_task(self._guarded(self._play(self.playback, announce)))
 
     async def _play(self, pb: Playback, announce: bool) -> None:
+        total = self.spec.count(pb.moves, self.options)  # in the unit the counter shows
         while not pb.done:
             move = pb.next_move()
             if move is None:
@@ -475,9 +588,9 @@ class GameView:
             if not self.play(move):
                 pb.stop()
                 break
-            i, n = pb.progress()
-            self.counter.setAttribute("data-playing", "%d/%d" % (i, n))
-            self.counter.textContent += " · " + self.shell.t("playing", i=i, n=n)
+            done = self.spec.count(pb.moves[: pb.index], self.options)
+            self.counter.setAttribute("data-playing", "%d/%d" % (done, total))
+            self.counter.textContent += " · " + self.shell.t("playing", i=done, n=total)
             if pb.speed:
                 await asyncio.sleep(pb.speed / 1000)
         if self.playback is pb:
@@ -489,27 +602,32 @@ class GameView:
             self.announce()
 
     # ============================================================ the worker
-    def request(self, action: str, **extra: object) -> str:
-        """The one request shape: ``{"action", "board", "options", ...}``."""
-        req = {"action": action, "board": self.session.state.to_code(), "options": self.options}
+    def request(self, action: str, board: object = None, **extra: object) -> str:
+        """The one request shape: ``{"action", "board", "options", ...}`` (the position now by default)."""
+        board = board if board is not None else self.session.state
+        req = {"action": action, "board": board.to_code(), "options": self.options}
         for k, v in extra.items():
             req[k] = v
         return json.dumps(req)
 
-    async def run_job(self, action: str, show: bool = True, **extra: object) -> dict:
+    async def run_job(self, action: str, show: bool = True, quiet: bool = False, **extra: object) -> dict:
         """Run one worker job on the current position (``extra`` joins the
         request), stepped in slices with progress and Cancel. Returns its
         result, or one with ``status`` ``cancelled``, ``changed`` (the board
         changed meanwhile), ``error`` (the worker refused: ``error``) or
-        ``died`` (the worker stopped; a new one is starting)."""
-        self.stop_playback()
-        self.clear_alert()
+        ``died`` (the worker stopped; a new one is starting). A ``quiet`` job
+        (a par worked out after a win) leaves the status, the alert, playback
+        and the progress box alone, and may name its own ``board``."""
+        if not quiet:
+            self.stop_playback()
+            self.clear_alert()
         self.cancelled = False
         start = self.session.state
         solver = self.shell.solver
-        if solver.worker is None:
+        if solver.worker is None and not quiet:
             self.say("solver_wait")
-        self.progress.removeAttribute("hidden")
+        if not quiet:
+            self.progress.removeAttribute("hidden")
         self.job = -1
         self.render()
         self.shell.solving(True)
@@ -528,8 +646,8 @@ class GameView:
                     return _ended("error", error=answer["error"])
                 if answer["done"]:
                     result = answer["result"]
-                elif show:
-                    self.progress_text.textContent = self.shell.t("explored", n=answer["progress"]["positions"])
+                elif show and not quiet:
+                    self.progress_text.textContent = self.shell.t("explored", n=num(answer["progress"]["positions"]))
                     self.show_progress(answer["progress"])
         except Exception as e:  # the worker died or never started: the board stays as it is
             return _ended("died", error={"text": str(e)})
@@ -537,15 +655,17 @@ class GameView:
             self.job = None
             self.shell.solving(False)
             self.render()
-        if self.session.state != start:
+        if "board" not in extra and self.session.state != start:
             return _ended("changed")
         result["moves"] = [self.spec.decode_move(m) for m in result["moves"]]
         stats = result["stats"]
+        if quiet:
+            return result
         if show:
             self.show_progress(stats)
         if "positions" in stats:
             seconds = "%.2f" % stats.get("seconds", 0)
-            self.progress_text.textContent = self.shell.t("explored_in", n=stats["positions"], s=seconds)
+            self.progress_text.textContent = self.shell.t("explored_in", n=num(stats["positions"]), s=seconds)
             self.status.setAttribute("data-positions", str(stats["positions"]))
         return result
 
@@ -566,7 +686,8 @@ class GameView:
         return True
 
     async def _on_solve(self, event: object) -> None:
-        if self.job is not None:
+        """Solve and play the solution; from the editor, the board drawn there."""
+        if self.job is not None or (self.editing and not self.finish_edit()):
             return
         board = self.session.state
         said = self.before_search(board)
@@ -586,10 +707,10 @@ class GameView:
             self.say(self.solved_key(stats), n=self.spec.count(result["moves"], self.options), **_plain(stats))
             self.start_playback(result["moves"])
         else:
-            self.say(self.TEXT[result["status"]], n=stats.get("positions", 0))
+            self.say(self.TEXT[result["status"]], n=num(stats.get("positions", 0)))
 
     async def _on_hint(self, event: object) -> None:
-        if self.job is not None:
+        if self.job is not None or self.editing:
             return
         board = self.session.state
         if board.is_solved():
@@ -663,6 +784,10 @@ class GameView:
         """A status key that answers Solve/Hint without the worker (or ``""``)."""
         return ""
 
+    def stuck_key(self) -> str:
+        """A status key for a position where no move can be made (or ``""``)."""
+        return ""
+
     async def prepare(self, board: object) -> None:
         """Worker set-up a search on ``board`` needs first (pattern tables)."""
 
@@ -680,6 +805,13 @@ class GameView:
 
     def restore_extra(self, data: object) -> None:
         pass
+
+
+def game_texts(**overrides: str) -> dict:
+    """A game's :attr:`GameView.TEXT`: the common keys, with the game's own words where it has them."""
+    out = dict(GameView.TEXT)
+    out.update(overrides)
+    return out
 
 
 def _plain(stats: dict) -> dict:
