@@ -1,44 +1,44 @@
 """Huarong Road on the page: its pickers (layout, metric), its board of pieces
 (drag, tap-and-tap, arrow keys), ``gameHandler.move(pid, dir)``, the BFS
-chart, the move-script box and the "What equivalence buys" comparison.
-Everything else is :class:`app.view.GameView`'s."""
+chart, the move-script box, the "What equivalence buys" comparison and the
+board editor (pieces of the four shapes on a chosen grid). Everything else is
+:class:`app.view.GameView`'s."""
 
 from app.dom import clear, el, on
+from app.drafts import SHAPE_ORDER, SHAPES, DraftError, HuarongDraft
 from app.i18n import piece_name
-from app.view import GameView
+from app.records import num
+from app.view import GameView, game_texts
 from puzzles import PuzzleError, exact_int
-from puzzles.huarong import DIRECTIONS, STEP, check_script
+from puzzles.huarong import DIRECTIONS, MAX_SIDE, METRICS, STEP, check_script, count_steps
 from puzzles.huarong_layouts import LAYOUTS
 
 _ARROWS = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right"}
+TOOLS = SHAPE_ORDER + ("erase",)
 
 
-def _fmt(n: int) -> str:
-    """Digits with thousands separators."""
-    s = str(n)
-    out = ""
-    while len(s) > 3:
-        out = "," + s[-3:] + out
-        s = s[:-3]
-    return s + out
+def _ticks(deepest: int) -> list:
+    """The depths the chart's axis names: the first, the last and up to three between."""
+    if deepest <= 4:
+        return list(range(deepest + 1))
+    step = max(1, (deepest + 3) // 4)
+    out = list(range(0, deepest, step))
+    if deepest - out[-1] < step // 2:
+        out.pop()
+    return out + [deepest]
 
 
 class View(GameView):
-    TEXT = {
-        "ready": "status_ready",
-        "won": "status_won",
-        "solved": "solved",
-        "unsolvable": "no_solution",
-        "unknown": "unknown",
-        "hint_none": "hint_none",
-        "paste_help": "paste_board_help",
-    }
+    TEXT = game_texts(ready="status_ready", won="status_won", paste_help="paste_board_help", at_goal="hr_at_goal")
+    EDITABLE = True
 
     def __init__(self, shell: object, panel: object, spec: object) -> None:
         self.selected = None
         self.drag = None
         self.suppress_click = False
         self.piece_els: dict = {}
+        self.levels = None  # the chart's counts per depth, redrawn on a language switch
+        self.tool = "boss"  # the editor's shape to place (or "erase"); it selects pieces by index
         super().__init__(shell, panel, spec)
 
     # ================================================================= frame
@@ -49,13 +49,16 @@ class View(GameView):
 
     def build_board(self, parent: object) -> None:
         left = el("div", parent, "board-column")
-        self.board_el = el("div", left, "hr-board", role="group", id="hr-board")
+        self.board_el = el("div", left, "hr-board play-only", role="group", id="hr-board")
         self.shell.text(self.board_el, "board_huarong", "aria-label")
         on(self.board_el, "click", self._on_board_click)
-        self.shell.text(el("p", left, "help"), "keys_help")
+        self.build_edit_board(left, "hr-board hr-edit", "hr-edit-board", "ed_board_huarong")
+
+    def build_side(self, side: object) -> None:
+        self.build_help(side, "keys_help", "ed_help_huarong")
 
     def build_progress(self, box: object) -> None:
-        self.chart = el("div", box, "chart", role="img")
+        self.chart = el("div", box, "chart", role="img", id="hr-chart")
         self.shell.text(self.chart, "chart", "aria-label")
 
     def build_panels(self, panel: object) -> None:
@@ -71,11 +74,13 @@ class View(GameView):
     def _fill_layouts(self) -> None:
         clear(self.layout_select)
         lang = self.shell.lang
+        records = self.shell.records
         for lay in LAYOUTS:
             par = lay.par[self.options["metric"]]
             name = lay.zh if lang == "zh" else lay.en
             extra = self.shell.t("par", n=par) if par is not None else self.shell.t("no_par")
-            el("option", self.layout_select, value=str(lay.index), text="%s — %s" % (name, extra))
+            mark = " ✓" if records.solved(self.game, "L%d" % lay.index) else ""
+            el("option", self.layout_select, value=str(lay.index), text="%s — %s%s" % (name, extra, mark))
         el("option", self.layout_select, value="custom", text=self.shell.t("custom"))
         lay = self._layout()
         self.layout_select.value = str(lay.index) if lay is not None else "custom"
@@ -96,12 +101,42 @@ class View(GameView):
     def relabel(self) -> None:
         self._fill_layouts()
         self._build_pieces()
+        if self.levels is not None:
+            self._draw_chart(self.levels)
 
     def forget(self, new_board: bool) -> None:
         clear(self.chart)
+        self.levels = None
         clear(self.compare_out)
         if not new_board:
             self._fill_layouts()  # the metric may have changed the par shown
+
+    def mark_records(self) -> None:
+        self._fill_layouts()
+
+    # ================================================================= records
+    def record_key(self) -> str:
+        lay = self._layout()
+        return "L%d" % lay.index if lay is not None else "B" + self.session.start.to_code()
+
+    def record_moves(self) -> dict:
+        return {m: count_steps(self.session.made, m) for m in METRICS}
+
+    def record_unit(self) -> str:
+        return self.options["metric"]
+
+    def record_label(self, key: str) -> str:
+        if key[:1] == "L" and key[1:].isdigit() and int(key[1:]) < len(LAYOUTS):
+            lay = LAYOUTS[int(key[1:])]
+            return lay.zh if self.shell.lang == "zh" else lay.en
+        return self.shell.t("custom_named", code=key[1:])
+
+    def known_par(self) -> "int | None":
+        lay = self._layout()
+        return lay.par[self.options["metric"]] if lay is not None else None
+
+    def par_search(self) -> "tuple | None":
+        return None if self._layout() is not None else (self.session.start, self.options)
 
     def _build_pieces(self) -> None:
         board = self.session.state
@@ -199,7 +234,8 @@ class View(GameView):
             if d is not None:
                 event.preventDefault()
                 self.selected = pid
-                self.move(pid, d)
+                if not self.move(pid, d):
+                    self.refuse(self.piece_els.get(pid))
                 self.render()
             elif str(event.key) == "Escape":
                 self.selected = None
@@ -214,15 +250,18 @@ class View(GameView):
             return
         r, c = int(str(target.dataset.r)), int(str(target.dataset.c))
         p = self.session.state.pieces()[self.selected]
+        refused = (self.piece_els.get(self.selected), target)
         if p.row <= r < p.row + p.height:
             d, n = ("left", p.col - c) if c < p.col else ("right", c - (p.col + p.width - 1))
         elif p.col <= c < p.col + p.width:
             d, n = ("up", p.row - r) if r < p.row else ("down", r - (p.row + p.height - 1))
         else:
+            self.refuse(*refused)
             return
         board = self.session.state
         for _ in range(n):  # all or nothing
             if not board.can_move(self.selected, d):
+                self.refuse(*refused)
                 return
             board = board.move(self.selected, d)
         for _ in range(n):
@@ -234,7 +273,9 @@ class View(GameView):
                 return
             event.currentTarget.setPointerCapture(event.pointerId)
             cell = float(self.board_el.clientWidth) / self.session.state.cols
-            self.drag = {"pid": pid, "x": float(event.clientX), "y": float(event.clientY), "cell": cell, "moved": 0}
+            start = {"pid": pid, "x": float(event.clientX), "y": float(event.clientY), "cell": cell, "moved": 0}
+            start["refused"] = False
+            self.drag = start
 
         return handler
 
@@ -257,6 +298,9 @@ class View(GameView):
             drag["x"] += dc * drag["cell"]
             drag["y"] += dr * drag["cell"]
             drag["moved"] += 1
+        elif not drag["refused"]:  # once per drag: the piece is blocked that way
+            drag["refused"] = True
+            self.refuse(self.piece_els.get(drag["pid"]))
 
     def _on_pointer_up(self, event: object) -> None:
         if self.drag is not None and self.drag["moved"]:
@@ -284,17 +328,36 @@ class View(GameView):
     def show_progress(self, progress: dict) -> None:
         levels = progress.get("levels")
         if levels is not None:
-            self.say("solving", n=progress["positions"], d=len(levels) - 1)
+            self.say("solving", n=num(progress["positions"]), d=len(levels) - 1)
             self._draw_chart(levels)
 
     def _draw_chart(self, levels: list) -> None:
+        """Bars of new positions per BFS depth, with both axes named and numbered."""
+        self.levels = levels
         clear(self.chart)
-        top = max(levels) if levels else 1
-        width = 100.0 / max(len(levels), 1)
+        if not levels:
+            return
+        t = self.shell.t
+        top = max(max(levels), 1)
+        deepest = len(levels) - 1
+        self.chart.setAttribute(
+            "aria-label", t("chart_label", n=num(sum(levels)), d=deepest, top=num(top), at=levels.index(top))
+        )
+        el("span", self.chart, "chart-ytitle", text=t("chart_y"))
+        ylab = el("div", self.chart, "chart-y")
+        el("span", ylab, text=num(top))
+        el("span", ylab, text="0")
+        plot = el("div", self.chart, "chart-plot")
+        width = 100.0 / len(levels)
         for i, count in enumerate(levels):
-            bar = el("span", self.chart, "bar", title="%d: %s" % (i, _fmt(count)))
+            bar = el("span", plot, "bar", title=t("chart_bar", d=i, n=num(count)))
             bar.style.height = "%.1f%%" % (100.0 * count / top)
             bar.style.width = "%.3f%%" % width
+        xlab = el("div", self.chart, "chart-x")
+        for d in _ticks(deepest):
+            tick = el("span", xlab, text=str(d))
+            tick.style.left = "%.2f%%" % ((d + 0.5) * width)
+        el("span", self.chart, "chart-xtitle", text=t("chart_x"))
 
     def show_hint(self, moves: list, stats: dict) -> None:
         pid, direction = moves[0]
@@ -327,9 +390,158 @@ class View(GameView):
             side = sides[name]
             tr = el("tr", body)
             el("th", tr, text=self.shell.t("compare_" + name), scope="row")
-            el("td", tr, text=_fmt(side["positions"]))
+            el("td", tr, text=num(side["positions"]))
             el("td", tr, text=str(side["steps"]) if side["steps"] is not None else "—")
             el("td", tr, text="%.2f" % side["seconds"])
         a, b = sides["equal"]["positions"], sides["distinct"]["positions"]
         if a:
             el("p", self.compare_out, text=self.shell.t("compare_ratio", r="%.1f" % (b / a)))
+
+    # ================================================================= the editor
+    def build_editor(self, bar: object) -> None:
+        self.ed_rows = self._select(bar, "ed_rows", "hr-ed-rows")
+        self.ed_cols = self._select(bar, "ed_cols", "hr-ed-cols")
+        for select in (self.ed_rows, self.ed_cols):
+            for n in range(2, MAX_SIDE + 1):
+                el("option", select, value=str(n), text=str(n))
+            on(select, "change", self._guard(self._on_resize))
+        self._button(bar, "ed_clear", self._on_clear)
+        self.play_button(bar)
+        tools = el("div", bar, "tools", role="group")
+        self.shell.text(tools, "ed_tools", "aria-label")
+        self.tool_btns = {}
+        for tool in TOOLS:
+            b = self._button(tools, "ed_" + tool, self._tool_click(tool), "tool tool-" + tool)
+            self.tool_btns[tool] = b
+
+    def new_draft(self) -> object:
+        return HuarongDraft.from_board(self.session.start)
+
+    def editor_status(self) -> tuple:
+        try:
+            self.draft.to_board()
+        except PuzzleError as e:
+            return ("ed_invalid", {"msg": e.text(self.shell.lang)})
+        return ("ed_ready", {})
+
+    def _tool_click(self, tool: str) -> object:
+        def handler(event: object) -> None:
+            self.tool = tool
+            self.ed_selected = None
+            self.render()
+
+        return handler
+
+    def _on_resize(self, event: object) -> None:
+        try:
+            self.draft.resize(int(str(self.ed_rows.value)), int(str(self.ed_cols.value)))
+        except DraftError as e:
+            self.edit_refused(e, self.edit_el)
+            self.render()
+            return
+        self.edited()
+
+    def _on_clear(self, event: object) -> None:
+        self.set_draft(HuarongDraft(self.draft.rows, self.draft.cols))
+
+    def draw_editor(self) -> None:
+        """The draft: a button per empty cell (place or move there) and per piece (select, delete)."""
+        d = self.draft
+        lang = self.shell.lang
+        t = self.shell.t
+        self.ed_rows.value = str(d.rows)
+        self.ed_cols.value = str(d.cols)
+        for tool, b in self.tool_btns.items():
+            b.setAttribute("aria-pressed", "true" if tool == self.tool else "false")
+        box = self.edit_el
+        clear(box)
+        box.style.setProperty("--rows", str(d.rows))
+        box.style.setProperty("--cols", str(d.cols))
+        if (d.cols - 2) % 2 == 0:
+            exit_ = el("div", box, "hr-exit", aria_hidden="true")
+            exit_.style.setProperty("--x", str((d.cols - 2) // 2))
+            exit_.style.setProperty("--w", "2")
+        focus = None
+        for r in range(d.rows):
+            for c in range(d.cols):
+                if d.piece_at(r, c) is None:
+                    b = el("button", box, "hr-slot ed-cell", type="button", data_r=r, data_c=c)
+                    b.setAttribute("aria-label", t("ed_cell_label", r=r + 1, c=c + 1))
+                    self._place(b, r, c, 1, 1)
+                    on(b, "click", self._cell_click(r, c))
+                    if self.ed_focus == (r, c):
+                        focus = b
+        for i, ((r, c, h, w), pid) in enumerate(zip(d.pieces, d.ids())):
+            kind = "boss" if (h, w) == SHAPES["boss"] else ("soldier" if h * w == 1 else "general")
+            b = el("button", box, "hr-piece " + kind, type="button", data_pid=pid)
+            name = piece_name(pid, h, w, lang)
+            el("span", b, "hr-name", text=name)
+            label = t("piece_label", name=name, pid=pid, r=r + 1, c=c + 1)
+            if i == self.ed_selected:
+                label += " — " + t("piece_selected")
+            b.setAttribute("aria-label", label)
+            b.setAttribute("aria-pressed", "true" if i == self.ed_selected else "false")
+            self._place(b, r, c, h, w)
+            on(b, "click", self._draft_piece_click(i))
+            on(b, "keydown", self._draft_piece_key(i))
+            if self.ed_focus is not None and r <= self.ed_focus[0] < r + h and c <= self.ed_focus[1] < c + w:
+                focus = b
+        if focus is not None:
+            focus.focus()
+
+    def _cell_click(self, r: int, c: int) -> object:
+        def handler(event: object) -> None:
+            self.ed_focus = (r, c)
+            try:
+                if self.ed_selected is not None:
+                    self.draft.move(self.ed_selected, r, c)
+                elif self.tool == "erase":
+                    raise DraftError("ed_nothing_here")
+                else:
+                    self.draft.place(self.tool, r, c)
+            except DraftError as e:
+                self.edit_refused(e, event.currentTarget)
+                return
+            self.edited()
+
+        return handler
+
+    def _draft_piece_click(self, i: int) -> object:
+        def handler(event: object) -> None:
+            r, c = self.draft.pieces[i][0], self.draft.pieces[i][1]
+            self.ed_focus = (r, c)
+            if self.tool == "erase":
+                self.draft.remove(i)
+                self.ed_selected = None
+            else:
+                self.ed_selected = None if self.ed_selected == i else i
+            self.edited()
+
+        return handler
+
+    def _draft_piece_key(self, i: int) -> object:
+        def handler(event: object) -> None:
+            key = str(event.key)
+            r, c = self.draft.pieces[i][0], self.draft.pieces[i][1]
+            if key in _ARROWS:
+                event.preventDefault()
+                dr, dc = STEP[_ARROWS[key]]
+                try:
+                    self.draft.move(i, r + dr, c + dc)
+                except DraftError as e:
+                    self.edit_refused(e, event.currentTarget)
+                    return
+                self.ed_selected = i
+                self.ed_focus = (r + dr, c + dc)
+            elif key in ("Delete", "Backspace"):
+                event.preventDefault()
+                self.draft.remove(i)
+                self.ed_selected = None
+                self.ed_focus = (r, c)
+            elif key == "Escape":
+                self.ed_selected = None
+            else:
+                return
+            self.edited()
+
+        return handler
