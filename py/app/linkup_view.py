@@ -1,7 +1,9 @@
 """Link-up on the page: its pickers (size, kinds, seed, New board), Shuffle,
-tiles drawn from the board, two clicks make a ``gameHandler.connect`` call,
-the path drawn through the ring, and the timer. Everything else is
-:class:`app.view.GameView`'s."""
+tiles drawn from the board (a face per kind from :mod:`app.faces`), two clicks
+make a ``gameHandler.connect`` call, the path drawn through the ring, and a
+roving arrow-key cursor (the grid is one Tab stop). On a phone held upright a
+wide board is drawn transposed (rows as columns), so it fits the screen; the
+game is the same either way. Everything else is :class:`app.view.GameView`'s."""
 
 import asyncio
 import json
@@ -9,65 +11,67 @@ import json
 from pyscript import document, window
 
 from app.dom import clear, el, on
-from app.view import GameView
+from app.faces import face
+from app.records import clock_text, num
+from app.view import GameView, game_texts
 from puzzles import exact_int
 from puzzles.linkup import PRESETS, connect, generate, joinable_pairs
 
 SVG = "http://www.w3.org/2000/svg"
-# A face per kind: a symbol and a colour, so tiles read as pictures, not digits.
-FACES = "★♠♥♦♣☀☂☃♞♜♝♛☯☘⚓✿❀✈☎♤⚑♫⚡❄☕⚙✂✉⚖☮♻⚛✦☾♪⚐✪☼♚♔♖♘☁☄✸⬟⬢◆●▲■♯♮☗☖♡♧❖✚☆♩"
-COLORS = ("#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#117a65", "#a04000", "#2e4053", "#b03a75")
 MAIN_THREAD_CELLS = 24  # boards up to this size are generated at once on the page's thread
+PRESET_ORDER = ("small", "kshisen", "large")
+# When a wide board is drawn transposed: the same query as app.css's.
+UPRIGHT = "(max-width: 700px) and (orientation: portrait)"
+_ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
-def _clock(seconds: int) -> str:
-    return "%d:%02d" % (seconds // 60, seconds % 60)
+def _ring(k: int, n: int) -> float:
+    """Where row or column ``k`` (``-1`` and ``n`` are the ring) is drawn, in cells:
+    the ring is half a cell wide."""
+    if k < 0:
+        return 0.25
+    if k >= n:
+        return n + 0.75
+    return k + 1.0
 
 
 class View(GameView):
-    TEXT = {
-        "ready": "lu_ready",
-        "won": "lu_cleared_by_you",
-        "solved": "cleared",
-        "unsolvable": "cannot_clear",
-        "unknown": "lu_unknown",
-        "hint_none": "lu_hint_stuck",
-        "paste_help": "lu_paste_help",
-    }
+    TEXT = game_texts(
+        ready="lu_ready", won="lu_cleared_by_you", solved="cleared", unsolvable="cannot_clear", unknown="lu_unknown"
+    )
+    TEXT.update(hint_none="lu_hint_stuck", paste_help="lu_paste_help", at_goal="lu_ready")
+    SHOW_MOVES_RECORD = False
 
     def __init__(self, shell: object, panel: object, spec: object) -> None:
         self.selected = None
+        self.cursor = 0  # the cell of the one tile in the Tab order
         self.tiles: dict = {}
-        self.started = float(window.Date.now())
-        self.finished = None
         self.shuffles = 0
+        self.seed = 1  # the seed the start board was made from, or None (a pasted or linked board)
         super().__init__(shell, panel, spec)
-        asyncio.create_task(self._tick())
 
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
         sh = self.shell
         self.preset_select = self._select(bar, "lu_preset", "lu-preset")
-        for name in ("small", "kshisen", "large"):
-            sh.text(el("option", self.preset_select, value=name), "lu_preset_" + name)
         on(self.preset_select, "change", lambda e: self._fill_kinds())
         self.kinds_select = self._select(bar, "lu_kinds", "lu-kinds")
-        self._fill_kinds()
-        lab = el("label", bar, "field")
+        lab = el("label", bar, "field seed")
         sh.text(el("span", lab), "lu_seed")
         self.seed_input = el("input", lab, type="number", min="0", value="1", id="lu-seed", inputmode="numeric")
+        sh.text(self.seed_input, "lu_seed_any", "placeholder")  # empty: a board not made from a seed; New picks one
         self._button(bar, "lu_new", self._on_new)
+        self._fill_presets()
+        self._fill_kinds()
 
     def build_buttons(self, bar: object) -> None:
         self._button(bar, "lu_shuffle", self._on_shuffle)
-
-    def build_statusbar(self, bar: object) -> None:
-        self.timer = el("p", bar, "counter", id="lu-time")
 
     def build_board(self, parent: object) -> None:
         scroll = el("div", parent, "lu-scroll")
         self.board_el = el("div", scroll, "lu-board", role="group", id="lu-board")
         self.shell.text(self.board_el, "board_linkup", "aria-label")
+        on(self.board_el, "keydown", self._on_key)
         self.overlay = document.createElementNS(SVG, "svg")
         self.overlay.setAttribute("class", "lu-path")
         self.overlay.setAttribute("aria-hidden", "true")
@@ -75,76 +79,144 @@ class View(GameView):
     def build_side(self, side: object) -> None:
         self.shell.text(el("p", side, "help"), "lu_keys_help")
 
-    def _fill_kinds(self) -> None:
+    def _fill_presets(self) -> None:
+        """The sizes, each marked ✓ once a board of that size was cleared by hand."""
+        value = str(self.preset_select.value) or "small"
+        clear(self.preset_select)
+        solved = set()
+        for key in self.shell.records.keys(self.game):
+            solved.add(key.split("/")[0])
+        for name in PRESET_ORDER:
+            rows, cols, _k, _p = PRESETS[name]
+            mark = " ✓" if "S%dx%d" % (rows, cols) in solved else ""
+            el("option", self.preset_select, value=name, text=self.shell.t("lu_preset_" + name) + mark)
+        self.preset_select.value = value
+
+    def _fill_kinds(self, kinds: "int | None" = None) -> None:
         """Every number of kinds that fills the chosen size with pairs (each kind an even count)."""
-        rows, cols, kinds, _per = PRESETS[str(self.preset_select.value)]
+        rows, cols, default, _per = PRESETS[str(self.preset_select.value)]
         cells = rows * cols
         clear(self.kinds_select)
         for k in range(1, 62):
             if cells % k == 0 and (cells // k) % 2 == 0:
                 el("option", self.kinds_select, value=str(k), text="%d × %d" % (k, cells // k))
-        self.kinds_select.value = str(kinds)
+        self.kinds_select.value = str(kinds if kinds is not None else default)
+        if str(self.kinds_select.value) != str(kinds if kinds is not None else default):
+            self.kinds_select.value = str(default)
 
     # ================================================================= drawing
     def board_opened(self) -> None:
-        """Tiles for the start position; the pickers follow the board's size."""
+        """Tiles for the start position; the pickers follow the board (size, kinds, seed)."""
         board = self.session.start
         self.selected = None
+        kinds = len(set(v for v in board.cells if v))
         for name, (rows, cols, _k, _p) in PRESETS.items():
-            if (rows, cols) == (board.rows, board.cols) and str(self.preset_select.value) != name:
+            if (rows, cols) == (board.rows, board.cols):
                 self.preset_select.value = name
-                self._fill_kinds()
+                self._fill_kinds(kinds)
+        self.seed_input.value = str(self.seed) if self.seed is not None else ""
         clear(self.board_el)
         style = self.board_el.style
-        style.setProperty("--rows", str(board.rows + 2))
-        style.setProperty("--cols", str(board.cols + 2))
+        style.setProperty("--rows", str(board.rows))
+        style.setProperty("--cols", str(board.cols))
+        self.board_el.classList.toggle("wide", board.cols > board.rows)
         self.tiles = {}
         for i, kind in enumerate(board.cells):
             if not kind:
                 continue
             r, c = divmod(i, board.cols)
             b = el("button", self.board_el, "lu-tile", type="button", data_cell=i)
-            b.style.setProperty("grid-row", str(r + 2))
-            b.style.setProperty("grid-column", str(c + 2))
+            b.style.setProperty("--gr", str(r + 2))
+            b.style.setProperty("--gc", str(c + 2))
             on(b, "click", self._tile_click(i))
             self.tiles[i] = b
-        self.overlay.setAttribute("viewBox", "0 0 %d %d" % (board.cols + 2, board.rows + 2))
+        self.overlay.setAttribute("viewBox", "0 0 %d %d" % (board.cols + 1, board.rows + 1))
         self.board_el.appendChild(self.overlay)
+        self.cursor = self._nearest(0)
 
-    def forget(self, new_board: bool) -> None:
-        if new_board:
-            self.started = float(window.Date.now())
-        if not self.session.state.is_solved():
-            self.finished = None
+    def relabel(self) -> None:
+        self._fill_presets()
+
+    def mark_records(self) -> None:
+        self._fill_presets()
 
     def draw(self) -> None:
         board = self.session.state
         hinted = self.hinted[0] if self.hinted else ()
+        if not board.cells[self.cursor]:
+            self.cursor = self._nearest(self.cursor)
         for i, b in self.tiles.items():
             kind = board.cells[i]
             if not kind:
                 b.setAttribute("hidden", "")
+                b.setAttribute("tabindex", "-1")
                 continue
             b.removeAttribute("hidden")
-            face = FACES[(kind - 1) % len(FACES)]
-            b.textContent = face
-            b.style.setProperty("--tile", COLORS[(kind - 1) % len(COLORS)])
+            symbol, colour = face(kind)
+            b.textContent = symbol
+            b.style.setProperty("--tile", colour)
             r, c = divmod(i, board.cols)
-            label = self.shell.t("tile_label", face=face, kind=kind, r=r + 1, c=c + 1)
+            label = self.shell.t("tile_label", face=symbol, kind=kind, r=r + 1, c=c + 1)
             if i == self.selected:
                 label += " — " + self.shell.t("tile_selected")
             b.setAttribute("aria-label", label)
             b.setAttribute("aria-pressed", "true" if i == self.selected else "false")
+            b.setAttribute("tabindex", "0" if i == self.cursor else "-1")
             b.classList.toggle("hinted", i in hinted)
 
     def counter_text(self) -> str:
         return self.shell.t("lu_left", n=self.session.state.tiles())
 
-    async def _tick(self) -> None:
-        while True:
-            end = self.finished if self.finished is not None else float(window.Date.now())
-            self.timer.textContent = self.shell.t("lu_time", t=_clock(int((end - self.started) / 1000)))
-            await asyncio.sleep(1)
+    # ================================================================= the cursor
+    def _nearest(self, i: int) -> int:
+        """The tile nearest cell ``i`` (``i`` itself if it holds one), in its row if that is as near."""
+        board = self.session.state
+        best, best_d = i, None
+        r0, c0 = divmod(i, board.cols)
+        for j, kind in enumerate(board.cells):
+            if kind:
+                r, c = divmod(j, board.cols)
+                d = (abs(r - r0) + abs(c - c0)) * 2 + (r != r0)
+                if best_d is None or d < best_d:
+                    best, best_d = j, d
+        return best
+
+    def _step(self, dr: int, dc: int) -> "int | None":
+        """The tile the cursor goes to toward ``(dr, dc)``: the nearest within the
+        quarter-plane that way, straight ahead first."""
+        board = self.session.state
+        r0, c0 = divmod(self.cursor, board.cols)
+        for d in range(1, max(board.rows, board.cols) + 1):
+            for o in sorted(range(-d, d + 1), key=abs):
+                r, c = r0 + dr * d + dc * o, c0 + dc * d + dr * o
+                if 0 <= r < board.rows and 0 <= c < board.cols and board.cells[r * board.cols + c]:
+                    return r * board.cols + c
+        return None
+
+    def _on_key(self, event: object) -> None:
+        """Arrow keys move the cursor (as the board is drawn: upright phones transpose it);
+        Home and End go to the row's first and last tile."""
+        key = str(event.key)
+        board = self.session.state
+        target = None
+        if key in _ARROWS:
+            dr, dc = _ARROWS[key]
+            if self.board_el.classList.contains("wide") and window.matchMedia(UPRIGHT).matches:
+                dr, dc = dc, dr
+            target = self._step(dr, dc)
+            if target is None:
+                self.refuse(self.tiles.get(self.cursor))
+        elif key in ("Home", "End"):
+            r = self.cursor // board.cols
+            row = [r * board.cols + c for c in range(board.cols) if board.cells[r * board.cols + c]]
+            target = row[0] if key == "Home" else row[-1]
+        else:
+            return
+        event.preventDefault()
+        if target is not None:
+            self.cursor = target
+            self.render()
+            self.tiles[target].focus()
 
     # ================================================================= the handler
     def connect(self, r1: object, c1: object, r2: object, c2: object) -> list:
@@ -173,37 +245,73 @@ class View(GameView):
 
     def after_move(self, move: object) -> None:
         self.selected = None
-        if self.session.state.is_cleared() and self.finished is None:
-            self.finished = float(window.Date.now())
+
+    def stuck_key(self) -> str:
+        board = self.session.state
+        return "lu_no_pair" if not board.is_cleared() and not joinable_pairs(board) else ""
 
     def announce(self) -> None:
         board = self.session.state
         if board.is_cleared():
             self.say(self.won_key(), **self.won_values())
-        elif not joinable_pairs(board):
-            self.say("lu_no_pair")
         else:
-            self.say("lu_joined", n=board.tiles())
+            self.say(self.stuck_key() or "lu_joined", n=board.tiles())
 
     def won_values(self) -> dict:
-        end = self.finished if self.finished is not None else float(window.Date.now())
-        return {"n": self.session.start.tiles() // 2, "t": _clock(int((end - self.started) / 1000))}
+        return {"n": self.session.start.tiles() // 2, "t": clock_text(self.clock.ms(self.now()))}
+
+    # ================================================================= records
+    def record_key(self) -> str:
+        """A generated board by its size, kinds and seed; any other by its code."""
+        b = self.session.start
+        if self.seed is None:
+            return "B" + b.to_code()
+        kinds = len(set(v for v in b.cells if v))
+        return "S%dx%d/%d/%d" % (b.rows, b.cols, kinds, self.seed)
+
+    def record_label(self, key: str) -> str:
+        parts = key[1:].split("/")
+        if key[:1] != "S" or len(parts) != 3:
+            return self.shell.t("custom_named", code=key[1:])
+        return self.shell.t("lu_record_label", size=parts[0].replace("x", " × "), kinds=parts[1], seed=parts[2])
 
     def save_extra(self) -> object:
-        """The timer: milliseconds played, and whether the board was cleared then."""
-        end = self.finished if self.finished is not None else float(window.Date.now())
-        return {"elapsed": end - self.started, "done": self.finished is not None}
+        return {"seed": self.seed}
 
     def restore_extra(self, data: object) -> None:
-        if isinstance(data, dict) and isinstance(data.get("elapsed"), (int, float)) and data["elapsed"] >= 0:
-            now = float(window.Date.now())
-            self.started = now - min(float(data["elapsed"]), 1e10)
-            self.finished = now if data.get("done") is True else None
+        """The seed the saved board was made from (checked again when that is cheap);
+        with none saved, the default board's."""
+        seed = data.get("seed") if isinstance(data, dict) else None
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 10**9 or not self._made_from(seed):
+            seed = 1 if self.session.start == self.spec.default() else None
+        self.seed = seed
 
+    def _made_from(self, seed: int) -> bool:
+        b = self.session.start
+        if b.rows * b.cols > MAIN_THREAD_CELLS:
+            return True  # too slow to make again here: the saved seed is trusted
+        kinds = len(set(v for v in b.cells if v))
+        try:
+            return generate(b.rows, b.cols, kinds, b.rows * b.cols // kinds, seed) == b
+        except ValueError:
+            return False
+
+    def load(self, board: object, say: str = "", seed: "int | None" = None) -> None:
+        """A new board; ``seed`` when it was made from one (the default board is seed 1)."""
+        if seed is None and board == self.session.start:  # Reset keeps the seed
+            seed = self.seed
+        elif seed is None and board == self.spec.default():
+            seed = 1
+        self.seed = seed
+        GameView.load(self, board, say)
+
+    # ================================================================= drawing paths
     def _draw_path(self, path: list) -> None:
         clear(self.overlay)
+        board = self.session.state
         line = document.createElementNS(SVG, "polyline")
-        line.setAttribute("points", " ".join("%.1f,%.1f" % (c + 1.5, r + 1.5) for r, c in path))
+        points = ["%.2f,%.2f" % (_ring(c, board.cols), _ring(r, board.rows)) for r, c in path]
+        line.setAttribute("points", " ".join(points))
         line.setAttribute("data-cells", str(len(path)))
         self.overlay.appendChild(line)
         asyncio.create_task(self._fade(line))
@@ -217,6 +325,7 @@ class View(GameView):
         def handler(event: object) -> None:
             if self.playback is not None:
                 return
+            self.cursor = i
             if self.selected is None or self.selected == i:
                 self.selected = None if self.selected == i else i
                 self.render()
@@ -224,28 +333,31 @@ class View(GameView):
             cols = self.session.state.cols
             a = self.selected
             if not self.connect(a // cols, a % cols, i // cols, i % cols):
-                asyncio.create_task(self._shake((a, i)))
+                self.refuse(self.tiles[a], self.tiles[i])
                 self.selected = None
                 self.render()
                 self.say("lu_no_join")
+            elif self.session.state.cells[self.cursor] and self._focus_lost():
+                self.tiles[self.cursor].focus()  # the focused tile went with its pair: focus stays on the grid
 
         return handler
 
-    async def _shake(self, cells: tuple) -> None:
-        for i in cells:
-            self.tiles[i].classList.add("shake")
-        await asyncio.sleep(0.4)
-        for i in cells:
-            self.tiles[i].classList.remove("shake")
+    def _focus_lost(self) -> bool:
+        active = document.activeElement
+        return active is None or str(active.tagName) == "BODY" or bool(self.board_el.contains(active))
 
     # ================================================================= controls
     async def _on_new(self, event: object) -> None:
-        """New board: small ones are made at once here, larger ones by the worker, in slices."""
+        """New board: small ones are made at once here, larger ones by the worker, in slices.
+        An empty seed picks one."""
         preset = str(self.preset_select.value)
+        text = str(self.seed_input.value).strip()
         try:
-            seed = exact_int(int(str(self.seed_input.value)))
+            seed = exact_int(int(text))
         except ValueError:
-            seed = 1
+            seed = None
+        if seed is None or seed < 0:
+            seed = int(float(window.Date.now())) % 1000000
         rows, cols, _kinds, _per = PRESETS[preset]
         kinds = int(str(self.kinds_select.value))
         per = rows * cols // kinds
@@ -258,8 +370,8 @@ class View(GameView):
                 return
             board = self.spec.board.parse(result["stats"]["board"])
         self.clear_alert()
-        self.load(board)
-        self.say("lu_new_done", seed=seed)
+        self.load(board, seed=seed)
+        self.say(self.stuck_key() or "lu_new_done", seed=seed)
 
     async def _on_shuffle(self, event: object) -> None:
         self.shuffles += 1
@@ -270,9 +382,8 @@ class View(GameView):
     # ================================================================= solver
     def show_progress(self, progress: dict) -> None:
         if "tiles" in progress:
-            self.say("lu_searching", n=progress["positions"])
+            self.say("lu_searching", n=num(progress["positions"]))
 
     def show_hint(self, moves: list, stats: dict) -> None:
         self.render()
         self.say("lu_hint")
-
