@@ -1,38 +1,40 @@
 """The sliding puzzle on the page: its pickers (size, mode, Shuffle), tiles
-drawn from the board, every slide one ``gameHandler.move(tile)``, the parity
-answer without search, and the 4 × 4 pattern tables loaded into the worker
-before the first 4 × 4 search. Everything else is :class:`app.view.GameView`'s."""
-
-import asyncio
+drawn from the board, every slide one ``gameHandler.move(tile)`` (a tap, an
+arrow key or a swipe), the parity answer without search, the 4 × 4 pattern
+tables loaded into the worker before the first 4 × 4 search, and the editor
+(tap two cells to swap them; "unsolvable" shows at once). Everything else is
+:class:`app.view.GameView`'s."""
 
 from pyscript import window
 
 from app.dom import clear, el, on
-from app.view import GameView
+from app.drafts import SlidingDraft
+from app.records import num
+from app.view import GameView, game_texts
 from puzzles import exact_int
-from puzzles.sliding import shuffled
+from puzzles.sliding import Board, shuffled
 
 SIZES = [(r, c) for r in range(2, 6) for c in range(2, 6) if r * c >= 6]
 TABLES_URL = "static/data/sliding-4x4.pdb"
 # Arrow key → the cell, relative to the blank, of the tile that slides (it moves the way the arrow points).
 _ARROWS = {"ArrowUp": (1, 0), "ArrowDown": (-1, 0), "ArrowLeft": (0, 1), "ArrowRight": (0, -1)}
+SWIPE_PX = 24  # a pointer that travels this far between down and up is a swipe, not a tap
+PAR_CELLS = 12  # after a win, the par is worked out up to this size (and on 4 × 4 once the tables are in)
 
 
 class View(GameView):
-    TEXT = {
-        "ready": "sp_ready",
-        "won": "won",
-        "solved": "solved",
-        "unsolvable": "sp_unsolvable",
-        "unknown": "unknown",
-        "hint_none": "sp_unsolvable",
-        "paste_help": "sp_paste_help",
-    }
+    TEXT = game_texts(
+        ready="sp_ready", unsolvable="sp_unsolvable", hint_none="sp_unsolvable", paste_help="sp_paste_help"
+    )
+    TEXT["at_goal"] = "sp_at_goal"
+    EDITABLE = True
 
     def __init__(self, shell: object, panel: object, spec: object) -> None:
         self.tiles: dict = {}
         self.shape = None
         self.shuffles = 0
+        self.swipe = None  # where a pointer went down on the board
+        self.suppress_click = False  # the editor selects a cell: the first of two to swap
         self.tables_ready = False
         self.tables_failed = False  # the 4×4 tables did not load: searches use smaller ones, and say so
         super().__init__(shell, panel, spec)
@@ -40,19 +42,49 @@ class View(GameView):
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
         self.size_select = self._select(bar, "sp_size", "sp-size")
-        for r, c in SIZES:
-            el("option", self.size_select, value="%dx%d" % (r, c), text="%d × %d" % (r, c))
+        self._fill_sizes()
         on(self.size_select, "change", self._guard(self._on_shuffle))  # a new size deals a new board
         self.option_select(bar, "mode", "sp_mode")
         self._button(bar, "sp_shuffle", self._on_shuffle)
 
     def build_board(self, parent: object) -> None:
-        self.board_el = el("div", parent, "sp-board", role="group", id="sp-board", tabindex="0")
+        self.board_el = el("div", parent, "sp-board play-only", role="group", id="sp-board", tabindex="0")
         self.shell.text(self.board_el, "board_sliding", "aria-label")
         on(self.board_el, "keydown", self._on_key)
+        on(self.board_el, "pointerdown", self._on_pointer_down)
+        on(self.board_el, "pointerup", self._on_pointer_up)
+        on(self.board_el, "pointercancel", self._on_pointer_cancel)
+        self.build_edit_board(parent, "sp-board sp-edit", "sp-edit-board", "ed_board_sliding")
 
     def build_side(self, side: object) -> None:
-        self.shell.text(el("p", side, "help"), "sp_keys_help")
+        self.build_help(side, "sp_keys_help", "ed_help_sliding")
+
+    def _fill_sizes(self) -> None:
+        """The sizes, each marked ✓ once a board of that size was solved by hand."""
+        value = str(self.size_select.value)
+        clear(self.size_select)
+        for r, c in SIZES:
+            mark = " ✓" if self.shell.records.solved(self.game, "%dx%d" % (r, c)) else ""
+            el("option", self.size_select, value="%dx%d" % (r, c), text="%d × %d%s" % (r, c, mark))
+        if value:
+            self.size_select.value = value
+
+    def mark_records(self) -> None:
+        self._fill_sizes()
+
+    # ================================================================= records
+    def record_key(self) -> str:
+        return "%dx%d" % (self.session.start.rows, self.session.start.cols)
+
+    def record_label(self, key: str) -> str:
+        return key.replace("x", " × ")
+
+    def par_search(self) -> "tuple | None":
+        board = self.session.start
+        cells = board.rows * board.cols
+        if cells <= PAR_CELLS or (cells == 16 and self.tables_ready and not self.tables_failed):
+            return (board, {"mode": "optimal"})
+        return None
 
     # ================================================================= drawing
     def board_opened(self) -> None:
@@ -116,31 +148,55 @@ class View(GameView):
 
     def _tile_click(self, tile: int) -> object:
         def handler(event: object) -> None:
+            if self.suppress_click:  # the end of a swipe, not a tap
+                self.suppress_click = False
+                return
             if not self._slide_line(tile):
-                asyncio.create_task(self._nudge(self.tiles[tile]))
+                self.refuse(self.tiles[tile])
 
         return handler
 
-    async def _nudge(self, node: object) -> None:
-        """A tile that cannot slide shakes briefly."""
-        node.classList.add("nudge")
-        await asyncio.sleep(0.25)
-        node.classList.remove("nudge")
-
     def _on_key(self, event: object) -> None:
-        delta = _ARROWS.get(str(event.key))
-        if delta is None or self.playback is not None:
+        if str(event.key) in _ARROWS:
+            event.preventDefault()
+            self._slide_toward(str(event.key))
+
+    def _slide_toward(self, arrow: str) -> None:
+        """The tile beside the blank slides the way ``arrow`` points (a key or a swipe); refused at an edge."""
+        if self.playback is not None:
             return
-        event.preventDefault()
+        delta = _ARROWS[arrow]
         board = self.session.state
         z = board.blank()
         r, c = z // board.cols + delta[0], z % board.cols + delta[1]
-        if 0 <= r < board.rows and 0 <= c < board.cols:
-            self.move(board.cells[r * board.cols + c])
+        if not (0 <= r < board.rows and 0 <= c < board.cols and self.move(board.cells[r * board.cols + c])):
+            self.refuse(self.board_el)
+
+    def _on_pointer_down(self, event: object) -> None:
+        self.suppress_click = False
+        self.swipe = (float(event.clientX), float(event.clientY))
+
+    def _on_pointer_cancel(self, event: object) -> None:
+        self.swipe = None
+
+    def _on_pointer_up(self, event: object) -> None:
+        """A swipe slides the tile beside the blank the way the finger went."""
+        start, self.swipe = self.swipe, None
+        if start is None:
+            return
+        dx, dy = float(event.clientX) - start[0], float(event.clientY) - start[1]
+        if max(abs(dx), abs(dy)) < SWIPE_PX:
+            return  # a tap: the tile's click handles it
+        if abs(dx) >= abs(dy):
+            arrow = "ArrowRight" if dx > 0 else "ArrowLeft"
+        else:
+            arrow = "ArrowDown" if dy > 0 else "ArrowUp"
+        self.suppress_click = True
+        self._slide_toward(arrow)
 
     # ================================================================= controls
     def _on_shuffle(self, event: object) -> None:
-        rows, cols = [int(x) for x in str(self.size_select.value).split("x")]
+        rows, cols = self._size()
         self.shuffles += 1
         seed = int(float(window.Date.now())) % 1000000007 + self.shuffles
         self.clear_alert()
@@ -175,10 +231,78 @@ class View(GameView):
 
     def show_progress(self, progress: dict) -> None:
         if "bound" in progress:
-            self.say("sp_searching", b=progress["bound"], n=progress["positions"])
+            self.say("sp_searching", b=progress["bound"], n=num(progress["positions"]))
         elif "method" not in progress:
-            self.say("sp_searching_bfs", n=progress["positions"])
+            self.say("sp_searching_bfs", n=num(progress["positions"]))
 
     def show_hint(self, moves: list, stats: dict) -> None:
         self.render()
         self.say("sp_hint" if stats.get("optimal") else "sp_hint_fast", t=moves[0], n=stats["distance"])
+
+    def _size(self) -> tuple:
+        rows, cols = [int(x) for x in str(self.size_select.value).split("x")]
+        return (rows, cols)
+
+    # ================================================================= the editor
+    def build_editor(self, bar: object) -> None:
+        self.ed_size = self._select(bar, "ed_grid", "sp-ed-size")
+        for r, c in SIZES:
+            el("option", self.ed_size, value="%dx%d" % (r, c), text="%d × %d" % (r, c))
+        on(self.ed_size, "change", self._guard(self._on_ed_size))
+        self._button(bar, "ed_goal", self._on_ed_goal)
+        self.play_button(bar)
+
+    def new_draft(self) -> object:
+        b = self.session.state
+        return SlidingDraft(b.rows, b.cols, b.cells)
+
+    def _on_ed_size(self, event: object) -> None:
+        rows, cols = [int(x) for x in str(self.ed_size.value).split("x")]
+        self.set_draft(SlidingDraft(rows, cols))
+
+    def _on_ed_goal(self, event: object) -> None:
+        self.set_draft(SlidingDraft(self.draft.rows, self.draft.cols))
+
+    def editor_status(self) -> tuple:
+        """Said again after every swap: whether the goal can be reached from the position drawn."""
+        if Board(self.draft.rows, self.draft.cols, self.draft.cells).is_solved():
+            return ("ed_sp_goal", {})
+        return ("ed_sp_solvable", {}) if self.draft.solvable() else ("ed_sp_unsolvable", {})
+
+    def draw_editor(self) -> None:
+        d = self.draft
+        self.ed_size.value = "%dx%d" % (d.rows, d.cols)
+        box = self.edit_el
+        clear(box)
+        box.style.setProperty("--rows", str(d.rows))
+        box.style.setProperty("--cols", str(d.cols))
+        box.classList.toggle("unsolvable", not d.solvable())
+        t = self.shell.t
+        for p, tile in enumerate(d.cells):
+            r, c = p // d.cols, p % d.cols
+            cls = "sp-tile" if tile else "sp-tile sp-blank"
+            b = el("button", box, cls, type="button", data_cell=p, text=str(tile) if tile else "")
+            b.style.setProperty("--r", str(r))
+            b.style.setProperty("--c", str(c))
+            label = t("sp_tile_label", n=tile, r=r + 1, c=c + 1) if tile else t("ed_blank_label", r=r + 1, c=c + 1)
+            if p == self.ed_selected:
+                label += " — " + t("piece_selected")
+            b.setAttribute("aria-label", label)
+            b.setAttribute("aria-pressed", "true" if p == self.ed_selected else "false")
+            on(b, "click", self._ed_click(p))
+            if p == self.ed_focus:
+                b.focus()
+
+    def _ed_click(self, p: int) -> object:
+        def handler(event: object) -> None:
+            self.ed_focus = p
+            if self.ed_selected is None:
+                self.ed_selected = p
+                self.render()
+                return
+            if self.ed_selected != p:
+                self.draft.swap(self.ed_selected, p)
+            self.ed_selected = None
+            self.edited()
+
+        return handler
