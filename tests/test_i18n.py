@@ -42,10 +42,49 @@ def _keys_used_by_the_app() -> set:
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     used.add(arg.value)
             if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "TEXT" for t in node.targets):
-                used.update(v.value for v in node.value.values)
+                if isinstance(node.value, ast.Dict):
+                    used.update(v.value for v in node.value.values)
+                else:  # TEXT = game_texts(ready="…", …)
+                    used.update(k.value.value for k in node.value.keywords)
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "update" and node.keywords:
+                used.update(k.value.value for k in node.keywords if isinstance(k.value, ast.Constant))
+            if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Subscript):
+                if getattr(node.targets[0].value, "id", "") == "TEXT" and isinstance(node.value, ast.Constant):
+                    used.add(node.value.value)
     return used
 
 
+def _draft_error_keys() -> set:
+    """The keys the editors' refusals name: ``DraftError("ed_…")``."""
+    import ast
+    import pathlib
+
+    used = set()
+    for path in pathlib.Path(__file__).resolve().parent.parent.joinpath("py", "app").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "DraftError" and node.args:
+                if isinstance(node.args[0], ast.Constant):
+                    used.add(node.args[0].value)
+    return used
+
+
+# Keys the page builds from a name: a Huarong editor tool, each game's tab, a Link-up preset,
+# the Edit button while editing, the reset button asking again.
+BUILT_KEYS = (
+    ["ed_" + tool for tool in ("boss", "hbar", "vbar", "soldier", "erase")]
+    + ["tab_" + game for game in ("huarong", "linkup", "sliding")]
+    + ["lu_preset_" + name for name in ("small", "kshisen", "large")]
+    + ["ed_cancel", "edit", "records_reset_confirm", "at_goal"]
+)
+
+
 def test_every_key_the_app_uses_exists():
-    missing = sorted(k for k in _keys_used_by_the_app() if k not in _TEXT)
+    used = _keys_used_by_the_app() | _draft_error_keys() | set(BUILT_KEYS)
+    missing = sorted(k for k in used if k not in _TEXT)
     assert not missing, missing
+    assert {"ed_outside", "ed_overlap", "ed_one_boss", "ed_resize_cuts"} <= _draft_error_keys()
+
+
+def test_missing_fields_show_as_gaps_not_crashes():
+    assert t("res_par_over", "en", par=116) == "Par 116: {d} over par."
+    assert t("num_nothing", "zh", n=1) == "num_nothing"
