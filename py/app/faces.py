@@ -27,8 +27,8 @@ _SYMBOLS = (
     "♞♜♝♛♚⚓✿✈☎⚑"
     "●▲■⬟⬢✚◆☾☁♫"
     "⚡❄☕⚙✂✉⚖☮♻⚛"
-    "☄✪♯☗❖⌘☠☢⚜♨"
-    "⚔☣✡☪◐▼♩☸✠⚒♁"
+    "☸✪♯☗❖⌘☠☢⚜♨"
+    "⚔☣✡☪◐▼♩☄✠⚒♁"
 )
 FACES = tuple(ch + "\ufe0e" for ch in _SYMBOLS)
 DISTINCT = len(FACES)  # kinds up to this many get a face of their own

@@ -19,6 +19,7 @@ TABLES_URL = "static/data/sliding-4x4.pdb"
 # Arrow key → the cell, relative to the blank, of the tile that slides (it moves the way the arrow points).
 _ARROWS = {"ArrowUp": (1, 0), "ArrowDown": (-1, 0), "ArrowLeft": (0, 1), "ArrowRight": (0, -1)}
 SWIPE_PX = 24  # a pointer that travels this far between down and up is a swipe, not a tap
+CLICK_AFTER_TOUCH_MS = 700  # a click this soon after a touch the board handled is that touch's
 PAR_CELLS = 12  # after a win, the par is worked out up to this size (and on 4 × 4 once the tables are in)
 
 
@@ -34,7 +35,7 @@ class View(GameView):
         self.shape = None
         self.shuffles = 0
         self.swipe = None  # where a pointer went down on the board
-        self.suppress_click = False  # the editor selects a cell: the first of two to swap
+        self.pointer_at = -1e9  # when a touch last slid tiles itself: the click that may follow is not a second tap
         self.tables_ready = False
         self.tables_failed = False  # the 4×4 tables did not load: searches use smaller ones, and say so
         super().__init__(shell, panel, spec)
@@ -148,13 +149,14 @@ class View(GameView):
 
     def _tile_click(self, tile: int) -> object:
         def handler(event: object) -> None:
-            if self.suppress_click:  # the end of a swipe, not a tap
-                self.suppress_click = False
-                return
-            if not self._slide_line(tile):
-                self.refuse(self.tiles[tile])
+            if self.now() - self.pointer_at > CLICK_AFTER_TOUCH_MS:  # else the touch was handled on pointerup
+                self._tap(tile)
 
         return handler
+
+    def _tap(self, tile: int) -> None:
+        if not self._slide_line(tile):
+            self.refuse(self.tiles[tile])
 
     def _on_key(self, event: object) -> None:
         if str(event.key) in _ARROWS:
@@ -173,25 +175,29 @@ class View(GameView):
             self.refuse(self.board_el)
 
     def _on_pointer_down(self, event: object) -> None:
-        self.suppress_click = False
         self.swipe = (float(event.clientX), float(event.clientY))
 
     def _on_pointer_cancel(self, event: object) -> None:
         self.swipe = None
 
     def _on_pointer_up(self, event: object) -> None:
-        """A swipe slides the tile beside the blank the way the finger went."""
+        """A swipe slides the tile beside the blank the way the finger went; a touch
+        tap slides at once (the browser's click after a touch may be late, or dropped)."""
         start, self.swipe = self.swipe, None
         if start is None:
             return
         dx, dy = float(event.clientX) - start[0], float(event.clientY) - start[1]
         if max(abs(dx), abs(dy)) < SWIPE_PX:
-            return  # a tap: the tile's click handles it
+            tile = event.target.closest(".sp-tile") if str(event.pointerType) != "mouse" else None
+            if tile is not None:  # a mouse's tap is its click
+                self.pointer_at = self.now()
+                self._tap(int(str(tile.dataset.tile)))
+            return
         if abs(dx) >= abs(dy):
             arrow = "ArrowRight" if dx > 0 else "ArrowLeft"
         else:
             arrow = "ArrowDown" if dy > 0 else "ArrowUp"
-        self.suppress_click = True
+        self.pointer_at = self.now()
         self._slide_toward(arrow)
 
     # ================================================================= controls

@@ -399,7 +399,7 @@ class GameView(RecordsMixin, EditorMixin):
             self.draw()
         self.panel.classList.toggle("editing", self.editing)
         self.render_editor_frame()
-        self.counter.textContent = self.counter_text()
+        self._render_counter()
         self.undo_btn.disabled = self.editing or not self.session.can_undo()
         self.redo_btn.disabled = self.editing or not self.session.can_redo()
         self.reset_btn.disabled = self.editing
@@ -412,6 +412,19 @@ class GameView(RecordsMixin, EditorMixin):
         self.pause_btn.disabled = not playing
         self.step_btn.disabled = not playing
         self.pause_btn.textContent = self.shell.t("resume" if playing and self.playback.paused else "pause")
+
+    def _render_counter(self) -> None:
+        """The move counter; while a solution plays, how far it is, in the same unit."""
+        text = self.counter_text()
+        pb = self.playback
+        if pb is not None and not pb.done:
+            done = self.spec.count(pb.moves[: pb.index], self.options)
+            total = self.spec.count(pb.moves, self.options)
+            self.counter.setAttribute("data-playing", "%d/%d" % (done, total))
+            text += " · " + self.shell.t("playing", i=done, n=total)
+        else:
+            self.counter.removeAttribute("data-playing")
+        self.counter.textContent = text
 
     # ============================================================ boards in and out
     def load(self, board: object, say: str = "") -> None:
@@ -579,23 +592,18 @@ class GameView(RecordsMixin, EditorMixin):
         asyncio.create_task(self._guarded(self._play(self.playback, announce)))
 
     async def _play(self, pb: Playback, announce: bool) -> None:
-        total = self.spec.count(pb.moves, self.options)  # in the unit the counter shows
         while not pb.done:
             move = pb.next_move()
             if move is None:
                 await asyncio.sleep(0.05)
                 continue
-            if not self.play(move):
+            if not self.play(move):  # each move redraws the counter, with how far the playback is
                 pb.stop()
                 break
-            done = self.spec.count(pb.moves[: pb.index], self.options)
-            self.counter.setAttribute("data-playing", "%d/%d" % (done, total))
-            self.counter.textContent += " · " + self.shell.t("playing", i=done, n=total)
             if pb.speed:
                 await asyncio.sleep(pb.speed / 1000)
         if self.playback is pb:
             self.playback = None
-        self.counter.removeAttribute("data-playing")
         self.render()
         self.save()
         if announce and not pb.stopped:
