@@ -195,6 +195,37 @@ def test_solver_agrees_with_brute_force_on_small_boards(board, metric):
         assert sol.status == "unsolvable"
 
 
+@settings(max_examples=80, deadline=None)
+@given(small_boards(), st.sampled_from(["cell", "piece"]))
+def test_sparse_and_dense_moves_agree(board, metric):
+    """The two ways of finding a position's moves (tables per empty set, or
+    each piece's moves checked) give the same searches and the same tables."""
+    if board is None:
+        return
+    from puzzles import huarong_solver
+
+    dense_table = DistanceTable(board, metric)
+    dense = solve(board, metric)
+    real = huarong_solver._Space.__init__
+
+    def sparse_from_the_start(self, *args):
+        real(self, *args)
+        self.sparse = True
+
+    huarong_solver._Space.__init__ = sparse_from_the_start
+    try:
+        sparse_table = DistanceTable(board, metric)
+        sparse = solve(board, metric)
+        assert sparse_table.space.sparse
+    finally:
+        huarong_solver._Space.__init__ = real
+    assert sparse_table.dist == dense_table.dist and sparse_table.component == dense_table.component
+    assert (sparse.status, sparse.steps) == (dense.status, dense.steps)  # positions: where in a level the goal turns up
+    if sparse.status == "solved":
+        assert replay(board, sparse.moves).is_solved()
+        assert sparse_table.hint(board) is None or replay(board, sparse_table.hint(board))
+
+
 @settings(max_examples=40, deadline=None)
 @given(small_boards())
 def test_hint_lowers_the_distance_by_one(board):

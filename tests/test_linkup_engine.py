@@ -8,14 +8,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import Rng
+from puzzles import Rng, linkup, linkup_solver, run
 from puzzles.linkup import (
     PRESETS,
     Board,
     BoardError,
+    _Grid,
+    _joinable,
     connect,
     generate,
+    has_joinable_pair,
     joinable_pairs,
+    layout_steps,
     turns,
 )
 from puzzles.linkup_solver import shuffle, solve
@@ -260,3 +264,137 @@ def test_the_solvers_fast_join_test_matches_connect(board, data):
     g = _Grid(board.rows, board.cols, board.cells)
     r1, c1, r2, c2 = a // board.cols, a % board.cols, b // board.cols, b % board.cols
     assert _joinable(g, board.cols, a, b) == bool(connect(board, r1, c1, r2, c2))
+
+
+# ------------------------------------------------------------ every setting the page offers
+def offered_settings() -> list:
+    """(rows, cols, kinds, tiles of each) for every size preset and every kinds
+    count the page offers: 1–61 kinds that divide the cells into even counts."""
+    out = []
+    for rows, cols, _kinds, _per in PRESETS.values():
+        cells = rows * cols
+        for kinds in range(1, 62):
+            if cells % kinds == 0 and (cells // kinds) % 2 == 0:
+                out.append((rows, cols, kinds, cells // kinds))
+    return out
+
+
+def clears_in_reverse(rows: int, cols: int, placed: list) -> bool:
+    """Whether removing the pairs last placed first clears the full board,
+    each pair joinable when its turn comes (kinds aside: equal by construction)."""
+    cells = [1] * (rows * cols)
+    g = _Grid(rows, cols, cells)
+    for a, b in reversed(placed):
+        if not cells[a] or not cells[b] or not _joinable(g, cols, a, b):
+            return False
+        cells[a] = cells[b] = 0
+        g = g.without(a, b, cols)
+    return not any(cells)
+
+
+def test_every_offered_setting_builds_for_200_seeds():
+    settings_ = offered_settings()
+    assert len(settings_) == 25 and (10, 20, 10, 20) in settings_ and (8, 18, 12, 12) in settings_
+    sizes = sorted({(r, c) for r, c, _k, _p in settings_})
+    for seed in range(200):
+        for rows, cols in sizes:
+            perm, placed = run(layout_steps(rows, cols, seed))
+            assert sorted(x for pair in placed for x in pair) == list(range(rows * cols))
+            assert sorted(perm) == list(range(rows * cols // 2))
+            assert clears_in_reverse(rows, cols, placed), (rows, cols, seed)
+            for r, c, kinds, per in settings_:
+                if (r, c) != (rows, cols):
+                    continue
+                board = generate(rows, cols, kinds, per, seed)  # the layout again, from the cache
+                assert (board.rows, board.cols, board.tiles()) == (rows, cols, rows * cols)
+                counts = {}
+                for v in board.cells:
+                    counts[v] = counts.get(v, 0) + 1
+                assert counts == {k: per for k in range(1, kinds + 1)}, (kinds, seed)
+                assert all(board.cells[a] == board.cells[b] for a, b in placed)
+
+
+def test_generate_is_the_same_board_with_or_without_the_cache():
+    for rows, cols, kinds, per in ((4, 6, 6, 4), (8, 18, 12, 12), (10, 20, 5, 40)):
+        for seed in (0, 7, 199):
+            cached = generate(rows, cols, kinds, per, seed)
+            linkup._layouts.clear()
+            assert generate(rows, cols, kinds, per, seed) == cached
+
+
+@pytest.mark.parametrize("rows, cols", [(4, 6), (8, 18), (10, 20), (1, 2), (2, 1), (3, 4), (7, 2), (1, 24), (24, 24)])
+def test_the_fallback_construction_never_fails(monkeypatch, rows, cols):
+    """With no random tries left, the matched fill (a domino tiling of the
+    empty cells kept up to date) builds every board, clearable."""
+    monkeypatch.setattr(linkup, "ATTEMPTS", 0)
+    monkeypatch.setattr(linkup, "_layouts", {})
+    for seed in range(40 if rows * cols <= 200 else 3):
+        perm, placed = run(layout_steps(rows, cols, seed))
+        assert sorted(x for pair in placed for x in pair) == list(range(rows * cols))
+        assert clears_in_reverse(rows, cols, placed), (rows, cols, seed)
+    board = generate(rows, cols, 1, rows * cols, 3)
+    assert solve(board).status == "solved"
+
+
+def test_generate_steps_reports_pairs_placed():
+    linkup._layouts.clear()
+    progress = []
+    gen = linkup.generate_steps(8, 18, 36, 4, 11)
+    while True:
+        try:
+            progress.append(next(gen)["positions"])
+        except StopIteration as stop:
+            board = stop.value
+            break
+    assert progress == list(range(1, len(progress) + 1)) and len(progress) >= 72
+    assert board == generate(8, 18, 36, 4, 11)
+
+
+# ------------------------------------------------------------ sweeps and pair tests agree
+def pairs_by_testing(board: Board) -> list:
+    g = _Grid(board.rows, board.cols, board.cells)
+    out = []
+    for group in linkup._by_kind(board.cells).values():
+        out.extend(linkup._pairs(g, board.cols, group))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_boards(max_side=9))
+def test_sweeps_find_exactly_the_joinable_pairs(board):
+    expected = pairs_by_testing(board)
+    saved = linkup.SWEEP_GROUP
+    try:
+        for sweep in (0, saved, 10**6):  # every kind swept, the mix, every kind tested pair by pair
+            linkup.SWEEP_GROUP = sweep
+            assert joinable_pairs(board) == expected
+    finally:
+        linkup.SWEEP_GROUP = saved
+    assert has_joinable_pair(board) == bool(expected)
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_boards(max_side=4))
+def test_solver_with_every_kind_swept_agrees_with_brute_force(board):
+    saved = linkup_solver.SWEEP_GROUP
+    linkup_solver.SWEEP_GROUP = 0
+    try:
+        result = solve(board)
+    finally:
+        linkup_solver.SWEEP_GROUP = saved
+    assert (result.status == "solved") == brute_clearable(board)
+    b = board
+    for a, c in result.moves:
+        assert connect(b, a // b.cols, a % b.cols, c // b.cols, c % b.cols)
+        b = b.remove(a, c)
+    assert b.is_cleared() == (result.status == "solved")
+
+
+def test_one_kind_full_board():
+    board = Board(24, 24, [1] * 576)
+    pairs = joinable_pairs(board)
+    # every two neighbours, and every two tiles of one outer side (through the ring; 23 of those are neighbours)
+    assert len(pairs) == 2 * 24 * 23 + 4 * (24 * 23 // 2) - 4 * 23
+    assert pairs == pairs_by_testing(board)
+    assert connect(board, 0, 0, 0, 23) == [[0, 0]] + [[-1, c] for c in range(24)] + [[0, 23]]
+    assert connect(board, 5, 5, 18, 18) == []

@@ -14,6 +14,7 @@ from puzzles import messages as messages_module
 from puzzles.huarong_solver import DistanceTable
 from puzzles.huarong_solver import search as huarong_search
 from puzzles.messages import MESSAGES, render
+from puzzles.sliding_solver import build_table, encode_tables, install_tables
 from puzzles.sliding_solver import search as sliding_search
 
 PUZZLES = Path(__file__).resolve().parent.parent / "py" / "puzzles"
@@ -201,7 +202,14 @@ BAD = [
     (_parse(sliding, "2x3-4125!3"), "sliding_bad_char"),
     (lambda: SLIDING.slide(4), "tile_not_movable"),
     (lambda: sliding_search(SLIDING, "slow"), "unknown_mode"),
+    (lambda: install_tables(b"junk"), "tables_bad_header"),
+    (lambda: install_tables(_tables_2x3()[:-9]), "tables_damaged"),  # truncated
 ]
+
+
+def _tables_2x3() -> bytes:
+    groups = [[1, 2, 3], [4, 5]]
+    return encode_tables(2, 3, groups, [build_table(2, 3, g) for g in groups])
 
 
 def _english_left(e: PuzzleError, text: str) -> str:

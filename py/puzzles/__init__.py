@@ -252,9 +252,16 @@ class Rng:
         return self.next() % n
 
     def shuffle(self, items: list) -> None:
+        """Fisher–Yates with :meth:`below`, the generator's steps written out
+        here (the board generator shuffles a lot; same numbers, same order)."""
+        x = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = x
 
 
 # ------------------------------------------------------------- one result
@@ -322,10 +329,14 @@ class GameSpec:
                     move played on ``board`` (``gameHandler.move(10, 'left')``).
     ``options``     ``{name: (choice, ...)}``, the first choice the default;
                     ``default_options(board)`` may choose by board instead.
-    ``solver``      the worker-side module: ``search(board, options)`` and
-                    ``hint(board, options)`` return search generators (progress
-                    dicts, then a :class:`Result`); ``ACTIONS`` maps the names of
-                    its small jobs to ``request dict -> answer dict``.
+    ``solver``      the worker-side module. Its ``JOBS`` maps each job's name
+                    (``solve``, ``hint`` and the game's own, such as Link-up's
+                    ``generate``) to ``(board, options, request) -> generator``;
+                    ``board`` is ``None`` for a job that needs none. Every job
+                    runs in slices: the generator yields progress dicts with
+                    ``positions`` (work done so far), each after a few
+                    milliseconds of work at most, and returns a :class:`Result`
+                    (``unknown`` past its budget).
     """
 
     def __init__(

@@ -4,8 +4,12 @@ integer encoding, and the distance table behind Hint."""
 from puzzles import PuzzleError, Result, quote, run
 from puzzles.huarong import DIRECTIONS, METRICS, STEP, TARGET, Board, count_steps
 
-
 # ------------------------------------------------------------------- solver
+# An empty set with at most this many piece anchors that can move gets all
+# their slides worked out at once; with more, each when a piece stands there.
+_EAGER_ANCHORS = 16
+
+
 class _Space:
     """The search's compact encoding of the positions of one piece set.
 
@@ -19,8 +23,17 @@ class _Space:
     A one-cell move of a class-``k`` piece from anchor ``a`` to ``a2`` is then
     ``key ^ delta`` (both anchor bits and the cells it frees and covers flip),
     legal when the anchor bit is set (``key & probe``) and the cells it needs
-    are empty; the moves whose needed cells lie in the empty set ``E`` are
-    tabulated once per ``E``.
+    are empty.
+
+    Two ways to find a position's moves. *Dense* (the start): the moves of
+    every anchor whose needed cells lie in the empty set ``E`` are tabulated
+    once per ``E`` — cheap when empty sets repeat, as on the classic crowded
+    boards (190 of them on a 5 × 4 board with two empty cells). *Sparse*: on
+    a roomy board nearly every position has an empty set of its own and the
+    tables would list hundreds of moves of anchors where no piece stands, so
+    once most look-ups miss (:meth:`adapt`) each position's own pieces are
+    taken from its key and their moves checked directly. Both give the same
+    moves.
     """
 
     def __init__(self, board: Board, equivalence: bool = True) -> None:
@@ -48,11 +61,15 @@ class _Space:
         gr, gc = board.goal()
         self.goal_probe = 1 << (n + gr * cols + gc)
         self.by_need: dict = {}
+        # anchor bit >> N -> [(need, delta, to)]: every move of a piece standing there
+        self.moves_of: dict = {}
         for k, (h, w) in enumerate(self.shapes):
             shift = n * (k + 1)
             for r in range(rows - h + 1):
                 for c in range(cols - w + 1):
                     here = self._footprint(r, c, h, w)
+                    probe = 1 << (shift + r * cols + c)
+                    own = self.moves_of[probe >> n] = []
                     for d in DIRECTIONS:
                         dr, dc = STEP[d]
                         r2, c2 = r + dr, c + dc
@@ -60,13 +77,47 @@ class _Space:
                             continue
                         there = self._footprint(r2, c2, h, w)
                         need = there & ~here
-                        probe = 1 << (shift + r * cols + c)
                         to = 1 << (shift + r2 * cols + c2)
                         delta = (need | (here & ~there)) | probe | to
                         self.by_need.setdefault(need, []).append((probe, delta, to))
+                        own.append((need, delta, to))
         self._cell_moves: dict = {}
         self._piece_moves: dict = {}
-        self._slides: dict = {}
+        self._slides: dict = {}  # dense: empty -> {anchor: its piece's slides, or None until needed}
+        self._sparse_slides: dict = {}  # sparse: empty | anchor -> that piece's slides
+        self.sparse = False
+        # Work done building the tables above (a unit is about half a microsecond of CPython):
+        # the searches yield by it too, not only by positions, so no slice runs long.
+        self.work = 0
+        self._expanded = 0
+        self._builds = 0  # dense tables built, and the moves they list in all
+        self._tabled = 0
+        self._pieces = len(pieces)
+
+    def adapt(self, expanded: int) -> None:
+        """Told how many positions were expanded since last time: turn sparse
+        when the dense tables list many more moves than the pieces of a
+        position can have (over six a piece on average, after 16 tables: a
+        table's moves are all looked at on each look-up, and most are of
+        anchors where no piece stands — the classic boards list about two a
+        piece, a nearly empty 8 × 8 board two hundred), or when building them
+        has cost more than 150 work units a position after 512 positions.
+        The dense tables are dropped then."""
+        self._expanded += expanded
+        if self.sparse:
+            return
+        wasteful = self._builds >= 16 and self._tabled > 6 * self._pieces * self._builds
+        if wasteful or (self._expanded >= 512 and self.work > 150 * self._expanded):
+            self.sparse = True
+            self._cell_moves = {}
+            self._piece_moves = {}
+            self._slides = {}
+
+    def moves_at(self, empty: int, probe: int) -> list:
+        """``[(delta, to_probe)]``: the one-cell moves of the piece at ``probe``."""
+        if not self.sparse:
+            return self.piece_moves(empty).get(probe, ())
+        return [(d, t) for need, d, t in self.moves_of[probe >> self.n] if empty & need == need]
 
     def _footprint(self, r: int, c: int, h: int, w: int) -> int:
         m = 0
@@ -98,6 +149,9 @@ class _Space:
                         by_probe.setdefault(probe, []).append((delta, to))
             self._cell_moves[empty] = got
             self._piece_moves[empty] = by_probe
+            self.work += len(self.by_need) + 2 * len(got)
+            self._builds += 1
+            self._tabled += len(got)
         return got
 
     def piece_moves(self, empty: int) -> dict:
@@ -109,43 +163,99 @@ class _Space:
         return got
 
     def slides(self, empty: int) -> dict:
-        """``{probe: [delta]}``: every place each piece can slide to, alone.
+        """``{probe: deltas}`` for the empty set ``empty``: every anchor with a
+        move, and its slides (see :meth:`slide`), ``None`` until worked out.
+        With few such anchors (a crowded board, such as the classic 5 × 4
+        ones) all are worked out at once, which is cheaper than one by one."""
+        got = self._slides.get(empty)
+        if got is None:
+            moves = self.piece_moves(empty)
+            got = self._slides[empty] = dict.fromkeys(moves)
+            if len(got) <= _EAGER_ANCHORS:
+                for probe in moves:
+                    got[probe] = self._slide(empty, probe)
+        return got
+
+    def slide(self, empty: int, probe: int) -> list:
+        """Every ``delta`` of the piece at anchor ``probe`` sliding alone
+        (``key ^ delta`` is the position after the slide).
 
         Where a piece can get to by moves of its own depends only on the empty
-        cells and where it stands, so each ``delta`` (``key ^ delta`` is the
-        position after the slide) is worked out once per empty set.
-        """
-        got = self._slides.get(empty)
-        if got is not None:
+        cells and where it stands, so it is worked out once per empty set and
+        anchor — and on a roomy board only for anchors where a piece of some
+        position stands, never for every anchor a piece of the class could
+        have (most are empty: tabulating them all ran out of memory)."""
+        if self.sparse:
+            got = self._sparse_slides.get(empty | probe)
+            if got is None:
+                got = self._sparse_slides[empty | probe] = self._slide(empty, probe)
             return got
-        got = {}
+        entry = self.slides(empty)
+        got = entry.get(probe)
+        if got is None:
+            got = entry[probe] = self._slide(empty, probe)
+        return got
+
+    def _slide(self, empty: int, probe: int) -> list:
         full = self.full
-        for probe, first in self.piece_moves(empty).items():
-            k0 = empty | probe
-            seen = {k0}
-            deltas = []
-            stack = [(k0 ^ d, t) for d, t in first]
+        k0 = empty | probe
+        seen = {k0}
+        got = []
+        if self.sparse:
+            n = self.n
+            moves_of = self.moves_of
+            stack = [(k0 ^ d, t) for need, d, t in moves_of[probe >> n] if k0 & need == need]
             while stack:
                 k2, p2 = stack.pop()
                 if k2 in seen:
                     continue
                 seen.add(k2)
-                deltas.append(k2 ^ k0)
-                for d3, t3 in self.piece_moves(k2 & full).get(p2, ()):
+                got.append(k2 ^ k0)
+                for need, d3, t3 in moves_of[p2 >> n]:
+                    if k2 & need == need:
+                        stack.append((k2 ^ d3, t3))
+        else:
+            piece_moves = self.piece_moves
+            stack = [(k0 ^ d, t) for d, t in piece_moves(empty).get(probe, ())]
+            while stack:
+                k2, p2 = stack.pop()
+                if k2 in seen:
+                    continue
+                seen.add(k2)
+                got.append(k2 ^ k0)
+                for d3, t3 in piece_moves(k2 & full).get(p2, ()):
                     stack.append((k2 ^ d3, t3))
-            got[probe] = deltas
-        self._slides[empty] = got
+        self.work += 3 * len(seen)
         return got
+
+    def anchors(self, key: int) -> list:
+        """The anchor bits of the pieces of position ``key``."""
+        n = self.n
+        a = key >> n
+        out = []
+        while a:
+            low = a & -a
+            a ^= low
+            out.append(low << n)
+        return out
 
     def neighbours(self, key: int, metric: str) -> list:
         """Every position one step away in ``metric``."""
         empty = key & self.full
+        if self.sparse:
+            out = []
+            for probe in self.anchors(key):
+                if metric == "cell":
+                    out.extend(key ^ d for d, _t in self.moves_at(empty, probe))
+                else:
+                    out.extend(key ^ d for d in self.slide(empty, probe))
+            return out
         if metric == "cell":
             return [key ^ delta for probe, delta in self.cell_moves(empty) if key & probe]
         out = []
-        for probe, deltas in self.slides(empty).items():
+        for probe in self.piece_moves(empty):
             if key & probe:
-                out.extend(key ^ d for d in deltas)
+                out.extend(key ^ d for d in self.slide(empty, probe))
         return out
 
     def one_cell_path(self, k1: int, k2: int) -> list:
@@ -160,7 +270,7 @@ class _Space:
             head += 1
             if k == k2:
                 break
-            for d, t in self.piece_moves(k & self.full).get(p, ()):
+            for d, t in self.moves_at(k & self.full, p):
                 nk = k ^ d
                 if nk not in parent:
                     parent[nk] = k
@@ -200,14 +310,20 @@ def _check_metric(metric: str) -> None:
         raise PuzzleError("bad_metric", text=quote(metric))
 
 
+# Work units (see _Space.work) a search may spend building move tables
+# between two yields, besides its ``chunk`` positions: a few milliseconds.
+WORK = 10000
+
+
 def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: "int | None" = None, chunk: int = 2048):
     """Breadth-first search for the fewest steps to the goal, as a generator.
 
     It yields a progress dict ``{'depth', 'positions', 'levels'}`` every
-    ``chunk`` expanded positions (so a caller can show progress, time-slice or
-    cancel by simply not resuming it) and returns a :class:`Result` (the
-    ``value`` of ``StopIteration``). ``limit`` caps the positions kept in
-    memory; past it the answer is ``'unknown'``.
+    ``chunk`` expanded positions, or sooner when building move tables took
+    :data:`WORK` units (so a caller can show progress, time-slice or cancel by
+    simply not resuming it), and returns a :class:`Result` (the ``value`` of
+    ``StopIteration``). ``limit`` caps the positions kept in memory; past it
+    the answer is ``'unknown'``.
     """
     _check_metric(metric)
     space = _Space(board, equivalence)
@@ -217,16 +333,18 @@ def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: 
     levels = [1]
     if start & goal:
         return _result("solved", [], metric, 1, levels)
+    expanders = (_expand_cell, _expand_cell_sparse) if metric == "cell" else (_expand_piece, _expand_piece_sparse)
     frontier = [start]
     found = None
     while frontier:
         nxt: list = []
-        for i in range(0, len(frontier), chunk):
+        i = 0
+        while i < len(frontier):
             part = frontier[i : i + chunk]
-            if metric == "cell":
-                found = _expand_cell(space, part, parent, nxt, goal)
-            else:
-                found = _expand_piece(space, part, parent, nxt, goal)
+            expand = expanders[space.sparse]
+            found, done = expand(space, part, parent, nxt, goal, space.work + WORK)
+            space.adapt(done)
+            i += done
             if found is not None:
                 levels.append(len(nxt) + 1)
                 break
@@ -252,8 +370,12 @@ def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: 
     return _result("solved", space.moves_along(board, chain), metric, len(parent), levels)
 
 
-def _expand_cell(space: _Space, frontier: list, parent: dict, nxt: list, goal: int) -> "int | None":
+def _expand_cell(space: _Space, frontier: list, parent: dict, nxt: list, goal: int, stop: int) -> tuple:
     """One slice of a cell-metric BFS level; the hot loop of the solver.
+    Answers ``(goal key or None, how many of frontier were expanded)``: it
+    stops early, before a position, once building move tables has taken the
+    space's work past ``stop`` (the position is expanded again next time:
+    what was tabulated is kept, what it added is already in ``parent``).
 
     Kept apart from :func:`_expand_piece` on purpose: a shared loop with a
     per-position callback costs the hot path a function call per position."""
@@ -265,37 +387,98 @@ def _expand_cell(space: _Space, frontier: list, parent: dict, nxt: list, goal: i
         moves = table.get(key & full)
         if moves is None:
             moves = build(key & full)
+            if space.work > stop:
+                return None, frontier.index(key)  # keys are distinct: the index of this one
         for probe, delta in moves:
             if key & probe:
                 nk = key ^ delta
                 if nk not in parent:
                     parent[nk] = key
                     if nk & goal:
-                        return nk
+                        return nk, len(frontier)
                     append(nk)
-    return None
+    return None, len(frontier)
 
 
-def _expand_piece(space: _Space, frontier: list, parent: dict, nxt: list, goal: int) -> "int | None":
-    """One slice of a piece-metric BFS level: each piece slides anywhere it can."""
+def _expand_piece(space: _Space, frontier: list, parent: dict, nxt: list, goal: int, stop: int) -> tuple:
+    """One slice of a piece-metric BFS level: each piece slides anywhere it
+    can; answers as :func:`_expand_cell`. A position may stop part-way, after
+    a piece's slides were worked out: expanding it again from the start adds
+    the same positions in the same order (those already added are skipped)."""
     full = space.full
     table = space._slides
-    build = space.slides
+    slide = space.slide
     append = nxt.append
     for key in frontier:
-        by_probe = table.get(key & full)
+        empty = key & full
+        by_probe = table.get(empty)
         if by_probe is None:
-            by_probe = build(key & full)
+            by_probe = space.slides(empty)
         for probe, deltas in by_probe.items():
             if key & probe:
+                if deltas is None:
+                    deltas = slide(empty, probe)
+                    if space.work > stop:
+                        return None, frontier.index(key)
                 for delta in deltas:
                     nk = key ^ delta
                     if nk not in parent:
                         parent[nk] = key
                         if nk & goal:
-                            return nk
+                            return nk, len(frontier)
                         append(nk)
-    return None
+    return None, len(frontier)
+
+
+def _expand_cell_sparse(space: _Space, frontier: list, parent: dict, nxt: list, goal: int, stop: int) -> tuple:
+    """:func:`_expand_cell` for a sparse space: each piece's moves, checked."""
+    n = space.n
+    moves_of = space.moves_of
+    append = nxt.append
+    for key in frontier:
+        a = key >> n
+        while a:
+            low = a & -a
+            a ^= low
+            for need, delta, _to in moves_of[low]:
+                if key & need == need:
+                    nk = key ^ delta
+                    if nk not in parent:
+                        parent[nk] = key
+                        if nk & goal:
+                            return nk, len(frontier)
+                        append(nk)
+    return None, len(frontier)
+
+
+def _expand_piece_sparse(space: _Space, frontier: list, parent: dict, nxt: list, goal: int, stop: int) -> tuple:
+    """:func:`_expand_piece` for a sparse space: slides per piece that stands
+    somewhere, each worked out once per empty set."""
+    n = space.n
+    full = space.full
+    table = space._sparse_slides
+    slide = space.slide
+    append = nxt.append
+    for key in frontier:
+        empty = key & full
+        a = key >> n
+        while a:
+            low = a & -a
+            a ^= low
+            probe = low << n
+            deltas = table.get(empty | probe)
+            if deltas is None:
+                deltas = slide(empty, probe)
+                if space.work > stop:
+                    return None, frontier.index(key)
+            for delta in deltas:
+                nk = key ^ delta
+                if nk not in parent:
+                    parent[nk] = key
+                    if nk & goal:
+                        return nk, len(frontier)
+                    append(nk)
+    return None, len(frontier)
 
 
 def solve(board: Board, metric: str = "cell", equivalence: bool = True, limit: "int | None" = None) -> Result:
@@ -309,15 +492,42 @@ class DistanceTable:
     Built by a breadth-first search backwards from all solved positions of the
     component (moves are reversible), so hints and "N moves to go" are look-ups.
     Positions from which the goal cannot be reached have no entry.
+
+    ``DistanceTable(board, metric, limit)`` builds it at once (a
+    :class:`PuzzleError` ``space_too_large`` past ``limit`` positions);
+    :meth:`steps` builds it in slices, as a generator.
     """
 
     def __init__(self, board: Board, metric: str = "cell", limit: "int | None" = None) -> None:
+        if not run(self._fill(board, metric, limit)):
+            raise PuzzleError("space_too_large", limit=limit)
+
+    @classmethod
+    def steps(cls, board: Board, metric: str = "cell", limit: "int | None" = None, chunk: int = 2048):
+        """Build the table as a generator: yields ``{"positions", "phase"}``
+        (``phase`` ``component`` while the component is explored, then
+        ``distances``) every ``chunk`` positions or :data:`WORK` units, and
+        returns the table; ``table.complete`` is false when the component has
+        more than ``limit`` positions (``table.component`` is then how many
+        were found before it stopped)."""
+        table = cls.__new__(cls)
+        yield from table._fill(board, metric, limit, chunk)
+        return table
+
+    def _fill(self, board: Board, metric: str, limit: "int | None", chunk: int = 2048):
         _check_metric(metric)
         self.metric = metric
         self.space = space = _Space(board, True)
+        self.complete = False
+        self.dist = {}
         start = space.encode(board)
+        goal = space.goal_probe
         seen = {start: None}
+        self._members = seen
+        goals = [start] if start & goal else []  # the solved positions, gathered on the way
         frontier = [start]
+        count = 0
+        mark = space.work + WORK
         while frontier:
             nxt = []
             for key in frontier:
@@ -325,14 +535,23 @@ class DistanceTable:
                     if nk not in seen:
                         seen[nk] = None
                         nxt.append(nk)
+                        if nk & goal:
+                            goals.append(nk)
+                count += 1
+                if count >= chunk or space.work > mark:
+                    space.adapt(count)
+                    self.component = len(seen)
+                    if limit is not None and len(seen) > limit:
+                        return False
+                    yield {"positions": len(seen), "phase": "component"}
+                    count = 0
+                    mark = space.work + WORK
+            self.component = len(seen)
             if limit is not None and len(seen) > limit:
-                raise PuzzleError("space_too_large", limit=limit)
+                return False
             frontier = nxt
-        self.component = len(seen)
-        self._members = seen
-        goal = space.goal_probe
-        frontier = [k for k in seen if k & goal]
-        dist = {k: 0 for k in frontier}
+        frontier = goals
+        dist = dict.fromkeys(goals, 0)
         d = 0
         while frontier:
             d += 1
@@ -342,8 +561,16 @@ class DistanceTable:
                     if nk not in dist:
                         dist[nk] = d
                         nxt.append(nk)
+                count += 1
+                if count >= chunk or space.work > mark:
+                    space.adapt(count)
+                    yield {"positions": len(seen), "phase": "distances", "reached": len(dist)}
+                    count = 0
+                    mark = space.work + WORK
             frontier = nxt
         self.dist = dist
+        self.complete = True
+        return True
 
     def covers(self, board: Board) -> bool:
         """Whether ``board`` has this table's piece set (and so can be looked up)."""
@@ -390,22 +617,24 @@ def _solve_job(board: Board, options: dict, request: dict):
     return search(board, options["metric"], limit=LIMIT)
 
 
-def _table_for(board: Board, metric: str) -> DistanceTable:
-    for table in _tables:
-        if table.metric == metric and table.contains(board):
-            return table
-    table = DistanceTable(board, metric, limit=LIMIT)
-    _tables.append(table)
-    del _tables[:-_MAX_TABLES]
-    return table
-
-
 def _hint_job(board: Board, options: dict, request: dict):
     """Hint: the one-cell moves of a best next step (one move in the cell
     metric, one piece's slide in the piece metric) and ``distance``, the
-    steps to go; ``unsolvable`` when the goal cannot be reached from here."""
-    table = _table_for(board, options["metric"])
-    yield {"positions": table.component}
+    steps to go; ``unsolvable`` when the goal cannot be reached from here;
+    ``unknown`` (no moves) when the component has more than :data:`LIMIT`
+    positions, ``positions`` how many were found before it stopped."""
+    metric = options["metric"]
+    table = None
+    for known in _tables:
+        if known.metric == metric and known.contains(board):
+            table = known
+            break
+    if table is None:
+        table = yield from DistanceTable.steps(board, metric, limit=LIMIT)
+        if not table.complete:
+            return Result("unknown", [], table.component, distance=None)
+        _tables.append(table)
+        del _tables[:-_MAX_TABLES]
     d = table.distance(board)
     if d is None:
         return Result("unsolvable", [], table.component, distance=None)
@@ -437,4 +666,3 @@ def _compare_job(board: Board, options: dict, request: dict):
 
 
 JOBS = {"solve": _solve_job, "hint": _hint_job, "compare": _compare_job}
-ACTIONS: dict = {}

@@ -40,6 +40,7 @@ from puzzles import (
     quote,
     read_grid,
     read_number,
+    run,
 )
 
 MAX_SIDE = 24
@@ -233,7 +234,49 @@ def _prefix(line: "bytes | bytearray") -> list:
     return out
 
 
-def _routes(g: _Grid, r1: int, c1: int, r2: int, c2: int, first: bool = False) -> list:
+class _Cells:
+    """The board seen through the empty ring, looked up cell by cell:
+    nothing is built for the whole board, so one route check costs what the
+    lines it looks along cost, whatever the number of tiles (the page's
+    ``connect`` on a full 24 × 24 board)."""
+
+    __slots__ = ("rows", "cols", "cells")
+
+    def __init__(self, rows: int, cols: int, cells: "tuple | list") -> None:
+        self.rows, self.cols, self.cells = rows, cols, cells
+
+    def occ(self, r: int, c: int) -> int:
+        """1 if padded cell (r, c) holds a tile (the ring never does)."""
+        if 1 <= r <= self.rows and 1 <= c <= self.cols:
+            return 1 if self.cells[(r - 1) * self.cols + c - 1] else 0
+        return 0
+
+    def row_occ(self, r: int, c0: int, c1: int) -> int:
+        if c0 > c1:
+            c0, c1 = c1, c0
+        occ = self.occ
+        return sum(occ(r, c) for c in range(c0, c1 + 1))
+
+    def col_occ(self, c: int, r0: int, r1: int) -> int:
+        if r0 > r1:
+            r0, r1 = r1, r0
+        occ = self.occ
+        return sum(occ(r, c) for r in range(r0, r1 + 1))
+
+    def reach(self, r: int, c: int, dr: int, dc: int) -> int:
+        """How far (in cells) one can go from (r, c) toward (dr, dc) over empty cells."""
+        h, w = self.rows + 2, self.cols + 2
+        n = 0
+        r += dr
+        c += dc
+        while 0 <= r < h and 0 <= c < w and not self.occ(r, c):
+            n += 1
+            r += dr
+            c += dc
+        return n
+
+
+def _routes(g: "_Grid | _Cells", r1: int, c1: int, r2: int, c2: int, first: bool = False) -> list:
     """Every route of at most two turns between two tiles (padded coordinates),
     as its corner points ``[(r1,c1), corner, corner, (r2,c2)]``.
 
@@ -305,7 +348,7 @@ def connect(board: object, row1: int, col1: int, row2: int, col2: int) -> list:
     if not a or a != board.cells[row2 * cols + col2]:
         return []
     best = None
-    for pts in _routes(_Grid(rows, cols, board.cells), row1 + 1, col1 + 1, row2 + 1, col2 + 1):
+    for pts in _routes(_Cells(rows, cols, board.cells), row1 + 1, col1 + 1, row2 + 1, col2 + 1):
         path = _expand(pts)
         score = (turns(path), len(path))
         if best is None or score < best[0]:
@@ -372,10 +415,137 @@ def _joinable(g: _Grid, cols: int, a: int, b: int) -> bool:
     return False
 
 
+def has_joinable_pair(board: Board) -> bool:
+    """Whether some pair can be joined now: :func:`joinable_pairs` that
+    stops at the first tile with a partner (a few milliseconds on
+    MicroPython where the whole list of a 24 × 24 board of one kind takes ~60)."""
+    near = _Nearest(board.rows, board.cols, board.cells)
+    for a, v in enumerate(board.cells):
+        if v and near.partners(a):
+            return True
+    return False
+
+
+# A kind with more tiles than this has its joinable pairs found by sweeps from
+# each tile (:class:`_Nearest`), fewer by testing each of its pairs.
+SWEEP_GROUP = 12
+
+
 def joinable_pairs(board: Board) -> list:
-    """Every pair ``(a, b)`` (cell indices, ``a < b``) that can be joined now."""
-    g = _Grid(board.rows, board.cols, board.cells)
-    return [p for group in _by_kind(board.cells).values() for p in _pairs(g, board.cols, group)]
+    """Every pair ``(a, b)`` (cell indices, ``a < b``) that can be joined now,
+    kind by kind (in the order kinds first appear), each kind's in order.
+
+    A kind of a few tiles has each pair tested; a kind of many (a board of
+    one kind has up to 165,600 pairs) is swept from each tile instead (see
+    :class:`_Nearest`), at a cost of the cells a tile sees within one turn."""
+    rows, cols, cells = board.rows, board.cols, board.cells
+    g = near = None
+    out = []
+    for group in _by_kind(cells).values():
+        if len(group) > SWEEP_GROUP:
+            if near is None:
+                near = _Nearest(rows, cols, cells)
+            found = []
+            for a in group:
+                found.extend((a, b) for b in near.partners(a) if b > a)
+            out.extend(sorted(found))
+        else:
+            if g is None:
+                g = _Grid(rows, cols, cells)
+            out.extend(_pairs(g, cols, group))
+    return out
+
+
+class _Nearest:
+    """A board padded with the empty ring, with each cell's nearest tile up,
+    down, left and right (padded index, or -1): what :meth:`partners` sweeps
+    with. The middle leg of a route lies on a row the tile sees along its
+    column (or a column it sees along its row); along that row, over the
+    empty run there, each cell's nearest tile up and down ends a route, and
+    so do the tiles that end the run."""
+
+    __slots__ = ("rows", "cols", "w", "kind", "up", "down", "left", "right", "work")
+
+    def __init__(self, rows: int, cols: int, cells: "tuple | list") -> None:
+        w, h = cols + 2, rows + 2
+        size = w * h
+        kind = [0] * size
+        for r in range(rows):
+            base = (r + 1) * w + 1
+            for c in range(cols):
+                kind[base + c] = cells[r * cols + c]
+        up = [-1] * size
+        left = [-1] * size
+        for p in range(w, size):
+            q = p - w
+            up[p] = q if kind[q] else up[q]
+        for p in range(size):
+            if p % w:
+                q = p - 1
+                left[p] = q if kind[q] else left[q]
+        down = [-1] * size
+        right = [-1] * size
+        for p in range(size - w - 1, -1, -1):
+            q = p + w
+            down[p] = q if kind[q] else down[q]
+        for p in range(size - 1, -1, -1):
+            if (p + 1) % w:
+                q = p + 1
+                right[p] = q if kind[q] else right[q]
+        self.rows, self.cols, self.w = rows, cols, w
+        self.kind, self.up, self.down, self.left, self.right = kind, up, down, left, right
+        self.work = size  # cells looked at so far: a measure of time for callers that slice
+
+    def partners(self, a: int) -> list:
+        """The cells (unpadded, in no set order) of the tiles that tile ``a``
+        joins now. (``kind[-1]``, a ring cell, is 0: no test for -1 is needed.)"""
+        w, h, cols, kind = self.w, self.rows + 2, self.cols, self.kind
+        up, down, left, right = self.up, self.down, self.left, self.right
+        p = (a // cols + 1) * w + a % cols + 1
+        k = kind[p]
+        out = set()
+        add = out.add
+        work = 0
+        # the middle leg on a row: every row the tile sees along its column (its own too)
+        top = up[p] + w if up[p] >= 0 else p % w
+        bottom = down[p] - w if down[p] >= 0 else (h - 1) * w + p % w
+        for q0 in range(top, bottom + 1, w):
+            end0, end1 = left[q0], right[q0]  # the tiles ending the empty run along that row
+            if kind[end0] == k:
+                add(end0)
+            if kind[end1] == k:
+                add(end1)
+            row = q0 - q0 % w
+            first, last = end0 + 1 if end0 >= 0 else row, end1 if end1 >= 0 else row + w
+            work += last - first + 1
+            for q in range(first, last):  # each empty cell of the run: the route turns to its nearest tiles
+                e = up[q]
+                if kind[e] == k and e != p:
+                    add(e)
+                e = down[q]
+                if kind[e] == k and e != p:
+                    add(e)
+        # the middle leg on a column: every column the tile sees along its row
+        row = p - p % w
+        for q0 in range(left[p] + 1 if left[p] >= 0 else row, right[p] if right[p] >= 0 else row + w):
+            end0, end1 = up[q0], down[q0]
+            if kind[end0] == k:
+                add(end0)
+            if kind[end1] == k:
+                add(end1)
+            col = q0 % w
+            first, last = end0 + w if end0 >= 0 else col, end1 if end1 >= 0 else h * w
+            work += (last - first) // w + 1
+            for q in range(first, last, w):
+                e = left[q]
+                if kind[e] == k and e != p:
+                    add(e)
+                e = right[q]
+                if kind[e] == k and e != p:
+                    add(e)
+        self.work += work + 20  # a call costs about as much as twenty cells swept
+        out.discard(p)
+        return [(e // w - 1) * cols + e % w - 1 for e in out]
 
 
 def _by_kind(cells: "tuple | list") -> dict:
@@ -404,81 +574,228 @@ PRESETS = {
 
 
 def generate(rows: int, cols: int, kinds: int, per_kind: int, seed: int) -> Board:
-    """A full board that can always be cleared, the same for the same arguments.
+    """A full board that can always be cleared, the same for the same
+    arguments: :func:`generate_steps` at once."""
+    return run(generate_steps(rows, cols, kinds, per_kind, seed))
+
+
+# Tries of the random construction before the one that cannot fail.
+ATTEMPTS = 50
+
+
+def generate_steps(rows: int, cols: int, kinds: int, per_kind: int, seed: int):
+    """:func:`generate` as a generator: yields ``{"positions": pairs placed
+    so far, all tries}`` after every pair placed, returns the :class:`Board`.
 
     Built backwards from an empty board: each pair is put on two empty cells
     that can be joined through the cells still empty, so removing the pairs in
-    the reverse order of placement clears the board.
+    the reverse order of placement clears the board (:func:`layout_steps`).
+    The kinds only label the pairs: the cells are the same for every kinds
+    count of a size and seed.
     """
     if per_kind % 2 or per_kind <= 0 or kinds * per_kind != rows * cols or not 1 <= kinds <= 61:
         raise BoardError("generate_no_fit", kinds=kinds, per_kind=per_kind, rows=rows, cols=cols)
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise BoardError("linkup_too_big", rows=rows, cols=cols, max=MAX_SIDE)
-    rng = Rng(seed)
-    for _attempt in range(50):
-        board = _build(rows, cols, kinds, per_kind, rng)
-        if board is not None:
-            return board
-    raise BoardError("generate_failed")  # not seen in practice
-
-
-def _build(rows: int, cols: int, kinds: int, per_kind: int, rng: Rng) -> "Board | None":
-    """One try: fill from the middle outwards, so the cells left empty for the
-    last pairs are near the edge, where the ring joins them easily."""
-    pairs = [k for k in range(1, kinds + 1) for _ in range(per_kind // 2)]
-    rng.shuffle(pairs)
+    perm, placed = yield from layout_steps(rows, cols, seed)
+    labels = [k for k in range(1, kinds + 1) for _ in range(per_kind // 2)]
     cells = [0] * (rows * cols)
-    depth = [min(i // cols, rows - 1 - i // cols, i % cols, cols - 1 - i % cols) for i in range(rows * cols)]
-    for kind in pairs:
-        empty = [i for i in range(rows * cols) if not cells[i]]
-        rng.shuffle(empty)
-        rank = {cell: k for k, cell in enumerate(empty)}
-        empty.sort(key=lambda i: (-depth[i], rank[i]))  # a total order: MicroPython's sort is not stable
-        for a in empty:
-            partners = _partners(rows, cols, cells, a)
-            if partners:
-                top = max(depth[b] for b in partners)
-                partners = [b for b in partners if depth[b] == top]
-                b = partners[rng.below(len(partners))]
-                cells[a] = cells[b] = kind
-                break
-        else:
-            return None
+    for i in range(len(placed)):
+        a, b = placed[i]
+        cells[a] = cells[b] = labels[perm[i]]
     return Board(rows, cols, cells)
 
 
-def _partners(rows: int, cols: int, cells: list, a: int) -> list:
-    """Empty cells that a tile at ``a`` could be joined to (with at most two
-    turns through empty cells) if both were filled: straight sweeps from
-    ``a``, then perpendicular sweeps from every cell reached, twice."""
-    w, h = cols + 2, rows + 2
-    occ = bytearray(w * h)
-    for i in range(rows * cols):
-        if cells[i]:
+_layouts: dict = {}  # (rows, cols, seed) -> layout: the last few, so other kinds counts come at once
+
+
+def layout_steps(rows: int, cols: int, seed: int):
+    """The cells of a seeded board, as a generator (see :func:`generate_steps`):
+    returns ``(perm, placed)``: ``placed[i]`` the two cells of the ``i``-th
+    pair placed (so ``reversed(placed)`` clears the full board), ``perm[i]``
+    which pair label it gets (the labels ``1,1,…,2,2,…`` shuffled).
+
+    Up to :data:`ATTEMPTS` tries fill from the middle outwards at random
+    (:func:`_fill`); one can end with cells no pair can take. Then
+    :func:`_fill` with ``matched`` cannot fail (the boards of every size and
+    seed that built before are the same as then)."""
+    key = (rows, cols, seed)
+    got = _layouts.get(key)
+    if got is not None:
+        return got
+    rng = Rng(seed)
+    count = [0]
+    for attempt in range(ATTEMPTS + 1):
+        perm = list(range(rows * cols // 2))
+        rng.shuffle(perm)
+        placed = yield from _fill(rows, cols, rng, count, attempt == ATTEMPTS)
+        if placed is not None:
+            if len(_layouts) >= 8:
+                del _layouts[next(iter(_layouts))]
+            _layouts[key] = (perm, placed)
+            return perm, placed
+    raise BoardError("generate_failed")  # never: the matched fill always completes
+
+
+def _fill(rows: int, cols: int, rng: Rng, count: list, matched: bool):
+    """One try: fill from the middle outwards, so the cells left empty for the
+    last pairs are near the edge, where the ring joins them easily. The
+    deepest empty cell (ties in random order) gets a partner it can be joined
+    to through the empty cells, of the greatest depth (ties at random).
+
+    A try can leave empty cells no pair can take (a lone hole). With
+    ``matched`` it cannot: the empty cells always keep a perfect matching of
+    neighbours (a domino tiling, kept up to date), and a partner is taken only
+    if the cells left still have one — so the deepest cell's own domino mate,
+    its neighbour, is always a partner that works. Answers the pairs placed,
+    or ``None``; yields ``{"positions"}`` after each pair."""
+    n = rows * cols
+    w = cols + 2
+    occ = bytearray(w * (rows + 2))
+    filled = [False] * n
+    depth = [min(i // cols, rows - 1 - i // cols, i % cols, cols - 1 - i % cols) for i in range(n)]
+    mate = _domino_tiling(rows, cols) if matched else None
+    placed = []
+    for _pair in range(n // 2):
+        empty = [i for i in range(n) if not filled[i]]
+        rng.shuffle(empty)
+        choice = None
+        for a in _deepest_first(empty, depth):
+            partners = _partners(rows, cols, occ, a)
+            if matched:
+                partners = [b for b in partners if (a // cols + a % cols + b // cols + b % cols) % 2]
+            while partners:
+                top = max(depth[b] for b in partners)
+                best = [b for b in partners if depth[b] == top]
+                b = best[rng.below(len(best))]
+                if not matched or _rematch(rows, cols, filled, mate, a, b):
+                    choice = (a, b)
+                    break
+                partners = [x for x in partners if x != b]
+            if choice is not None:
+                break
+        if choice is None:
+            return None
+        for i in choice:
+            filled[i] = True
             occ[(i // cols + 1) * w + i % cols + 1] = 1
+        placed.append(choice)
+        count[0] += 1
+        yield {"positions": count[0]}
+    return placed
+
+
+def _deepest_first(cells: list, depth: list):
+    """``cells`` by decreasing depth, ties in their order in the list."""
+    levels = sorted(set(depth[i] for i in cells), reverse=True)
+    for d in levels:
+        for i in cells:
+            if depth[i] == d:
+                yield i
+
+
+def _partners(rows: int, cols: int, occ: bytearray, a: int) -> list:
+    """Empty cells that a tile at ``a`` could be joined to (with at most two
+    turns through empty cells) if both were filled. ``occ`` is the board
+    padded with the ring, ``1`` where a tile is.
+
+    For each way the route can start (along the column, or the row): the
+    empty line through ``a``; across it, the empty line through each of its
+    cells; and across those again, the empty line through each of their
+    cells — each such last line walked once, however many cells lead to it."""
+    w = cols + 2
+    size = w * (rows + 2)
     start = (a // cols + 1) * w + a % cols + 1
-    steps = ((-w, 0), (w, 0), (-1, 1), (1, 1))  # (offset, axis): axis 0 vertical, 1 horizontal
-    seen = set()
-    frontier = [(start, -1)]
-    for _turn in range(3):
-        nxt = []
-        for cell, axis in frontier:
-            for off, ax in steps:
-                if ax == axis:
-                    continue
-                p = cell + off
-                while 0 <= p < w * h and not occ[p] and (ax == 0 or p // w == cell // w):
-                    if 2 * p + ax not in seen:  # int keys: MicroPython's tuple hashes collide
-                        seen.add(2 * p + ax)
-                        nxt.append((p, ax))
-                    p += off
-        frontier = nxt
-    out = set()
-    for key in seen:
-        r, c = divmod(key // 2, w)
-        if 1 <= r <= rows and 1 <= c <= cols and key // 2 != start:
-            out.add((r - 1) * cols + c - 1)
-    return sorted(out)
+    out = bytearray(size)
+    for step, other in ((w, 1), (1, w)):
+        done = bytearray(size)  # cells whose line along `step` is already taken
+        for q0 in _line(occ, start, step, w, size):
+            for q in _line(occ, q0, other, w, size):
+                if not done[q]:
+                    for x in _line(occ, q, step, w, size):
+                        done[x] = 1
+                        out[x] = 1
+    out[start] = 0
+    found = []
+    for r in range(1, rows + 1):
+        base = r * w
+        for c in range(1, cols + 1):
+            if out[base + c]:
+                found.append((r - 1) * cols + c - 1)
+    return found
+
+
+def _line(occ: bytearray, p: int, step: int, w: int, size: int) -> list:
+    """The empty cells in line with ``p`` along ``step`` (``1`` a row, ``w`` a
+    column) that can be reached from it, ``p`` included (empty too)."""
+    out = [p]
+    if step == 1:
+        row = p - p % w
+        q = p + 1
+        while q < row + w and not occ[q]:
+            out.append(q)
+            q += 1
+        q = p - 1
+        while q >= row and not occ[q]:
+            out.append(q)
+            q -= 1
+    else:
+        q = p + step
+        while q < size and not occ[q]:
+            out.append(q)
+            q += step
+        q = p - step
+        while q >= 0 and not occ[q]:
+            out.append(q)
+            q -= step
+    return out
+
+
+def _domino_tiling(rows: int, cols: int) -> list:
+    """Each cell's neighbour in a tiling of the board by dominoes (rows of
+    horizontal ones when ``cols`` is even, else columns of vertical ones)."""
+    mate = [0] * (rows * cols)
+    for i in range(rows * cols):
+        if cols % 2 == 0:
+            mate[i] = i + 1 if i % 2 == 0 else i - 1
+        else:
+            mate[i] = i + cols if (i // cols) % 2 == 0 else i - cols
+    return mate
+
+
+def _rematch(rows: int, cols: int, filled: list, mate: list, a: int, b: int) -> bool:
+    """Whether the empty cells but ``a`` and ``b`` can still be tiled by
+    dominoes; if so ``mate`` is updated to such a tiling. ``a`` and ``b``
+    have different colours (chessboard), so their mates ``a2`` and ``b2``
+    do too: an alternating path from ``a2`` to ``b2`` re-pairs the cells."""
+    a2, b2 = mate[a], mate[b]
+    if a2 == b:
+        return True
+    # breadth-first search over alternating paths a2 -> x (a neighbour) -> mate[x] -> ...
+    came = {a2: -1}
+    queue = [a2]
+    head = 0
+    while head < len(queue):
+        u = queue[head]
+        head += 1
+        r, c = divmod(u, cols)
+        up, down = u - cols if r else -1, u + cols if r < rows - 1 else -1
+        for x in (up, down, u - 1 if c else -1, u + 1 if c < cols - 1 else -1):
+            if x < 0 or filled[x] or x == a or x == b or x in came:
+                continue
+            came[x] = u
+            if x == b2:  # flip the path: u-x matched, and back along it
+                while x != -1:
+                    u = came[x]
+                    nxt = came[u] if u != a2 else -1
+                    mate[x], mate[u] = u, x
+                    x = nxt
+                return True
+            y = mate[x]
+            if y not in came:
+                came[y] = x
+                queue.append(y)
+    return False
 
 
 # --------------------------------------------------------------------- spec

@@ -199,6 +199,15 @@ MESSAGES = {
         "{text}：{char} 不是方块字符（0-9、a-o）",
     ),
     "tile_not_movable": ("tile {tile} is not next to the blank", "方块 {tile} 不在空格旁边"),
+    "tables_bad_header": (
+        "the pattern tables are damaged: their header {text} is not one this app reads",
+        "模式表已损坏：无法识别其文件头 {text}",
+    ),
+    "tables_damaged": (
+        "the pattern tables are damaged at byte {count} of their {expected} bytes of table data"
+        " (a truncated or altered file?)",
+        "模式表已损坏：共 {expected} 字节的表数据在第 {count} 字节处出错（文件被截断或改动过？）",
+    ),
     "unknown_mode": (
         "unknown mode {text}; expected optimal or fast",
         "未知的模式 {text}，应为 'optimal'（最少步数）或 'fast'（快速）",

@@ -12,7 +12,15 @@ _UNSET = 255
 
 # --------------------------------------------------------- pattern tables
 def build_table(rows: int, cols: int, tiles: "list[int]") -> bytearray:
-    """The pattern table of a group of tiles: for every placement of them,
+    """:func:`table_steps` at once."""
+    return run(table_steps(rows, cols, tiles))
+
+
+def table_steps(rows: int, cols: int, tiles: "list[int]", chunk: int = 500):
+    """The pattern table of a group of tiles, as a generator that yields
+    ``{"positions", "method": "tables"}`` every ``chunk`` states expanded.
+
+    The pattern table of a group of tiles: for every placement of them,
     the fewest moves *of these tiles* that bring them to their goal cells.
     The other tiles are indistinguishable and their moves are free, so the
     blank wanders at no cost through the cells the group does not hold; a
@@ -58,10 +66,15 @@ def build_table(rows: int, cols: int, tiles: "list[int]") -> bytearray:
         seen.add((sum(start[i] * mul[i] for i in range(k)), region & -region))
     table[sum(start[i] * mul[i] for i in range(k))] = 0
     d = 0
+    count = 0
     while frontier:
         d += 1
         nxt = []
         for pos, region in frontier:
+            count += 1
+            if count >= chunk:
+                count = 0
+                yield {"positions": len(seen), "method": "tables"}
             base = 0
             occupied = 0
             for i in range(k):
@@ -187,28 +200,122 @@ def encode_tables(rows: int, cols: int, groups: "list[list[int]]", tables: "list
 
 
 def install_tables(data: bytes) -> Heuristic:
+    """:func:`install_steps` at once."""
+    return run(install_steps(data))
+
+
+# Table entries decoded per slice when installing: about 2 ms of CPython.
+INSTALL_CHUNK = 1 << 16
+
+
+class _Inflater:
+    """Reads a zlib stream a piece at a time (``zlib.decompressobj``), feeding
+    it 64 KB of input at a time so no slice inflates the whole file."""
+
+    def __init__(self, packed: bytes) -> None:
+        import zlib
+
+        self.z = zlib.decompressobj()
+        self.packed = packed
+        self.at = 0
+        self.tail = b""
+        self.buf = bytearray()
+        self.total = 0  # bytes handed out so far
+
+    def read(self, size: int) -> bytes:
+        """The next ``size`` bytes, or fewer at the end of the stream."""
+        buf = self.buf
+        while len(buf) < size and not self.z.eof:
+            if self.tail:
+                inp = self.tail
+            elif self.at < len(self.packed):
+                inp = self.packed[self.at : self.at + 65536]
+                self.at += 65536
+            else:
+                break
+            buf += self.z.decompress(inp, size - len(buf))
+            self.tail = self.z.unconsumed_tail
+        out = bytes(buf[:size])
+        del buf[:size]
+        self.total += len(out)
+        return out
+
+    def finished(self) -> bool:
+        """Whether the stream ends here, properly closed, with nothing after it."""
+        extra = self.read(1)
+        self.total -= len(extra)
+        return not extra and self.z.eof and not self.z.unused_data and not self.tail and self.at >= len(self.packed)
+
+
+def _read_head(head: bytes) -> tuple:
+    """``(rows, cols, groups)`` of a tables file's JSON header line, checked."""
+    try:
+        meta = json.loads(head.decode("utf-8"))
+        rows, cols, groups = meta["rows"], meta["cols"], meta["groups"]
+        ok = meta.get("encoding") == "excess/2"
+        ok = ok and all(type(v) is int and 2 <= v <= 5 for v in (rows, cols)) and isinstance(groups, list)
+        ok = ok and all(isinstance(g, list) and g and all(type(t) is int for t in g) for g in groups)
+        ok = ok and sorted(t for g in groups for t in g) == list(range(1, rows * cols))
+        ok = ok and all((rows * cols) ** len(g) <= 1 << 24 for g in groups)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        ok = False
+    if not ok:
+        raise PuzzleError("tables_bad_header", text=quote(head.decode("utf-8", "replace")))
+    return rows, cols, groups
+
+
+def install_steps(data: bytes, chunk: int = INSTALL_CHUNK):
     """Load tables made by :func:`encode_tables` into bytearrays and use them
-    for their shape. Entries of impossible placements are never looked up."""
+    for their shape, as a generator: the compressed stream is inflated and
+    decoded ``chunk`` entries at a time (a slice each), yielding
+    ``{"positions": entries decoded, "method": "tables"}``; returns the
+    :class:`Heuristic`. A truncated or altered file raises a
+    :class:`PuzzleError` (``tables_bad_header``, ``tables_damaged``), never a
+    ``zlib.error``. Entries of impossible placements are never looked up.
+
+    Entry ``i`` of a group's table is its Manhattan distance plus twice the
+    stored excess. The distances of a run of ``n ** L`` consecutive entries
+    are those of the group's first ``L`` tiles (one table, built once) plus
+    one constant, the later tiles' distances: a ``bytes.translate``."""
     import zlib
 
     head, _, packed = bytes(data).partition(b"\n")
-    meta = json.loads(head.decode())
-    rows, cols, groups = meta["rows"], meta["cols"], meta["groups"]
-    if meta.get("encoding") != "excess/2":
-        raise ValueError("pattern tables: unknown encoding %s" % quote(meta.get("encoding")))
-    body = zlib.decompress(packed)
+    rows, cols, groups = _read_head(head)
     n = rows * cols
-    tables, at = [], 0
-    for g in groups:
-        size = n ** len(g)
-        excess = body[at : at + size]
-        md = _manhattan_table(rows, cols, g)
-        # value = distance + 2 * excess, for all entries at once as one big integer (no byte carries: all < 256)
-        total = int.from_bytes(md, "little") + (int.from_bytes(excess, "little") << 1)
-        tables.append(bytearray(total.to_bytes(size, "little")))
-        at += size
-    if at != len(body):
-        raise ValueError("pattern tables: %d bytes, expected %d" % (len(body), at))
+    expected = sum(n ** len(g) for g in groups)
+    stream = _Inflater(packed)
+    plus = [bytes((v + c) & 255 for v in range(256)) for c in range(256)]
+    tables = []
+    try:
+        for g in groups:
+            k = len(g)
+            size = n**k
+            low = 1  # entries per run: n ** low
+            while low < k and n ** (low + 1) <= chunk:
+                low += 1
+            md_tiles = [[abs(p // cols - (t - 1) // cols) + abs(p % cols - (t - 1) % cols) for p in range(n)]
+                        for t in g]
+            base = _manhattan_table(rows, cols, g[:low])
+            run_len = n**low
+            table = bytearray(size)
+            for at in range(0, size, run_len):
+                excess = stream.read(run_len)
+                if len(excess) != run_len:
+                    raise PuzzleError("tables_damaged", count=stream.total, expected=expected)
+                rest, shift = at // run_len, 0
+                for i in range(low, k):
+                    shift += md_tiles[i][rest % n]
+                    rest //= n
+                md = base.translate(plus[shift]) if shift else base
+                # value = distance + 2 * excess, a whole run as one big integer (no byte carries: all < 256)
+                total = int.from_bytes(md, "little") + (int.from_bytes(excess, "little") << 1)
+                table[at : at + run_len] = total.to_bytes(run_len, "little")
+                yield {"positions": stream.total, "method": "tables"}
+            tables.append(table)
+        if not stream.finished():
+            raise PuzzleError("tables_damaged", count=stream.total, expected=expected)
+    except zlib.error:
+        raise PuzzleError("tables_damaged", count=stream.total, expected=expected) from None
     h = Heuristic(rows, cols, groups, tables)
     _heuristics[(rows, cols)] = h
     return h
@@ -222,17 +329,32 @@ def table_path() -> str:
 
 
 def heuristic_for(rows: int, cols: int) -> Heuristic:
-    """The installed tables for this shape, else the shipped 4×4 file (when
-    readable), else small tables built now for :func:`default_groups`."""
+    """:func:`heuristic_steps` at once."""
+    return run(heuristic_steps(rows, cols))
+
+
+def heuristic_steps(rows: int, cols: int):
+    """The heuristic for a shape, as a generator (progress dicts, then the
+    :class:`Heuristic`): the installed tables for this shape, else the
+    shipped 4×4 file (when readable here: not in the browser, where the page
+    sends it as the ``tables`` job), else small tables built now for
+    :func:`default_groups`, a slice at a time — also when the 4×4 file
+    could not be fetched, the page's fallback."""
     h = _heuristics.get((rows, cols))
     if h is None and (rows, cols) == (4, 4):
         try:
             with open(table_path(), "rb") as f:
-                h = install_tables(f.read())
-        except (OSError, ImportError, AttributeError):
+                data = f.read()
+            h = yield from install_steps(data)
+        except (OSError, ImportError, AttributeError, PuzzleError):
             h = None
     if h is None:
-        h = Heuristic(rows, cols, default_groups(rows, cols))
+        groups = default_groups(rows, cols)
+        tables = []
+        for g in groups:
+            table = yield from table_steps(rows, cols, g)
+            tables.append(table)
+        h = Heuristic(rows, cols, groups, tables)
         _heuristics[(rows, cols)] = h
     return h
 
@@ -246,19 +368,21 @@ def _solution(status: str, moves: "list[int]", optimal: bool, positions: int, me
     return Result(status, moves, positions, optimal=optimal, method=method, steps=steps)
 
 
-def search(board: Board, mode: str = "optimal", chunk: int = 20000):
+def search(board: Board, mode: str = "optimal", chunk: int = 20000, budget: "int | None" = None):
     """Solve ``board``: a generator that yields progress dicts about every
     ``chunk`` positions (``{"bound", "positions"}`` for IDA*, ``{"positions"}``
-    otherwise) and returns a :class:`Result`.
+    for BFS, ``{"positions", "method": "tables"}`` while pattern tables are
+    built or installed) and returns a :class:`Result`.
 
     ``mode`` is ``optimal`` (fewest moves) or ``fast`` (a solution at once,
-    not the fewest)."""
+    not the fewest). Past ``budget`` positions generated the IDA* answers
+    ``unknown``, ``positions`` saying how many."""
     if mode not in MODES:
         raise PuzzleError("unknown_mode", text=quote(mode))
-    return _search(board, mode, chunk)
+    return _search(board, mode, chunk, budget)
 
 
-def _search(board: Board, mode: str, chunk: int):
+def _search(board: Board, mode: str, chunk: int, budget: "int | None" = None):
     if not board.solvable():
         return _solution("unsolvable", [], True, 0, "parity")
         yield  # a generator even when it answers at once
@@ -269,8 +393,10 @@ def _search(board: Board, mode: str, chunk: int):
     if len(board.cells) <= BFS_MAX_CELLS:
         moves, nodes = yield from _bfs(board, chunk)
         return _solution("solved", moves, True, nodes, "bfs")
-    heur = heuristic_for(board.rows, board.cols)
-    moves, nodes = yield from _ida(board, heur, chunk)
+    heur = yield from heuristic_steps(board.rows, board.cols)
+    moves, nodes = yield from _ida(board, heur, chunk, budget)
+    if moves is None:
+        return _solution("unknown", [], False, nodes, "ida*")
     return _solution("solved", moves, True, nodes, "ida*")
 
 
@@ -324,14 +450,15 @@ def _bfs_path(parent: dict, key: bytes) -> "list[int]":
     return tiles
 
 
-def _ida(board: Board, heur: Heuristic, chunk: int):
+def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None):
     """IDA*: depth-first searches bounded by moves made + heuristic, the bound
     raised to the smallest value that exceeded it until the goal is met.
 
     Returns (tiles, positions generated: every child whose bound was
-    checked). The heuristic is updated per move: only the moved tile's group
-    index changes. The reflected lookup is made only for children the direct
-    one did not already cut off. Only admissibility is needed for the answer
+    checked); the tiles are ``None`` once more than ``budget`` were. The
+    heuristic is updated per move: only the moved tile's group index
+    changes. The reflected lookup is made only for children the direct one
+    did not already cut off. Only admissibility is needed for the answer
     to be the fewest moves (the per-placement least over blank regions can
     make the heuristic jump by more than one between neighbours)."""
     n = board.rows * board.cols
@@ -350,7 +477,6 @@ def _ida(board: Board, heur: Heuristic, chunk: int):
     bound = max(hs, hm)
     nodes = 0
     next_report = chunk
-    yield {"bound": bound, "positions": nodes}
     while True:
         nxt_bound = 999
         depth = 0
@@ -426,6 +552,8 @@ def _ida(board: Board, heur: Heuristic, chunk: int):
                 ks[depth] = 0
             if nodes >= next_report:
                 next_report = nodes + chunk
+                if budget is not None and nodes > budget:
+                    return None, nodes
                 yield {"bound": bound, "positions": nodes}
         bound = nxt_bound
         yield {"bound": bound, "positions": nodes}
@@ -542,26 +670,47 @@ def _cancel_pairs(moves: "list[int]") -> "list[int]":
 
 
 # ------------------------------------------------------------ worker jobs
+# Positions an optimal search may generate before it answers "unknown": about
+# half a minute of CPython (the hardest shipped example, Korf's 3rd, takes 6.3 million).
+BUDGET = 50_000_000
+
+
 def _solve_job(board: Board, options: dict, request: dict):
-    return search(board, options["mode"])
+    return search(board, options["mode"], budget=BUDGET)
 
 
 def _hint_job(board: Board, options: dict, request: dict):
     """Hint: the first tile of a solution (the fewest-moves one in optimal
-    mode) and ``distance``, the moves of that solution."""
-    res = yield from search(board, options["mode"])
-    return Result(res.status, res.moves[:1], res.positions, distance=len(res.moves), optimal=res.optimal)
+    mode) and ``distance``, the moves of that solution (``None`` when the
+    search gave up at its budget: ``unknown``)."""
+    res = yield from search(board, options["mode"], budget=BUDGET)
+    distance = None if res.status == "unknown" else len(res.moves)
+    return Result(res.status, res.moves[:1], res.positions, distance=distance, optimal=res.optimal)
 
 
-def _tables(request: dict) -> dict:
-    """Install the shipped 4×4 pattern tables: ``request["data"]`` holds the
-    bytes of ``static/data/sliding-4x4.pdb`` (the worker fetches them)."""
+def _tables_job(board: object, options: dict, request: dict):
+    """Install the shipped 4×4 pattern tables in slices: ``request["data"]``
+    holds the bytes of ``static/data/sliding-4x4.pdb`` (the worker fetches
+    them). Answers ``solved`` with ``groups`` and ``seconds`` (the time spent
+    decoding); a damaged file raises a :class:`PuzzleError`."""
     import time
 
-    t0 = time.perf_counter()
-    heur = install_tables(request["data"])
-    return {"groups": heur.groups, "seconds": time.perf_counter() - t0}
+    data = request.get("data")
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise PuzzleError("tables_bad_header", text=quote(type(data).__name__))
+    spent = 0.0
+    gen = install_steps(data)
+    while True:
+        t0 = time.perf_counter()
+        try:
+            progress = next(gen)
+        except StopIteration as stop:
+            heur = stop.value
+            spent += time.perf_counter() - t0
+            break
+        spent += time.perf_counter() - t0
+        yield progress
+    return Result("solved", [], 0, groups=heur.groups, seconds=spent)
 
 
-JOBS = {"solve": _solve_job, "hint": _hint_job}
-ACTIONS = {"tables": _tables}
+JOBS = {"solve": _solve_job, "hint": _hint_job, "tables": _tables_job}
