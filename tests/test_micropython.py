@@ -13,7 +13,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 @pytest.mark.parametrize(
     "script, done",
     [
-        ("check_main_thread.py", "OK registry"),
+        ("check_main_thread.py", "OK strict json"),
         ("check_linkup.py", "OK linkup"),
         ("check_sliding.py", "OK sliding"),
     ],

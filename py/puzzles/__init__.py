@@ -141,9 +141,27 @@ def load_json(text: str, error: type) -> object:
     check_length(text, error)
     _scan_json(text, error)
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except (ValueError, RuntimeError):  # RuntimeError: a parser's recursion limit, should one be reached
         raise error("json_invalid", text=quote(text)) from None
+    if _int_grid(data) and "".join(text.split()) != json.dumps(data, separators=(",", ":")):
+        # MicroPython's json.loads is lenient ("[[4,1,2][5,0,3]]", "[[01]]"): a grid of whole
+        # numbers must read back exactly as written, so both runtimes accept the same texts.
+        raise error("json_invalid", text=quote(text))
+    return data
+
+
+def _int_grid(data: object) -> bool:
+    """A list of lists of whole numbers (not booleans)."""
+    if not isinstance(data, list):
+        return False
+    for row in data:
+        if not isinstance(row, list):
+            return False
+        for v in row:
+            if isinstance(v, bool) or not isinstance(v, int):
+                return False
+    return True
 
 
 def read_grid(grid: object, shown: object, error: type, cell: str) -> "tuple[int, int, list[int]]":

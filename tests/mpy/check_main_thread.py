@@ -72,3 +72,13 @@ for name, spec in GAMES.items():
         except (ValueError, TypeError):
             pass
 print("OK registry")
+
+# MicroPython's json is lenient; the boards' JSON reading must not be.
+for lenient in ("[[4,1,2][5,0,3]]", "[[01,2],[3,0]]", "[[1 2],[3,0]]"):
+    for spec in GAMES.values():
+        try:
+            spec.board.parse(lenient)
+            raise AssertionError("%s accepted %r" % (spec.name, lenient))
+        except PuzzleError:
+            pass
+print("OK strict json")
