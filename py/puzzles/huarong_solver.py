@@ -431,7 +431,10 @@ def _expand_piece(space: _Space, frontier: list, parent: dict, nxt: list, goal: 
 
 
 def _expand_cell_sparse(space: _Space, frontier: list, parent: dict, nxt: list, goal: int, stop: int) -> tuple:
-    """:func:`_expand_cell` for a sparse space: each piece's moves, checked."""
+    """:func:`_expand_cell` for a sparse space: each piece's moves, checked.
+
+    The four expansion loops are kept apart on purpose: they are the solver's
+    hot path, and a shared loop with callbacks costs a call per position."""
     n = space.n
     moves_of = space.moves_of
     append = nxt.append

@@ -264,23 +264,19 @@ def _generate_job(board: object, options: dict, request: dict):
     ``positions`` the pairs placed, all tries (0 when the same size and
     seed were just built, for another kinds count)."""
     values = [exact_int(request.get(name)) for name in ("rows", "cols", "kinds", "per_kind", "seed")]
-    gen = generate_steps(*values)
-    positions = 0
-    while True:
-        try:
-            progress = next(gen)
-        except StopIteration as stop:
-            return Result("solved", [], positions, board=stop.value.to_code())
-        positions = progress["positions"]
-        yield progress
+    return (yield from _board_job(generate_steps(*values)))
 
 
 def _shuffle_job(board: Board, options: dict, request: dict):
     """The job's board and ``{"seed"}`` (a whole number) → ``solved`` with
     ``board``, the share code of its tiles shuffled (no moves); ``positions``
     the positions its tries searched."""
-    seed = exact_int(request.get("seed"))
-    gen = shuffle_steps(board, seed)
+    return (yield from _board_job(shuffle_steps(board, exact_int(request.get("seed")))))
+
+
+def _board_job(gen):
+    """Pass on ``gen``'s progress; its final board becomes the job's ``solved``
+    result, with the share code as ``board`` and the last progress's ``positions``."""
     positions = 0
     while True:
         try:
