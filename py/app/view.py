@@ -372,11 +372,15 @@ class GameView(RecordsMixin, EditorMixin):
         self.sync_activity()
 
     def sync_activity(self) -> None:
-        """Playback is held and the clock stopped while the game's tab or the page is hidden."""
+        """Playback is held and the clock stopped while the game's tab or the page is hidden
+        (a reload or leaving the page hides it too); a clock that stops is saved with its time."""
         active = self.shown and str(document.visibilityState) != "hidden"
         if self.playback is not None:
             self.playback.held = not active
+        was_running = self.clock.running
         self.sync_clock(active)
+        if was_running and not self.clock.running and self.playback is None:
+            self.save()
 
     def board_changed(self, moved: bool = False, new_board: bool = False) -> None:
         """The one place that forgets what was derived from the old position:
