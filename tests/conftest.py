@@ -82,9 +82,11 @@ def open_app(page, server_url):
             page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
         return page
 
+    go.allow = []  # substrings of problems a fault test provokes on purpose
     yield go
     _note_longest_call(page)
     for watch in watches:
+        watch.problems = [p for p in watch.problems if not any(a in p for a in go.allow)]
         watch.check(page)
 
 

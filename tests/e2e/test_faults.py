@@ -15,7 +15,7 @@ pytestmark = pytest.mark.e2e
 BIG = [[0] * 8 for _ in range(8)]
 for _r, _c in [(0, 3), (0, 4), (1, 3), (1, 4)]:
     BIG[_r][_c] = 1
-for _i, (_r, _c) in enumerate([(3, 0), (3, 2), (5, 5), (6, 1), (2, 7), (7, 7)]):
+for _i, (_r, _c) in enumerate([(r, c) for r in (3, 5, 7) for c in range(0, 8, 2)] + [(2, 7), (4, 3), (6, 5)]):
     BIG[_r][_c] = 7 + _i
 
 
@@ -41,6 +41,7 @@ def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_app):
 
 
 def test_the_pattern_tables_cannot_be_fetched(open_app, page):
+    open_app.allow.append("sliding-4x4.pdb")
     page.route("**/sliding-4x4.pdb", lambda route: route.fulfill(status=404, body="gone"))
     near = SlidingBoard.goal(4, 4).play([12, 8, 4, 3])  # four moves from the goal
     page = open_app("?game=sliding&lang=en&speed=0&board=" + near.to_code())

@@ -135,7 +135,7 @@ def test_cancel_a_long_solve_keeps_the_page_responsive(open_app):
     # an 8x8 board with few pieces: far too many positions to finish quickly
     big = [[0] * 8 for _ in range(8)]
     big[0][3] = big[0][4] = big[1][3] = big[1][4] = 1
-    for i, (r, c) in enumerate([(3, 0), (3, 2), (5, 5), (6, 1), (2, 7), (7, 7)]):
+    for i, (r, c) in enumerate([(r, c) for r in (3, 5, 7) for c in range(0, 8, 2)] + [(2, 7), (4, 3), (6, 5)]):
         big[r][c] = 7 + i
     paste_board(page, str(big))
     page.evaluate("""() => { window.__long = [];
