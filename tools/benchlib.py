@@ -1,0 +1,135 @@
+"""What every benchmark section shares: the two trees it compares, a server
+and a browser for each, medians and tables.
+
+Each figure is printed *before* (the tree at :data:`BASELINE`, checked out
+as a git worktree in ``.bench/before``) and *after* (the working tree), in
+one run, so the two sides meet the same machine load. A section measures a
+tree through code that exists in both: the worker protocol
+(``worker_jobs.start/step``) in a fresh CPython (:meth:`Tree.py`), or the
+page itself in Debian's Chromium (:meth:`Tree.serve` and :func:`launch`).
+"""
+
+import contextlib
+import functools
+import http.server
+import json
+import os
+import statistics
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE = "493ec44"  # main when issues #11 and #13 were taken up
+MARK = "\x00BENCH "
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--no-first-run"]
+
+sys.path.insert(0, str(ROOT / "tools"))
+
+
+class Tree:
+    """One side of a comparison: a name ("before" / "after") and a checkout."""
+
+    def __init__(self, name: str, root: Path) -> None:
+        self.name = name
+        self.root = root
+
+    def __repr__(self) -> str:
+        return "Tree(%r, %s)" % (self.name, self.root)
+
+    def py(self, code: str, timeout: float = 600) -> object:
+        """Run ``code`` in a fresh CPython with this tree's ``py/`` first on
+        ``sys.path`` (cwd: the tree). The code calls ``emit(obj)`` once; the
+        answer is ``obj``, or ``None`` if it timed out or failed (its stderr
+        is printed)."""
+        prelude = (
+            "import json, sys\n"
+            "sys.path.insert(0, %r)\n"
+            "def emit(obj):\n"
+            "    sys.stdout.write(%r + json.dumps(obj) + '\\n')\n"
+            "    sys.stdout.flush()\n" % (str(self.root / "py"), MARK)
+        )
+        try:
+            done = subprocess.run(
+                [sys.executable, "-c", prelude + code],
+                cwd=self.root,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+            )
+        except subprocess.TimeoutExpired:
+            return None
+        for line in reversed(done.stdout.splitlines()):
+            if line.startswith(MARK):
+                return json.loads(line[len(MARK) :])
+        sys.stderr.write("[%s] probe failed (exit %d):\n%s\n" % (self.name, done.returncode, done.stderr[-3000:]))
+        return None
+
+    @contextlib.contextmanager
+    def serve(self):
+        """Serve this tree on a free localhost port (its PyScript configs
+        written first); yields the base URL."""
+        from serve import Handler
+
+        subprocess.run([sys.executable, "tools/configs.py"], cwd=self.root, check=True, capture_output=True)
+        handler = functools.partial(Handler, directory=str(self.root))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            yield "http://127.0.0.1:%d/" % server.server_address[1]
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+def before_tree() -> Tree:
+    """The baseline checkout (made once, reused), sharing this tree's
+    vendored runtimes (the same package-lock for the runtimes it loads)."""
+    where = ROOT / ".bench" / "before"
+    if not (where / ".git").exists():
+        where.parent.mkdir(exist_ok=True)
+        subprocess.run(["git", "worktree", "prune"], cwd=ROOT, check=True)
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "--force", str(where), BASELINE],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
+    vendor = where / "static" / "vendor"
+    if not vendor.exists():
+        os.symlink(ROOT / "static" / "vendor", vendor)
+    return Tree("before", where)
+
+
+def trees() -> list:
+    """``[before, after]``: the baseline and the working tree."""
+    return [before_tree(), Tree("after", ROOT)]
+
+
+def launch(p: object, **kw: object) -> object:
+    """Debian's Chromium, headless (Playwright's own download fails here)."""
+    return p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS, **kw)
+
+
+def median(xs: list) -> float:
+    return statistics.median(xs) if xs else float("nan")
+
+
+def ratio(before: "float | None", after: "float | None") -> str:
+    """``before / after`` as ``"12.3x"`` (how many times faster), or ``"-"``."""
+    if not before or not after:
+        return "-"
+    return "%.1fx" % (before / after)
+
+
+def table(title: str, header: list, rows: list) -> None:
+    """Print an aligned table under a title."""
+    cells = [[str(c) for c in header]] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    print("\n" + title)
+    for n, row in enumerate(cells):
+        print("  " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
+        if n == 0:
+            print("  " + "  ".join("-" * w for w in widths))
+    sys.stdout.flush()
