@@ -296,10 +296,11 @@ class Result:
     ``stats`` always has ``positions`` (how many positions the search
     generated, as each game's solver documents) and the game's own numbers
     (``steps``, ``levels``, ``method``, ``optimal``, ``distance``…), which
-    also read as attributes: ``result.steps``.
+    also read as attributes: ``result.steps``. ``map`` is ``None``, or the
+    state map's object (see :mod:`puzzles.statespace`), which a job sets.
     """
 
-    __slots__ = ("status", "moves", "stats")
+    __slots__ = ("status", "moves", "stats", "map")
 
     def __init__(self, status: str, moves: list, positions: int, **stats: object) -> None:
         if status not in STATUSES:
@@ -308,6 +309,7 @@ class Result:
         self.moves = moves
         stats["positions"] = positions
         self.stats = stats
+        self.map = None
 
     def __getattr__(self, name: str) -> object:
         try:
@@ -316,8 +318,12 @@ class Result:
             raise AttributeError(name) from None
 
     def to_dict(self, encode_move: object) -> dict:
-        """``{"status", "moves", "stats"}``: the worker's answer (moves through the game's codec)."""
-        return {"status": self.status, "moves": [encode_move(m) for m in self.moves], "stats": dict(self.stats)}
+        """``{"status", "moves", "stats"}``: the worker's answer (moves through the game's codec),
+        and ``"map"`` when the job made one."""
+        out = {"status": self.status, "moves": [encode_move(m) for m in self.moves], "stats": dict(self.stats)}
+        if self.map is not None:
+            out["map"] = self.map
+        return out
 
     def __repr__(self) -> str:
         return "Result(%r, %d moves, %r)" % (self.status, len(self.moves), self.stats)

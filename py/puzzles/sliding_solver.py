@@ -4,6 +4,7 @@ import json
 
 from puzzles import PuzzleError, Result, quote, run
 from puzzles.sliding import MODES, Board, neighbours
+from puzzles.statespace import map_job
 
 BFS_MAX_CELLS = 8  # boards up to this many cells (8!/2 = 20,160 positions) are solved by BFS
 TABLE_FILE = "sliding-4x4.pdb"  # in static/data/
@@ -713,4 +714,4 @@ def _tables_job(board: object, options: dict, request: dict):
     return Result("solved", [], 0, groups=heur.groups, seconds=spent)
 
 
-JOBS = {"solve": _solve_job, "hint": _hint_job, "tables": _tables_job}
+JOBS = {"solve": _solve_job, "hint": _hint_job, "tables": _tables_job, "map": map_job}
