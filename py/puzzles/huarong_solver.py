@@ -3,6 +3,7 @@ integer encoding, and the distance table behind Hint."""
 
 from puzzles import PuzzleError, Result, quote, run
 from puzzles.huarong import DIRECTIONS, METRICS, STEP, TARGET, Board, count_steps
+from puzzles.statespace import map_job
 
 # ------------------------------------------------------------------- solver
 # An empty set with at most this many piece anchors that can move gets all
@@ -668,4 +669,4 @@ def _compare_job(board: Board, options: dict, request: dict):
     return Result("solved", [], sides["equal"]["positions"] + sides["distinct"]["positions"], sides=sides)
 
 
-JOBS = {"solve": _solve_job, "hint": _hint_job, "compare": _compare_job}
+JOBS = {"solve": _solve_job, "hint": _hint_job, "compare": _compare_job, "map": map_job}
