@@ -24,10 +24,13 @@ What it computes
 The cap
     A component of more than ``limit`` positions (:data:`LIMIT`, or less if the
     request asks) is cut: the map then holds the first ``limit`` positions the
-    breadth-first search from node 0 found and every edge between two of them
-    (the induced subgraph), and says ``truncated``. Its distances are then
-    measured inside the map: upper bounds of the true ones, ``-1`` where no goal
-    of the map can be reached inside it. The sliding puzzle's 2 × 5 (1,814,400
+    breadth-first search from node 0 found, and says ``truncated``. So is a
+    map that reaches :data:`EDGE_LIMIT` edges (the piece metric on a roomy
+    board has hundreds of edges a position). The search stops there: the
+    positions it had not expanded yet (the map's rim) keep only the edges
+    found from the others. Distances are then measured inside the map: upper
+    bounds of the true ones, ``-1`` where no goal of the map can be reached
+    inside it. The sliding puzzle's 2 × 5 (1,814,400
     positions) and larger shapes are always cut.
 
 "merged" (Huarong)
@@ -65,6 +68,7 @@ from array import array
 from puzzles import Result, huarong, sliding
 
 LIMIT = 500_000  # the most positions a map holds
+EDGE_LIMIT = 2_000_000  # the most edges (past it the map is cut, as past LIMIT positions)
 WORK = 3000  # work units between two yields (a few milliseconds)
 MERGE_MAX_PIECES = 32  # same-shape pieces beyond which "merged" is not counted
 _B64_CHUNK = 3 * 65536  # bytes encoded per slice (a multiple of 3: chunks join into one base64 text)
@@ -515,7 +519,33 @@ def _merged(space: HuarongSpace, keys: list, adj: array, off: array, truncated: 
 
 
 # ------------------------------------------------------------------ the job
-def _b64(data: bytes):
+def _csr(count: int, pairs: array):
+    """The adjacency of ``count`` nodes from edge pairs, as ``(adj, off)``
+    (node ``u``'s neighbours are ``adj[off[u]:off[u + 1]]``); a generator of
+    work units."""
+    off = array("I", [0]) * (count + 1)
+    for i in range(len(pairs)):
+        off[pairs[i] + 1] += 1
+        if not i % (4 * WORK):
+            yield i
+    for u in range(count):
+        off[u + 1] += off[u]
+        if not u % (4 * WORK):
+            yield u
+    fill = array("I", off)
+    adj = array("I", [0]) * len(pairs)
+    for i in range(0, len(pairs), 2):
+        u, v = pairs[i], pairs[i + 1]
+        adj[fill[u]] = v
+        fill[u] += 1
+        adj[fill[v]] = u
+        fill[v] += 1
+        if not i % (2 * WORK):
+            yield i
+    return adj, off
+
+
+def _b64(data: memoryview):
     """Base64 of ``data`` as a generator of work units (one slice per chunk)."""
     parts = []
     for i in range(0, len(data), _B64_CHUNK):
@@ -524,12 +554,12 @@ def _b64(data: bytes):
     return "".join(parts)
 
 
-def _le(a: array) -> bytes:
-    """An array's bytes, little-endian."""
+def _le(a: array) -> memoryview:
+    """An array's bytes, little-endian (no copy on a little-endian machine, as WebAssembly is)."""
     if sys.byteorder != "little":
         a = array(a.typecode, a)
         a.byteswap()
-    return a.tobytes()
+    return memoryview(a).cast("B")
 
 
 def map_job(board: object, options: dict, request: dict):
@@ -583,12 +613,28 @@ def map_job(board: object, options: dict, request: dict):
         off.append(len(adj))
         head += 1
         work += len(near) + 2
+        if truncated or len(pairs) >= 2 * EDGE_LIMIT:
+            truncated = True
+            break
         if work + space.work >= WORK:
             space.work = 0
             work = 0
             yield {"positions": len(keys), "phase": "explore"}
-    index = None  # its memory, before the next phases
     count = len(keys)
+    while index:  # its memory, a slice at a time
+        for _ in range(min(len(index), 20 * WORK)):
+            index.popitem()
+        yield {"positions": count, "phase": "explore"}
+    if head < count:  # cut short: the positions not expanded have only the edges found from the others
+        adj = off = None
+        csr = _csr(count, pairs)
+        while True:
+            try:
+                next(csr)
+            except StopIteration as stop:
+                adj, off = stop.value
+                break
+            yield {"positions": count, "phase": "explore"}
 
     merged = None
     if isinstance(space, HuarongSpace):
@@ -637,7 +683,7 @@ def map_job(board: object, options: dict, request: dict):
             yield {"positions": count, "phase": "pack"}
     keys = None
     texts = []
-    for data in (bytes(cells), _le(dist), _le(pairs)):
+    for data in (memoryview(cells), _le(dist), _le(pairs)):
         gen = _b64(data)
         while True:
             try:
