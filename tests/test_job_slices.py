@@ -362,4 +362,4 @@ def test_every_job_has_a_generator_and_no_actions_are_left():
         assert not hasattr(solver, "ACTIONS"), game
         assert {"solve", "hint"} <= set(solver.JOBS)
     assert set(linkup_solver.JOBS) == {"solve", "hint", "generate", "shuffle"}
-    assert set(sliding_solver.JOBS) == {"solve", "hint", "tables"}
+    assert set(sliding_solver.JOBS) == {"solve", "hint", "tables", "map"}
