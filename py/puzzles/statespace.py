@@ -71,7 +71,7 @@ LIMIT = 500_000  # the most positions a map holds
 EDGE_LIMIT = 2_000_000  # the most edges (past it the map is cut, as past LIMIT positions)
 WORK = 3000  # work units between two yields (a few milliseconds)
 MERGE_MAX_PIECES = 32  # same-shape pieces beyond which "merged" is not counted
-_B64_CHUNK = 3 * 65536  # bytes encoded per slice (a multiple of 3: chunks join into one base64 text)
+_B64_CHUNK = 3 * 16384  # bytes encoded per slice (a multiple of 3: chunks join into one base64 text)
 _DENSE_EMPTY_SETS = 20000  # Huarong: tabulate moves per empty set when there are at most this many
 
 
@@ -622,7 +622,7 @@ def map_job(board: object, options: dict, request: dict):
             yield {"positions": len(keys), "phase": "explore"}
     count = len(keys)
     while index:  # its memory, a slice at a time
-        for _ in range(min(len(index), 20 * WORK)):
+        for _ in range(min(len(index), 4 * WORK)):
             index.popitem()
         yield {"positions": count, "phase": "explore"}
     if head < count:  # cut short: the positions not expanded have only the edges found from the others
