@@ -1,10 +1,55 @@
 """Entry of the solver worker (Pyodide): exports the one job protocol of
-:mod:`worker_jobs` to the page."""
+:mod:`worker_jobs` to the page.
 
+The worker may start from the start-up snapshot (:mod:`worker_snapshot`), whose
+interpreter has this project's modules imported already. Before anything
+imports them, :func:`check_snapshot` compares the sources the snapshot
+imported with the files PyScript wrote for this page (this file is never in
+the snapshot, so the check is always the current one)."""
+
+import importlib
 import json
+import sys
 
-import worker_jobs
-from worker_jobs import cancel, ping, step
+
+def _ours(name: str) -> bool:
+    return name == "worker_jobs" or name == "puzzles" or name.startswith("puzzles.")
+
+
+def _read(path: str) -> "bytes | None":
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def check_snapshot() -> str:
+    """How this worker's modules start: ``"files"`` (no snapshot: imported
+    from the files), ``"snapshot"`` (the snapshot's modules, whose sources are
+    the files'), or ``"stale snapshot"`` (a file differs from the source the
+    snapshot imported, or is gone: every module of this project is dropped,
+    to be imported from the files)."""
+    snapshot = sys.modules.get("worker_snapshot")
+    sources = getattr(snapshot, "SOURCES", None)
+    if not sources:
+        return "files"
+    if all(_read(path) == source for path, source in sources.items()):
+        return "snapshot"
+    for name in [n for n in sys.modules if _ours(n)]:
+        del sys.modules[name]
+    importlib.invalidate_caches()
+    return "stale snapshot"
+
+
+STARTED_FROM = check_snapshot()
+if sys.platform == "emscripten":  # for the tests and the benchmark: how this worker started
+    import js
+
+    js.performance.mark("solver-worker:" + STARTED_FROM)
+
+import worker_jobs  # noqa: E402  (after the check: never a stale snapshot's module)
+from worker_jobs import cancel, ping, step  # noqa: E402
 
 
 async def start(game: str, request: str) -> str:

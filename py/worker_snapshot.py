@@ -1,0 +1,110 @@
+"""The solver worker's start-up snapshot (issue #11): what it holds.
+
+Booting CPython in the page's worker (Pyodide) and compiling its modules from
+source takes seconds; a memory snapshot of an interpreter that has done it
+starts in a fraction of that. ``tools/snapshot.mjs`` (run by ``tools/setup.sh``)
+starts Pyodide under Node, writes the worker's files where PyScript writes them
+(the virtual working directory), calls :func:`prepare` and saves the
+interpreter's memory as ``static/vendor/pyodide/snapshot.bin``; the page's
+worker starts from it through ``static/pyodide-snapshot.mjs``. This module runs
+only there, never in the page: the page finds it already imported.
+
+Rules:
+
+1. The snapshot holds the worker's own modules imported (``worker_jobs`` and
+   every ``puzzles`` module, the games' solvers too) and the standard modules
+   PyScript's package imports.
+2. It keeps each of those modules' source as it was (:data:`SOURCES`);
+   ``py/worker.py`` compares them with the files PyScript wrote for this page
+   and, if any differs or is gone, drops every module of this project so they
+   are imported from the files again: a stale snapshot is slower, never wrong.
+3. PyScript's own package (``pyscript``, whose files PyScript writes at every
+   start) cannot be imported outside a page; its modules are compiled here
+   (:data:`CODE`), and the import system takes a compiled module only when the
+   file it loads has exactly the source it was compiled from.
+4. No ``.pyc`` files are written: the worker's file system lives as long as the
+   page.
+"""
+
+import importlib
+import importlib.machinery
+import os
+import sys
+
+SOURCES: dict = {}  # a module's file (absolute path) -> its source, as the snapshot imported it
+CODE: dict = {}  # a file (absolute path) -> (its source, the code compiled from it)
+HITS: list = []  # the files whose compiled code was taken instead of compiling them
+_ORIGINAL = None  # SourceFileLoader.source_to_code before install()
+
+
+def ours(name: str) -> bool:
+    """Whether module ``name`` is one of this project's worker modules (the ones
+    PyScript writes from ``worker.toml``'s ``[files]``)."""
+    return name == "worker_jobs" or name == "puzzles" or name.startswith("puzzles.")
+
+
+def _read(path: str) -> "bytes | None":
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def _source_to_code(self: object, data: object, path: str, *, _optimize: int = -1) -> object:
+    """``SourceFileLoader.source_to_code`` that takes the compiled code of
+    :data:`CODE` when the source is exactly the one it was compiled from."""
+    hit = CODE.get(path)
+    if hit is not None and _optimize == -1 and bytes(data) == hit[0]:
+        HITS.append(path)
+        return hit[1]
+    return _ORIGINAL(self, data, path, _optimize=_optimize)
+
+
+def install() -> None:
+    """Route the import system's compile step through :data:`CODE` (rule 3)."""
+    global _ORIGINAL
+    loader = importlib.machinery.SourceFileLoader
+    if _ORIGINAL is None:
+        _ORIGINAL = loader.source_to_code
+    loader.source_to_code = _source_to_code
+
+
+def _files(tree: dict, folder: str) -> list:
+    """``(path, text)`` of every file in PyScript's nested ``{name: text or folder}``."""
+    out = []
+    for name, value in tree.items():
+        path = os.path.join(folder, name)
+        out.extend(_files(value, path) if isinstance(value, dict) else [(path, value)])
+    return out
+
+
+def prepare(pyscript: dict) -> dict:
+    """Import what the worker imports (rule 1), record the sources (rule 2),
+    compile PyScript's package ``pyscript`` (``{"pyscript": {"__init__.py":
+    text, ...}}``, as PyScript writes it into the working directory; rule 3).
+    Answers a summary: the modules and files it holds."""
+    import base64  # noqa: F401  (the standard modules the worker and PyScript's package use)
+    import html  # noqa: F401
+    import html.entities  # noqa: F401
+    import zlib  # noqa: F401
+
+    import worker_jobs  # noqa: F401
+
+    folder = os.path.dirname(sys.modules["puzzles"].__file__)
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py") and name not in ("__init__.py", "__main__.py"):
+            importlib.import_module("puzzles." + name[:-3])
+    for name, module in sorted(sys.modules.items()):
+        path = getattr(module, "__file__", None)
+        if ours(name) and path:
+            source = _read(path)
+            if source is not None:
+                SOURCES[os.path.abspath(path)] = source
+    for path, text in _files(pyscript, os.getcwd()):
+        if path.endswith(".py"):
+            CODE[path] = (text.encode(), compile(text, path, "exec", dont_inherit=True))
+    install()
+    sys.dont_write_bytecode = True  # rule 4
+    importlib.invalidate_caches()
+    return {"modules": sorted(n for n in sys.modules if ours(n)), "compiled": sorted(CODE)}

@@ -1,0 +1,151 @@
+"""The solver worker's start-up snapshot (issue #11): worker.toml points at it only
+when it exists, it holds the worker's modules, a stale one is never used, and an
+interpreter started from it solves (Pyodide under Node, like the snapshot's maker)."""
+
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import configs  # noqa: E402
+
+
+def test_worker_toml_names_the_snapshot_loader_only_when_the_snapshot_exists(tmp_path, monkeypatch):
+    monkeypatch.setattr(configs, "SNAPSHOT", tmp_path / "snapshot.bin")
+    assert 'interpreter = "./static/vendor/pyodide/pyodide.mjs"' in configs.configs()[ROOT / "worker.toml"]
+    (tmp_path / "snapshot.bin").write_bytes(b"x")
+    text = configs.configs()[ROOT / "worker.toml"]
+    assert 'interpreter = "./static/pyodide-snapshot.mjs"' in text
+    assert (ROOT / "static" / "pyodide-snapshot.mjs").exists()
+    # the [files] are the same either way, and the pairs tools/snapshot.mjs writes are those
+    pairs = json.loads(subprocess.check_output([sys.executable, str(ROOT / "tools/configs.py"), "--worker-files"]))
+    assert ['"./%s" = "./%s"' % (src, dst) for src, dst in pairs] == text.split("[files]\n")[1].splitlines()
+    assert ["py/worker_jobs.py", "worker_jobs.py"] in pairs
+
+
+# Runs in a fresh CPython in a copy of py/ (the worker's working directory): prepare() as
+# tools/snapshot.mjs calls it, then what the page does: PyScript writes its files (maybe changed)
+# and runs worker.py.
+PROBE = textwrap.dedent(
+    """
+    import json, os, sys
+    sys.path.insert(0, "")
+    CHANGE = json.loads(sys.argv[1])
+    import worker_snapshot
+    summary = worker_snapshot.prepare({"pyscript": {"__init__.py": "A = 1\\n", "util.py": "B = 2\\n"}})
+    held = {name: id(sys.modules[name]) for name in summary["modules"]}
+    # the page: PyScript writes its package and the [files] (changed, in some cases), then runs worker.py
+    os.makedirs("pyscript", exist_ok=True)
+    open("pyscript/__init__.py", "w").write("A = 1\\n")
+    open("pyscript/util.py", "w").write(CHANGE.get("pyscript/util.py", "B = 2\\n"))
+    for path, text in CHANGE.items():
+        if not path.startswith("pyscript/"):
+            open(path, "a").write(text)
+    import pyscript, pyscript.util
+    import worker
+    import worker_jobs
+    json.dump({
+        "modules": summary["modules"],
+        "started_from": worker.STARTED_FROM,
+        "same_objects": all(id(sys.modules.get(n)) == i for n, i in held.items()),
+        "marker": getattr(worker_jobs, "MARKER", None),
+        "hits": sorted(os.path.relpath(p) for p in worker_snapshot.HITS),
+        "util_b": pyscript.util.B,
+        "no_pyc": sys.dont_write_bytecode and not os.path.exists("pyscript/__pycache__"),
+        "solved": json.loads(worker_jobs.start("huarong", {"board": "3114/3114/5226/5786/900a"})),
+    }, sys.stdout)
+    """
+)
+
+
+def probe(tmp_path: Path, change: dict) -> dict:
+    work = tmp_path / "py"
+    shutil.copytree(ROOT / "py", work, ignore=shutil.ignore_patterns("__pycache__", "app"))
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(change)], cwd=work, capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout)
+
+
+def test_the_snapshot_holds_every_worker_module_and_uses_them_when_the_files_match(tmp_path):
+    r = probe(tmp_path, {})
+    files = sorted(p.stem for p in (ROOT / "py" / "puzzles").glob("*.py") if p.stem not in ("__init__", "__main__"))
+    assert r["modules"] == sorted(["worker_jobs", "puzzles"] + ["puzzles." + f for f in files])
+    assert r["started_from"] == "snapshot" and r["same_objects"]
+    # PyScript's package came from the compiled code (rule 3), and no .pyc was written (rule 4)
+    assert r["hits"] == ["pyscript/__init__.py", "pyscript/util.py"] and r["util_b"] == 2
+    assert r["no_pyc"]
+    assert "job" in r["solved"]
+
+
+@pytest.mark.parametrize("path", ["worker_jobs.py", "puzzles/huarong_solver.py", "puzzles/games.py"])
+def test_a_changed_file_drops_the_snapshot_modules(tmp_path, path):
+    r = probe(tmp_path, {path: "\nMARKER = 7\n"})
+    assert r["started_from"] == "stale snapshot" and not r["same_objects"]
+    if path == "worker_jobs.py":
+        assert r["marker"] == 7  # the module is the file's, not the snapshot's
+    assert "job" in r["solved"]
+
+
+def test_a_changed_pyscript_file_is_compiled_from_its_source(tmp_path):
+    r = probe(tmp_path, {"pyscript/util.py": "B = 3\n"})
+    assert r["hits"] == ["pyscript/__init__.py"] and r["util_b"] == 3
+    assert r["started_from"] == "snapshot"
+
+
+def test_without_a_snapshot_the_worker_imports_its_files():
+    out = subprocess.run(
+        [sys.executable, "-c", "import worker, sys; print(worker.STARTED_FROM, 'worker_snapshot' in sys.modules)"],
+        cwd=ROOT / "py",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.split() == ["files", "False"]
+
+
+NODE_SOLVE = textwrap.dedent(
+    """
+    import { readFileSync } from "node:fs";
+    import { pathToFileURL } from "node:url";
+    const [vendor, snapshot] = process.argv.slice(2);
+    const { loadPyodide } = await import(pathToFileURL(vendor + "/pyodide.mjs").href);
+    const py = await loadPyodide({ indexURL: vendor + "/", _loadSnapshot: readFileSync(snapshot) });
+    console.log(py.runPython(`
+    import json, sys, worker_jobs
+    held = "puzzles.huarong_solver" in sys.modules
+    request = {"board": "3114/3114/5226/5786/900a", "options": {"metric": "cell"}}
+    job = json.loads(worker_jobs.start("huarong", request))["job"]
+    while True:
+        answer = json.loads(worker_jobs.step(job, 1000))
+        if answer["done"]:
+            break
+    json.dumps({"held": held, "result": answer["result"], "version": worker_jobs.ping()})
+    `));
+    """
+)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node")
+def test_an_interpreter_started_from_a_new_snapshot_solves(tmp_path):
+    vendor = ROOT / "static" / "vendor" / "pyodide"
+    if not (vendor / "pyodide.mjs").exists():
+        pytest.fail("static/vendor/ is missing: run tools/setup.sh")
+    snapshot = tmp_path / "snapshot.bin"
+    made = subprocess.run(["node", str(ROOT / "tools/snapshot.mjs"), str(snapshot)], capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr
+    assert "modules imported" in made.stdout and snapshot.stat().st_size > 1_000_000
+    script = tmp_path / "solve.mjs"
+    script.write_text(NODE_SOLVE)
+    out = subprocess.run(["node", str(script), str(vendor), str(snapshot)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    answer = json.loads(out.stdout.strip().splitlines()[-1])
+    assert answer["held"] and answer["version"].startswith("3.")
+    assert answer["result"]["status"] == "solved" and answer["result"]["stats"]["steps"] == 116

@@ -1,0 +1,154 @@
+"""Start-up, cold (issue #11, "solver ready sooner"): navigation → board
+playable (``data-app-state=ready``) and navigation → solver ready
+(``data-solver-state=idle``), before and after, in one run.
+
+Every run is a new Chromium with a fresh profile (nothing cached), and the
+variants take turns so they meet the same machine load:
+
+    before                  the tree at benchlib.BASELINE
+    after, snapshot off     this tree with worker.toml's interpreter set back to
+                            plain Pyodide (what a checkout without the snapshot
+                            gets; also what a stale snapshot costs, about)
+    after                   this tree as tools/setup.sh leaves it (the worker
+                            starts from static/vendor/pyodide/snapshot.bin)
+
+The breakdown comes from the worker's own resource timings, so the same
+milestones exist in both trees: when the worker started, when it called
+``loadPyodide`` (its first request for ``pyodide-lock.json``), when the
+interpreter was up (PyScript's first request for a ``[files]`` module), when
+those files were in, and the solver ready (after PyScript's package, worker.py
+and the page's first ``ping``). All in ms since navigation, medians.
+
+    .venv/bin/python tools/bench.py startup     (or: .venv/bin/python tools/bench_startup.py [runs])
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from benchlib import launch, median, ratio, table, trees  # noqa: E402
+
+PAGE = "?game=huarong&lang=en"
+PLAIN = "./static/vendor/pyodide/pyodide.mjs"
+SNAPSHOT_LOADER = "./static/pyodide-snapshot.mjs"
+MILESTONES = [
+    ("worker started", "worker"),
+    ("loadPyodide called", "load"),
+    ("interpreter up", "interpreter"),
+    ("worker files in", "files"),
+    ("solver ready", "solver"),
+]
+
+WORKER_ENTRIES = """() => ({
+  origin: performance.timeOrigin,
+  res: performance.getEntriesByType('resource').map(e => [e.name, e.startTime, e.responseEnd]),
+  marks: performance.getEntriesByType('mark').map(e => e.name),
+})"""
+
+
+def one_run(p: object, base: str, snapshot_off: bool = False) -> "dict | None":
+    """One cold start; the milestones in ms since navigation, or None if the page failed."""
+    browser = launch(p)
+    try:
+        page = browser.new_context().new_page()
+        workers = []
+        page.on("worker", lambda w: workers.append(w))
+        if snapshot_off:
+
+            def plain(route: object) -> None:
+                text = route.fetch().text().replace(SNAPSHOT_LOADER, PLAIN)
+                route.fulfill(status=200, body=text, content_type="text/plain")
+
+            page.route("**/worker.toml", plain)
+        page.goto(base + PAGE)
+        page.wait_for_selector("html[data-app-state=ready]", timeout=60_000)
+        page.wait_for_selector("html[data-solver-state=idle]", timeout=90_000)
+        top = page.evaluate("({ready: window.__readyAt, solver: window.__solverAt, origin: performance.timeOrigin})")
+        out = {"ready": top["ready"], "solver": top["solver"], "marks": []}
+        for worker in workers:
+            try:
+                w = worker.evaluate(WORKER_ENTRIES)
+            except Exception:  # a worker that is gone (none here: the page keeps one)
+                continue
+            shift = w["origin"] - top["origin"]
+            res = [(name, start + shift, end + shift) for name, start, end in w["res"]]
+            lock = [start for name, start, _ in res if name.endswith("/pyodide-lock.json")]
+            files = [(start, end) for name, start, end in res if name.endswith(".py")]
+            if not lock or not files:
+                continue
+            out.update(
+                worker=shift,
+                load=min(lock),
+                interpreter=min(s for s, _ in files),
+                files=max(e for _, e in files),
+                marks=[m for m in w["marks"] if m.startswith(("pyodide:", "solver-worker:"))],
+            )
+        return out
+    except Exception as e:  # reported, the other runs go on
+        print("  a run failed: %s" % str(e).splitlines()[0], flush=True)
+        return None
+    finally:
+        browser.close()
+
+
+def bench(runs: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    runs = max(runs, 5)
+    before, after = trees()
+    variants = [("before", before, False), ("after, snapshot off", after, True), ("after", after, False)]
+    results = {name: [] for name, _, _ in variants}
+    with before.serve() as before_url, after.serve() as after_url, sync_playwright() as p:
+        urls = {"before": before_url, "after": after_url}
+        for i in range(runs):
+            for name, tree, off in variants:
+                r = one_run(p, urls[tree.name], off)
+                if r is not None:
+                    results[name].append(r)
+            print("  run %d/%d done" % (i + 1, runs), flush=True)
+
+    def med(name: str, key: str) -> "float | None":
+        xs = [r[key] for r in results[name] if r.get(key) is not None]
+        return median(xs) if xs else None
+
+    def ms(x: "float | None") -> str:
+        return "-" if x is None else "%.0f" % x
+
+    names = [name for name, _, _ in variants]
+    table(
+        "Start-up, cold (a new browser, fresh profile, every run): ms since navigation, median of %d" % runs,
+        ["what"] + names + ["before / after"],
+        [
+            [label] + [ms(med(n, key)) for n in names] + [ratio(med("before", key), med("after", key))]
+            for label, key in [("board playable", "ready"), ("solver ready", "solver")]
+        ],
+    )
+    table(
+        "Where the solver's start-up goes (the worker's own timings; ms since navigation, medians)",
+        ["milestone"] + names,
+        [[label] + [ms(med(n, key)) for n in names] for label, key in MILESTONES],
+    )
+    phases = []
+    for (label, key), (_, prev) in zip(MILESTONES[1:], MILESTONES):
+        row = ["%s → %s" % (dict((k, lbl) for lbl, k in MILESTONES)[prev], label)]
+        for n in names:
+            xs = [r[key] - r[prev] for r in results[n] if r.get(key) is not None and r.get(prev) is not None]
+            row.append(ms(median(xs) if xs else None))
+        phases.append(row)
+    table("The same as phases (ms, medians)", ["phase"] + names, phases)
+    started = [r["marks"] for r in results["after"]]
+    print(
+        "\n  after: the worker started from the snapshot in %d of %d runs (marks seen: %s)"
+        % (
+            sum("solver-worker:snapshot" in m for m in started),
+            len(started),
+            ", ".join(sorted({x for m in started for x in m})) or "none",
+        )
+    )
+    for n in names:
+        print("  %s: %d of %d runs finished" % (n, len(results[n]), runs))
+
+
+if __name__ == "__main__":
+    bench(int(sys.argv[1]) if len(sys.argv) > 1 else 5)

@@ -1,0 +1,44 @@
+// Makes the solver worker's start-up snapshot (issue #11): Pyodide (the copy in static/vendor/pyodide/,
+// the one the page loads) is started under Node, the worker's files are written where PyScript writes
+// them, py/worker_snapshot.py imports them and compiles PyScript's own package, and the interpreter's
+// memory is saved. The page's worker starts from it (static/pyodide-snapshot.mjs) instead of booting
+// CPython and compiling its modules again. Run by tools/setup.sh; the file is git-ignored.
+// Usage: node tools/snapshot.mjs [OUT]   (default: static/vendor/pyodide/snapshot.bin)
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const vendor = join(root, "static", "vendor", "pyodide");
+const out = resolve(process.argv[2] ?? join(vendor, "snapshot.bin"));
+const started = performance.now();
+
+// The worker's [files] as tools/configs.py writes them into worker.toml: [source, destination] pairs.
+const files = JSON.parse(execFileSync("python3", [join(root, "tools", "configs.py"), "--worker-files"], { encoding: "utf8" }));
+// PyScript's package `pyscript`, as PyScript writes it into the worker's working directory.
+const stdlib = (await import(pathToFileURL(join(root, "node_modules/@pyscript/core/src/stdlib/pyscript.js")).href)).default;
+
+const { loadPyodide } = await import(pathToFileURL(join(vendor, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: vendor + "/", _makeSnapshot: true });
+const { FS } = pyodide;
+for (const [source, destination] of [...files, ["py/worker_snapshot.py", "worker_snapshot.py"]]) {
+  FS.mkdirTree(dirname(destination));
+  FS.writeFile(destination, readFileSync(join(root, source)));
+}
+// JSON text in, JSON text out: nothing of Node's stays referenced from Python's memory.
+const summary = JSON.parse(
+  pyodide.runPython(
+    `import json as _json, worker_snapshot as _ws\n_json.dumps(_ws.prepare(_json.loads(${JSON.stringify(JSON.stringify(stdlib))})))`,
+  ),
+);
+pyodide.runPython("del _json, _ws");
+const memory = pyodide.makeMemorySnapshot();
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out + ".part", memory);
+renameSync(out + ".part", out);
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(
+  `snapshot: ${(memory.length / 2 ** 20).toFixed(1)} MB, ${summary.modules.length} modules imported, ` +
+    `${summary.compiled.length} PyScript files compiled, in ${seconds} s -> ${out}`,
+);
