@@ -1,0 +1,73 @@
+"""The solver's start-up (issue #11): the worker starts from the snapshot tools/setup.sh
+made, and without it, with a damaged one or with a worker file changed since, it still
+starts and solves (the slow way, or with the changed file)."""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.e2e
+
+SNAPSHOT = Path(__file__).resolve().parents[2] / "static" / "vendor" / "pyodide" / "snapshot.bin"
+
+
+@pytest.fixture(autouse=True)
+def _needs_the_snapshot():
+    if not SNAPSHOT.exists():
+        pytest.fail("%s is missing: run tools/setup.sh (it makes the solver's start-up snapshot)" % SNAPSHOT)
+
+
+def worker_marks(page) -> list:
+    """The performance marks of the page's solver worker: how it started."""
+    marks = []
+    for worker in page.workers:
+        marks += worker.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+    return marks
+
+
+def solves(page) -> None:
+    panel = page.get_by_role("tabpanel")
+    panel.get_by_role("button", name="Solve").click()
+    expect(panel.get_by_role("status")).to_contain_text("Solved:", timeout=60_000)
+    page.wait_for_function("gameHandler.isSolved()")
+
+
+def test_the_solver_starts_from_the_snapshot(open_app):
+    page = open_app("?game=huarong&lang=en&speed=0")
+    expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.")
+    marks = worker_marks(page)
+    assert "pyodide:snapshot" in marks and "solver-worker:snapshot" in marks, marks
+    solves(page)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [{"status": 404, "body": "gone"}, {"status": 200, "body": b"\x00" * 4096}],
+    ids=["missing", "damaged"],
+)
+def test_without_a_usable_snapshot_the_solver_starts_the_ordinary_way(open_app, page, answer):
+    open_app.allow.append("snapshot.bin")
+    warnings = []
+    page.on("console", lambda m: m.type == "warning" and "snapshot" in m.text and warnings.append(m.text))
+    page.route("**/snapshot.bin", lambda route: route.fulfill(**answer))
+    page = open_app("?game=huarong&lang=en&speed=0")
+    expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.")
+    marks = worker_marks(page)
+    assert "pyodide:no-snapshot" in marks and "solver-worker:files" in marks, marks
+    assert warnings, "the fallback says why"
+    solves(page)
+
+
+def test_a_worker_file_changed_since_the_snapshot_is_the_one_used(open_app, page, server_url):
+    import urllib.request
+
+    source = urllib.request.urlopen(server_url + "py/worker_jobs.py").read().decode()
+    assert "def ping() -> str:" in source
+    new_ping = 'def ping() -> str:\n    return "3.99-changed"\n\n\ndef _ping() -> str:'
+    changed = source.replace("def ping() -> str:", new_ping)
+    page.route("**/py/worker_jobs.py", lambda route: route.fulfill(status=200, body=changed))
+    page = open_app("?game=huarong&lang=en&speed=0")
+    expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.99-changed)")
+    assert "solver-worker:stale snapshot" in worker_marks(page)
+    solves(page)
