@@ -30,6 +30,17 @@ def test_worker_toml_names_the_snapshot_loader_only_when_the_snapshot_exists(tmp
     assert ["py/worker_jobs.py", "worker_jobs.py"] in pairs
 
 
+def test_the_snapshot_is_made_again_when_what_it_holds_changes(monkeypatch):
+    stamp = configs.snapshot_stamp()
+    assert stamp == configs.snapshot_stamp()
+    files = configs.worker_files()
+    monkeypatch.setattr(configs, "worker_files", lambda: files[:-1])
+    assert configs.snapshot_stamp() != stamp
+    monkeypatch.setattr(configs, "worker_files", lambda: files)
+    monkeypatch.setattr(configs, "SNAPSHOT_MAKERS", configs.SNAPSHOT_MAKERS[1:])
+    assert configs.snapshot_stamp() != stamp
+
+
 # Runs in a fresh CPython in a copy of py/ (the worker's working directory): prepare() as
 # tools/snapshot.mjs calls it, then what the page does: PyScript writes its files (maybe changed)
 # and runs worker.py.

@@ -11,9 +11,14 @@
 Run by tools/setup.sh and tools/serve.py; both files are git-ignored.
 Usage: python3 tools/configs.py [--check]   (--check: exit 1 if a file is stale)
        python3 tools/configs.py --worker-files   (the worker's [files] as JSON pairs, for tools/snapshot.mjs)
+       python3 tools/configs.py --snapshot   (make the snapshot when it is missing or what it holds
+                                              changed, then write the configs; run by tools/setup.sh)
 """
 
+import hashlib
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -33,6 +38,7 @@ PYODIDE = "./static/vendor/pyodide/pyodide.mjs"
 # Pyodide from the start-up snapshot: a wrapper that passes it to Pyodide's loadPyodide.
 SNAPSHOT_LOADER = "./static/pyodide-snapshot.mjs"
 SNAPSHOT = ROOT / "static" / "vendor" / "pyodide" / "snapshot.bin"
+SNAPSHOT_MAKERS = ["package-lock.json", "tools/snapshot.mjs", "tools/configs.py", "py/worker_snapshot.py"]
 
 
 def _modules(folder: str) -> list:
@@ -53,6 +59,33 @@ def worker_interpreter() -> str:
     return SNAPSHOT_LOADER if SNAPSHOT.exists() else PYODIDE
 
 
+def snapshot_stamp() -> str:
+    """A digest of everything the snapshot is made from: Pyodide and PyScript (the lock file), its
+    makers and the worker's files. The snapshot is made again when it changes."""
+    digest = hashlib.sha256()
+    for name in SNAPSHOT_MAKERS + ["py/" + f for f in worker_files()]:
+        digest.update(name.encode() + b"\0" + (ROOT / name).read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def make_snapshot() -> bool:
+    """Make the snapshot (``node tools/snapshot.mjs``) unless the one there is current. A snapshot
+    that is stale is still correct (the worker drops modules whose file changed), only slower."""
+    stamp_file = SNAPSHOT.with_suffix(".stamp")
+    stamp = snapshot_stamp()
+    if SNAPSHOT.exists() and stamp_file.exists() and stamp_file.read_text().strip() == stamp:
+        return True
+    print("\033[1m==> making the solver's start-up snapshot (node tools/snapshot.mjs)\033[0m", flush=True)
+    if subprocess.run(["node", str(ROOT / "tools" / "snapshot.mjs")], cwd=ROOT).returncode != 0:
+        for path in (SNAPSHOT, stamp_file):
+            if path.exists():
+                os.remove(path)
+        print("warning: no start-up snapshot; the solver will start without it (slower)", file=sys.stderr)
+        return False
+    stamp_file.write_text(stamp + "\n")
+    return True
+
+
 def render(head: str, files: list) -> str:
     lines = ['"./py/%s" = "./%s"' % (f, f) for f in files]
     return head + "\n[files]\n" + "\n".join(lines) + "\n"
@@ -69,6 +102,8 @@ def main(argv: list) -> int:
     if "--worker-files" in argv:
         print(json.dumps([["py/" + f, f] for f in worker_files()]))
         return 0
+    if "--snapshot" in argv:
+        make_snapshot()
     stale = [path for path, text in configs().items() if not path.exists() or path.read_text() != text]
     if "--check" in argv:
         for path in stale:

@@ -50,21 +50,8 @@ fi
 # The solver's start-up snapshot (issue #11): Pyodide booted under Node with the worker's modules
 # imported, saved as $vendor/pyodide/snapshot.bin; made again when what it holds changed. The worker
 # checks it against its files at every start, so a stale or missing one is slower, never wrong.
-snap_stamp="$vendor/pyodide/snapshot.stamp"
-snap_inputs=$(cat package-lock.json tools/snapshot.mjs tools/configs.py py/worker_snapshot.py py/worker_jobs.py \
-  py/puzzles/*.py | sha256sum | cut -d' ' -f1)
-if [ ! -f "$vendor/pyodide/snapshot.bin" ] || [ "$(cat "$snap_stamp" 2>/dev/null)" != "$snap_inputs" ]; then
-  say "making the solver's start-up snapshot (node tools/snapshot.mjs)"
-  if node tools/snapshot.mjs; then
-    echo "$snap_inputs" >"$snap_stamp"
-  else
-    rm -f "$vendor/pyodide/snapshot.bin" "$snap_stamp"
-    echo "warning: no start-up snapshot; the solver will start without it (slower)" >&2
-  fi
-fi
-
 # The two PyScript configs list the py/ files each thread loads: written from the tree.
-python3 tools/configs.py
+python3 tools/configs.py --snapshot
 
 if [ "$what" = test ]; then
   if [ ! -x /usr/bin/chromium ]; then

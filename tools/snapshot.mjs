@@ -2,7 +2,8 @@
 // the one the page loads) is started under Node, the worker's files are written where PyScript writes
 // them, py/worker_snapshot.py imports them and compiles PyScript's own package, and the interpreter's
 // memory is saved. The page's worker starts from it (static/pyodide-snapshot.mjs) instead of booting
-// CPython and compiling its modules again. Run by tools/setup.sh; the file is git-ignored.
+// CPython and compiling its modules again. Run by tools/setup.sh (through tools/configs.py --snapshot,
+// which makes it again when what it holds changed); the file is git-ignored.
 // Usage: node tools/snapshot.mjs [OUT]   (default: static/vendor/pyodide/snapshot.bin)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -35,8 +36,9 @@ const summary = JSON.parse(
 pyodide.runPython("del _json, _ws");
 const memory = pyodide.makeMemorySnapshot();
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out + ".part", memory);
-renameSync(out + ".part", out);
+const part = `${out}.${process.pid}.part`; // then renamed: a page never reads half a snapshot
+writeFileSync(part, memory);
+renameSync(part, out);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `snapshot: ${(memory.length / 2 ** 20).toFixed(1)} MB, ${summary.modules.length} modules imported, ` +

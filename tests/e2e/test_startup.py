@@ -2,6 +2,7 @@
 made, and without it, with a damaged one or with a worker file changed since, it still
 starts and solves (the slow way, or with the changed file)."""
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -9,13 +10,18 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-SNAPSHOT = Path(__file__).resolve().parents[2] / "static" / "vendor" / "pyodide" / "snapshot.bin"
+ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def _needs_the_snapshot():
-    if not SNAPSHOT.exists():
-        pytest.fail("%s is missing: run tools/setup.sh (it makes the solver's start-up snapshot)" % SNAPSHOT)
+@pytest.fixture(autouse=True, scope="module")
+def _a_current_snapshot():
+    """The snapshot tools/setup.sh makes, made again if a worker file changed since."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import configs
+
+    if not configs.make_snapshot():
+        pytest.fail("tools/snapshot.mjs could not make the solver's start-up snapshot")
+    configs.main([])  # worker.toml names the snapshot's loader
 
 
 def worker_marks(page) -> list:
