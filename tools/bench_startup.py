@@ -22,6 +22,7 @@ and the page's first ``ping``). All in ms since navigation, medians.
     .venv/bin/python tools/bench.py startup     (or: .venv/bin/python tools/bench_startup.py [runs])
 """
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -97,6 +98,8 @@ def bench(runs: int) -> None:
 
     runs = max(runs, 5)
     before, after = trees()
+    # "after" as tools/setup.sh leaves it: the snapshot made again if a worker file changed since
+    subprocess.run([sys.executable, "tools/configs.py", "--snapshot"], cwd=after.root, check=True)
     variants = [("before", before, False), ("after, snapshot off", after, True), ("after", after, False)]
     results = {name: [] for name, _, _ in variants}
     with before.serve() as before_url, after.serve() as after_url, sync_playwright() as p:
