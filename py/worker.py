@@ -34,6 +34,9 @@ def check_snapshot() -> str:
     sources = getattr(snapshot, "SOURCES", None)
     if not sources:
         return "files"
+    import random
+
+    random.seed()  # not the sequence every page started from this memory would share
     if all(_read(path) == source for path, source in sources.items()):
         return "snapshot"
     for name in [n for n in sys.modules if _ours(n)]:

@@ -24,6 +24,8 @@ Rules:
    file it loads has exactly the source it was compiled from.
 4. No ``.pyc`` files are written: the worker's file system lives as long as the
    page.
+5. Every page started from one snapshot shares its hash seed (nothing here
+   relies on it being secret); ``random`` is seeded again by ``py/worker.py``.
 """
 
 import importlib

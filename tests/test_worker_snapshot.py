@@ -52,6 +52,8 @@ PROBE = textwrap.dedent(
     import worker_snapshot
     summary = worker_snapshot.prepare({"pyscript": {"__init__.py": "A = 1\\n", "util.py": "B = 2\\n"}})
     held = {name: id(sys.modules[name]) for name in summary["modules"]}
+    import random
+    state = random.getstate()  # as the snapshot would hold it
     # the page: PyScript writes its package and the [files] (changed, in some cases), then runs worker.py
     os.makedirs("pyscript", exist_ok=True)
     open("pyscript/__init__.py", "w").write("A = 1\\n")
@@ -70,6 +72,7 @@ PROBE = textwrap.dedent(
         "hits": sorted(os.path.relpath(p) for p in worker_snapshot.HITS),
         "util_b": pyscript.util.B,
         "no_pyc": sys.dont_write_bytecode and not os.path.exists("pyscript/__pycache__"),
+        "reseeded": random.getstate() != state,
         "solved": json.loads(worker_jobs.start("huarong", {"board": "3114/3114/5226/5786/900a"})),
     }, sys.stdout)
     """
@@ -92,7 +95,7 @@ def test_the_snapshot_holds_every_worker_module_and_uses_them_when_the_files_mat
     assert r["started_from"] == "snapshot" and r["same_objects"]
     # PyScript's package came from the compiled code (rule 3), and no .pyc was written (rule 4)
     assert r["hits"] == ["pyscript/__init__.py", "pyscript/util.py"] and r["util_b"] == 2
-    assert r["no_pyc"]
+    assert r["no_pyc"] and r["reseeded"]
     assert "job" in r["solved"]
 
 

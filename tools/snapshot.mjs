@@ -21,7 +21,8 @@ const files = JSON.parse(execFileSync("python3", [join(root, "tools", "configs.p
 const stdlib = (await import(pathToFileURL(join(root, "node_modules/@pyscript/core/src/stdlib/pyscript.js")).href)).default;
 
 const { loadPyodide } = await import(pathToFileURL(join(vendor, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: vendor + "/", _makeSnapshot: true });
+// sys.executable as in a browser (under Node, Emscripten would take this script's path).
+const pyodide = await loadPyodide({ indexURL: vendor + "/", _makeSnapshot: true, _sysExecutable: "./this.program" });
 const { FS } = pyodide;
 for (const [source, destination] of [...files, ["py/worker_snapshot.py", "worker_snapshot.py"]]) {
   FS.mkdirTree(dirname(destination));
