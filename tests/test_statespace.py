@@ -246,6 +246,7 @@ def test_course_piece_metric():
 def test_course_merged_is_every_relabelling(course_cell):
     # four vertical bars and four soldiers: 4! * 4! labellings of each position, all reachable
     assert course_cell.raw["merged"] == 25955 * 24 * 24
+    assert course_cell.raw["merged_digits"] == "14950080"
 
 
 # ------------------------------------------------------------------ sliding
@@ -481,7 +482,7 @@ def test_protocol_slices_stay_short(monkeypatch, game, board, options):
     assert slices >= (n + 2 * e) / statespace.WORK + n * m["rows"] * m["cols"] / (40 * statespace.WORK)
     assert result["status"] == "solved" and result["moves"] == [] and result["stats"]["positions"] == n
     assert set(m) == {"n", "truncated", "limit", "rows", "cols", "cells", "dist", "edges", "e", "goals", "farthest",
-                      "max_dist", "merged"}
+                      "max_dist", "merged", "merged_digits"}
 
 
 def test_protocol_cancel_and_bad_requests():

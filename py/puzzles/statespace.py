@@ -399,6 +399,18 @@ class PermGroup:
 
     def add(self, g: tuple) -> bool:
         """Add a generator; answers whether the group grew."""
+        steps = self.add_steps(g)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                return stop.value
+
+    def add_steps(self, g: tuple):
+        """:meth:`add` as a generator that yields every few milliseconds of
+        work (with many same-shape pieces one generator can take a while)."""
+        m = self.m
+        work = 0
         h, j = self._strip(g, 0)
         if j == len(self.base) and h == self.identity:
             return False
@@ -407,6 +419,10 @@ class PermGroup:
         for level in range(j + 1):
             self.gens[level].append(h)
             self._orbit(level)
+            work += len(self.orbits[level]) * (len(self.gens[level]) + m)
+            if work >= 8 * WORK:
+                yield work
+                work = 0
         i = j
         while i >= 0:
             jumped = False
@@ -415,9 +431,14 @@ class PermGroup:
                 for s in self.gens[i]:
                     ts = self._then(tp, s)
                     tq = orbit[s[p]]
+                    work += m
                     if ts == tq:
                         continue
                     h, j = self._strip(self._then(ts, self._inverse(tq)), i + 1)
+                    work += m * (j - i)
+                    if work >= 8 * WORK:
+                        yield work
+                        work = 0
                     if j == len(self.base) and h == self.identity:
                         continue
                     if j == len(self.base):
@@ -425,6 +446,7 @@ class PermGroup:
                     for level in range(i + 1, j + 1):
                         self.gens[level].append(h)
                         self._orbit(level)
+                        work += len(self.orbits[level]) * (len(self.gens[level]) + m)
                     i = j
                     jumped = True
                     break
@@ -506,7 +528,8 @@ def _merged(space: HuarongSpace, keys: list, adj: array, off: array, truncated: 
                 g = [0] * m
                 for s in range(m):
                     g[lv[s]] = carried[s]
-                if group.add(tuple(g)) and group.order() == most:
+                grew = yield from group.add_steps(tuple(g))
+                if grew and group.order() == most:
                     return count * most
                 work += 50
             work += 1
@@ -708,6 +731,7 @@ def map_job(board: object, options: dict, request: dict):
         "farthest": farthest,
         "max_dist": top,
         "merged": merged,
+        "merged_digits": None if merged is None else str(merged),  # exact past 2**53, where JS rounds numbers
     }
     result = Result(
         "solved",
