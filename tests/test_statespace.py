@@ -397,6 +397,18 @@ def test_perm_group_products_and_parity():
     assert h.order() == 60  # 3-cycles generate the alternating group
 
 
+def test_perm_group_yields_in_slices():
+    m = 24
+    group = PermGroup(m)
+    slices = []
+    for i in range(m - 1):  # adjacent transpositions: the whole symmetric group, 24!
+        p = list(range(m))
+        p[i], p[i + 1] = i + 1, i
+        slices.extend(group.add_steps(tuple(p)))
+    assert group.order() == math.factorial(m)
+    assert slices and max(slices) <= 8 * statespace.WORK + 2 * m * m * m
+
+
 # --------------------------------------------------------------- the cap
 def test_truncated_map_is_honest():
     board = huarong.Board.parse(COURSE)
