@@ -223,6 +223,19 @@ def test_one_move_along_a_shortest_path_is_115(course_cell):
     assert m2.grid(0) == list(after.cells)
 
 
+def test_one_move_along_the_hint_is_115():
+    """The issue's words: the Hint job's move (the solver's own distance table) lowers the map's distance by one."""
+    req = {"action": "hint", "board": COURSE, "options": {"metric": "cell"}}
+    job = json.loads(worker_jobs.start("huarong", json.dumps(req)))["job"]
+    while True:
+        answer = json.loads(worker_jobs.step(job, 1000))
+        if answer["done"]:
+            break
+    assert answer["result"]["stats"]["distance"] == 116
+    after = huarong.Board.parse(COURSE).play([tuple(m) for m in answer["result"]["moves"]])
+    assert build(after, "cell").dist[0] == 115
+
+
 def test_course_piece_metric():
     board = huarong.Board.parse(COURSE)
     m = build(board, "piece")
