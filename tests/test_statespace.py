@@ -46,6 +46,8 @@ class Map:
         assert len(self.cells) == self.n * self.rows * self.cols
         assert len(self.dist) == self.n and len(self.edges) == 2 * self.e
         assert result.positions == self.n and result.edges == self.e
+        top = max(self.dist)
+        assert (m["max_dist"], m["farthest"]) == (top, list(self.dist).index(top))
 
     def grid(self, i: int) -> list:
         a = self.rows * self.cols

@@ -675,6 +675,8 @@ def map_job(board: object, options: dict, request: dict):
     for g in goals:
         dist[g] = 0
     queue = array("I", goals)
+    top = 0 if goals else -1  # the largest distance, and its first position: the farthest
+    farthest = min(goals) if goals else 0
     qhead = 0
     work = 0
     while qhead < len(queue):
@@ -688,6 +690,10 @@ def map_job(board: object, options: dict, request: dict):
             if dist[v] < 0:
                 dist[v] = d
                 queue.append(v)
+                if d > top:
+                    top, farthest = d, v
+                elif v < farthest and d == top:
+                    farthest = v
         work += off[u + 1] - off[u] + 2
         if work >= WORK:
             work = 0
@@ -704,7 +710,9 @@ def map_job(board: object, options: dict, request: dict):
         if work >= WORK:
             work = 0
             yield {"positions": count, "phase": "pack"}
-    keys = None
+    while keys:  # its memory, a slice at a time
+        del keys[-4 * WORK :]
+        yield {"positions": count, "phase": "pack"}
     texts = []
     for data in (memoryview(cells), _le(dist), _le(pairs)):
         gen = _b64(data)
@@ -715,8 +723,6 @@ def map_job(board: object, options: dict, request: dict):
                 texts.append(stop.value)
                 break
             yield {"positions": count, "phase": "pack"}
-    top = max(dist) if count else -1
-    farthest = dist.index(top) if count else 0
     found = {
         "n": count,
         "truncated": truncated,
