@@ -48,6 +48,21 @@ class Map:
         assert result.positions == self.n and result.edges == self.e
         top = max(self.dist)
         assert (m["max_dist"], m["farthest"]) == (top, list(self.dist).index(top))
+        # levels: the nodes are numbered in breadth-first order from node 0, level by level
+        near: dict = {}
+        for i, j in self.pairs():
+            near.setdefault(i, []).append(j)
+            near.setdefault(j, []).append(i)
+        depth = [0] + [-1] * (self.n - 1)
+        queue = deque([0])
+        while queue:
+            i = queue.popleft()
+            for j in near.get(i, ()):
+                if depth[j] < 0:
+                    depth[j] = depth[i] + 1
+                    queue.append(j)
+        assert depth == sorted(depth) and min(depth) == 0
+        assert m["levels"] == [count for _, count in sorted(Counter(depth).items())]
 
     def grid(self, i: int) -> list:
         a = self.rows * self.cols
@@ -509,7 +524,7 @@ def test_protocol_slices_stay_short(monkeypatch, game, board, options):
     assert slices >= (n + 2 * e) / statespace.WORK + n * m["rows"] * m["cols"] / (40 * statespace.WORK)
     assert result["status"] == "solved" and result["moves"] == [] and result["stats"]["positions"] == n
     assert set(m) == {"n", "truncated", "limit", "rows", "cols", "cells", "dist", "edges", "e", "goals", "farthest",
-                      "max_dist", "merged", "merged_digits"}
+                      "max_dist", "merged", "merged_digits", "levels"}
 
 
 def test_protocol_cancel_and_bad_requests():

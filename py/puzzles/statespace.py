@@ -613,9 +613,14 @@ def map_job(board: object, options: dict, request: dict):
     if space.start & goal_mask == goal_value:
         goals.append(0)
     truncated = False
+    levels = [1]  # positions at each breadth-first depth from node 0: nodes are numbered level by level
+    level_end = 1
     work = 0
     head = 0
     while head < len(keys):
+        if head == level_end:  # a level is expanded: the next one is all found
+            levels.append(len(keys) - level_end)
+            level_end = len(keys)
         key = keys[head]
         near = neighbours(key)
         for nk in near:
@@ -644,6 +649,8 @@ def map_job(board: object, options: dict, request: dict):
             work = 0
             yield {"positions": len(keys), "phase": "explore"}
     count = len(keys)
+    if count > level_end:  # cut short while the last level was being found
+        levels.append(count - level_end)
     while index:  # its memory, a slice at a time
         for _ in range(min(len(index), 4 * WORK)):
             index.popitem()
@@ -738,6 +745,7 @@ def map_job(board: object, options: dict, request: dict):
         "max_dist": top,
         "merged": merged,
         "merged_digits": None if merged is None else str(merged),  # exact past 2**53, where JS rounds numbers
+        "levels": levels,
     }
     result = Result(
         "solved",
