@@ -7,8 +7,8 @@ variants take turns so they meet the same machine load:
 
     before                  the tree at benchlib.BASELINE
     after, snapshot off     this tree with worker.toml's interpreter set back to
-                            plain Pyodide (what a checkout without the snapshot
-                            gets; also what a stale snapshot costs, about)
+                            plain Pyodide by the server (what a checkout without
+                            the snapshot gets; about what a stale one costs)
     after                   this tree as tools/setup.sh leaves it (the worker
                             starts from static/vendor/pyodide/snapshot.bin)
 
@@ -22,8 +22,12 @@ and the page's first ``ping``). All in ms since navigation, medians.
     .venv/bin/python tools/bench.py startup     (or: .venv/bin/python tools/bench_startup.py [runs])
 """
 
+import contextlib
+import functools
+import http.server
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -48,20 +52,39 @@ WORKER_ENTRIES = """() => ({
 })"""
 
 
-def one_run(p: object, base: str, snapshot_off: bool = False) -> "dict | None":
+@contextlib.contextmanager
+def serve_without_snapshot(tree: object):
+    """Serve ``tree`` with worker.toml's interpreter set back to plain Pyodide (by the
+    server, so the page pays nothing extra for it); yields the base URL."""
+    from serve import Handler
+
+    class Plain(Handler):
+        def do_GET(self) -> None:
+            if self.path.split("?")[0] != "/worker.toml":
+                return super().do_GET()
+            body = (tree.root / "worker.toml").read_text().replace(SNAPSHOT_LOADER, PLAIN).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Plain, directory=str(tree.root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield "http://127.0.0.1:%d/" % server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def one_run(p: object, base: str) -> "dict | None":
     """One cold start; the milestones in ms since navigation, or None if the page failed."""
     browser = launch(p)
     try:
         page = browser.new_context().new_page()
         workers = []
         page.on("worker", lambda w: workers.append(w))
-        if snapshot_off:
-
-            def plain(route: object) -> None:
-                text = route.fetch().text().replace(SNAPSHOT_LOADER, PLAIN)
-                route.fulfill(status=200, body=text, content_type="text/plain")
-
-            page.route("**/worker.toml", plain)
         page.goto(base + PAGE)
         page.wait_for_selector("html[data-app-state=ready]", timeout=60_000)
         page.wait_for_selector("html[data-solver-state=idle]", timeout=90_000)
@@ -98,15 +121,17 @@ def bench(runs: int) -> None:
 
     runs = max(runs, 5)
     before, after = trees()
-    # "after" as tools/setup.sh leaves it: the snapshot made again if a worker file changed since
-    subprocess.run([sys.executable, "tools/configs.py", "--snapshot"], cwd=after.root, check=True)
-    variants = [("before", before, False), ("after, snapshot off", after, True), ("after", after, False)]
-    results = {name: [] for name, _, _ in variants}
-    with before.serve() as before_url, after.serve() as after_url, sync_playwright() as p:
-        urls = {"before": before_url, "after": after_url}
+    names = ["before", "after, snapshot off", "after"]
+    results = {name: [] for name in names}
+    with contextlib.ExitStack() as stack:
+        urls = dict(zip(names, [stack.enter_context(before.serve()), None, stack.enter_context(after.serve())]))
+        urls["after, snapshot off"] = stack.enter_context(serve_without_snapshot(after))
+        p = stack.enter_context(sync_playwright())
         for i in range(runs):
-            for name, tree, off in variants:
-                r = one_run(p, urls[tree.name], off)
+            for name in names:
+                if name == "after":  # as tools/setup.sh leaves it: made again if a worker file changed since
+                    subprocess.run([sys.executable, "tools/configs.py", "--snapshot"], cwd=after.root, check=True)
+                r = one_run(p, urls[name])
                 if r is not None:
                     results[name].append(r)
             print("  run %d/%d done" % (i + 1, runs), flush=True)
@@ -118,7 +143,6 @@ def bench(runs: int) -> None:
     def ms(x: "float | None") -> str:
         return "-" if x is None else "%.0f" % x
 
-    names = [name for name, _, _ in variants]
     table(
         "Start-up, cold (a new browser, fresh profile, every run): ms since navigation, median of %d" % runs,
         ["what"] + names + ["before / after"],
