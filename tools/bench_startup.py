@@ -42,13 +42,23 @@ MILESTONES = [
     ("loadPyodide called", "load"),
     ("interpreter up", "interpreter"),
     ("worker files in", "files"),
+    ("worker.py runs", "workerpy"),
     ("solver ready", "solver"),
+]
+
+PHASES = [
+    ("worker", "load", "worker started → loadPyodide called (PyScript's worker boot)"),
+    ("load", "interpreter", "loadPyodide → interpreter up"),
+    ("interpreter", "files", "interpreter up → worker files in"),
+    ("files", "solver", "worker files in → solver ready"),
+    ("files", "workerpy", "  of which PyScript's package (until worker.py runs)"),
+    ("workerpy", "solver", "  of which worker.py and the first ping"),
 ]
 
 WORKER_ENTRIES = """() => ({
   origin: performance.timeOrigin,
   res: performance.getEntriesByType('resource').map(e => [e.name, e.startTime, e.responseEnd]),
-  marks: performance.getEntriesByType('mark').map(e => e.name),
+  marks: performance.getEntriesByType('mark').map(e => [e.name, e.startTime]),
 })"""
 
 
@@ -106,8 +116,11 @@ def one_run(p: object, base: str) -> "dict | None":
                 load=min(lock),
                 interpreter=min(s for s, _ in files),
                 files=max(e for _, e in files),
-                marks=[m for m in w["marks"] if m.startswith(("pyodide:", "solver-worker:"))],
+                marks=[m for m, _ in w["marks"] if m.startswith(("pyodide:", "solver-worker:"))],
             )
+            ran = [t + shift for m, t in w["marks"] if m.startswith("solver-worker:")]
+            if ran:  # worker.py's mark (this tree's worker.py only)
+                out["workerpy"] = min(ran)
         return out
     except Exception as e:  # reported, the other runs go on
         print("  a run failed: %s" % str(e).splitlines()[0], flush=True)
@@ -157,8 +170,8 @@ def bench(runs: int) -> None:
         [[label] + [ms(med(n, key)) for n in names] for label, key in MILESTONES],
     )
     phases = []
-    for (label, key), (_, prev) in zip(MILESTONES[1:], MILESTONES):
-        row = ["%s → %s" % (dict((k, lbl) for lbl, k in MILESTONES)[prev], label)]
+    for prev, key, label in PHASES:
+        row = [label]
         for n in names:
             xs = [r[key] - r[prev] for r in results[n] if r.get(key) is not None and r.get(prev) is not None]
             row.append(ms(median(xs) if xs else None))
