@@ -73,6 +73,7 @@ WORK = 3000  # work units between two yields (a few milliseconds)
 MERGE_MAX_PIECES = 32  # same-shape pieces beyond which "merged" is not counted
 _B64_CHUNK = 3 * 16384  # bytes encoded per slice (a multiple of 3: chunks join into one base64 text)
 _DENSE_EMPTY_SETS = 20000  # Huarong: tabulate moves per empty set when there are at most this many
+_SLIDE_CACHE = 20000  # Huarong, piece metric: slides kept worked out (dropped all at once past it)
 
 
 def _limit(request: object) -> int:
@@ -255,12 +256,21 @@ class HuarongSpace:
         for probe in self.anchors(key):
             got = slides.get(empty | probe)
             if got is None:
-                if len(slides) > 200000:
+                if len(slides) > _SLIDE_CACHE:
                     slides.clear()
                 got = slides[empty | probe] = self._slide(empty | probe, probe)
             for delta in got:
                 out.append(key ^ delta)
         return out
+
+    def release(self):
+        """Drop the move tables, a slice at a time (a generator of work units):
+        freeing tens of thousands of lists at once takes long in Pyodide."""
+        for table in (self._slides, self._by_empty):
+            while table:
+                for _ in range(min(len(table), WORK)):
+                    table.popitem()
+                yield WORK
 
     def neighbours(self) -> object:
         """The function giving a key's neighbours in this space's metric."""
@@ -305,6 +315,10 @@ class SlidingSpace:
         near = sliding.neighbours(rows, cols)
         self._near = [[(8 * p + 8, (8 * z + 8), z ^ p) for p in near[z]] for z in range(self.n)]
         self.work = 0
+
+    def release(self):
+        """Nothing to drop (the same interface as :class:`HuarongSpace`)."""
+        return iter(())
 
     def encode(self, board: sliding.Board) -> int:
         return board.blank() | int.from_bytes(bytes(board.cells), "little") << 8
@@ -549,11 +563,11 @@ def _csr(count: int, pairs: array):
     off = array("I", [0]) * (count + 1)
     for i in range(len(pairs)):
         off[pairs[i] + 1] += 1
-        if not i % (4 * WORK):
+        if not i % WORK:
             yield i
     for u in range(count):
         off[u + 1] += off[u]
-        if not u % (4 * WORK):
+        if not u % WORK:
             yield u
     fill = array("I", off)
     adj = array("I", [0]) * len(pairs)
@@ -563,7 +577,7 @@ def _csr(count: int, pairs: array):
         fill[u] += 1
         adj[fill[v]] = u
         fill[v] += 1
-        if not i % (2 * WORK):
+        if not i % WORK:
             yield i
     return adj, off
 
@@ -652,8 +666,10 @@ def map_job(board: object, options: dict, request: dict):
     if count > level_end:  # cut short while the last level was being found
         levels.append(count - level_end)
     while index:  # its memory, a slice at a time
-        for _ in range(min(len(index), 4 * WORK)):
+        for _ in range(min(len(index), WORK)):
             index.popitem()
+        yield {"positions": count, "phase": "explore"}
+    for _ in space.release():
         yield {"positions": count, "phase": "explore"}
     if head < count:  # cut short: the positions not expanded have only the edges found from the others
         adj = off = None
@@ -718,7 +734,7 @@ def map_job(board: object, options: dict, request: dict):
             work = 0
             yield {"positions": count, "phase": "pack"}
     while keys:  # its memory, a slice at a time
-        del keys[-4 * WORK :]
+        del keys[-WORK:]
         yield {"positions": count, "phase": "pack"}
     texts = []
     for data in (memoryview(cells), _le(dist), _le(pairs)):
