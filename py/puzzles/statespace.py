@@ -5,7 +5,9 @@ What it computes
     The *component* of a position: every position reachable from it by legal
     moves (moves are reversible in both games, so it is also every position
     that can reach it). Positions are numbered in breadth-first order from the
-    current one (node 0). An *edge* joins two positions one step apart:
+    current one (node 0), level by level (``levels[d]`` of them at depth
+    ``d``), so a breadth-first wavefront is a range of numbers. An *edge*
+    joins two positions one step apart:
 
     - Huarong, ``cell`` metric: one piece slides one cell.
     - Huarong, ``piece`` metric: one piece moves any distance along any path
@@ -30,8 +32,8 @@ The cap
     positions it had not expanded yet (the map's rim) keep only the edges
     found from the others. Distances are then measured inside the map: upper
     bounds of the true ones, ``-1`` where no goal of the map can be reached
-    inside it. The sliding puzzle's 2 × 5 (1,814,400
-    positions) and larger shapes are always cut.
+    inside it. The sliding puzzle's 2 × 5 (1,814,400 positions) and larger
+    shapes are always cut.
 
 "merged" (Huarong)
     How many positions there are when pieces of the same shape are told
@@ -44,7 +46,8 @@ The cap
     ``merged = n × |G|``, counted exactly without visiting the labelled
     positions. ``None`` when it cannot be finished: a truncated map whose loops
     do not already give every relabelling, or more than :data:`MERGE_MAX_PIECES`
-    same-shape pieces.
+    same-shape pieces. ``merged_digits`` is the same number as a decimal text
+    (JavaScript rounds numbers past 2**53).
 
 The job
     :func:`map_job` is a worker job (see :mod:`worker_jobs`): a generator that
