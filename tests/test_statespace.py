@@ -439,6 +439,35 @@ def test_perm_group_yields_in_slices():
     assert slices and max(slices) <= 8 * statespace.WORK + 2 * m * m * m
 
 
+# --------------------------------------------------------------- layout
+@pytest.mark.parametrize("code", ["3114/3114/5226/5786/900a", "0230/1111"])
+def test_rings_layout(code):
+    board = huarong.Board.parse(code)
+    assert "layout" not in build(board).raw  # only when asked
+    m = build(board, layout="rings")
+    xy = array("f")
+    xy.frombytes(base64.b64decode(m.raw["layout"]))
+    assert len(xy) == 2 * m.n
+    top = max(m.dist)
+    seen = set()
+    for i in range(m.n):
+        x, y = xy[2 * i], xy[2 * i + 1]
+        ring = m.dist[i] if top >= 0 else None
+        if ring is not None:  # the goals innermost, one circle per distance
+            assert math.hypot(x, y) == pytest.approx((ring + 1) / (top + 1), abs=1e-5)
+        assert (round(x, 5), round(y, 5)) not in seen  # no two positions on one spot
+        seen.add((round(x, 5), round(y, 5)))
+
+
+def test_rings_layout_without_a_goal():
+    m = build(huarong.Board.parse(COURSE), limit=300, layout="rings")  # no goal this close: rings by depth
+    xy = array("f")
+    xy.frombytes(base64.b64decode(m.raw["layout"]))
+    depth = [d for d, size in enumerate(m.raw["levels"]) for _ in range(size)]
+    for i in range(m.n):
+        assert math.hypot(xy[2 * i], xy[2 * i + 1]) == pytest.approx((depth[i] + 1) / len(m.raw["levels"]), abs=1e-5)
+
+
 # --------------------------------------------------------------- the cap
 def test_truncated_map_is_honest():
     board = huarong.Board.parse(COURSE)

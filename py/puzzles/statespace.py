@@ -585,6 +585,66 @@ def _csr(count: int, pairs: array):
     return adj, off
 
 
+def _rings(count: int, adj: array, off: array, dist: array, top: int, levels: list):
+    """The ``rings`` layout, a generator of work units returning ``2 × count``
+    float32 ``(x, y)`` in [-1, 1]: each position on a circle whose radius
+    grows with its distance to the goal (the goals innermost; with no goal
+    reachable anywhere, its breadth-first depth from node 0 instead; positions
+    that reach no goal of a cut map, on one more circle outside). Around its
+    circle, the positions of one ring are spread evenly in the order of the
+    mean direction of their neighbours one ring in, so each sits out from
+    those it comes from and edges run mostly outward."""
+    import math
+
+    if top < 0:  # no goal: rings by depth from node 0 (the nodes are numbered level by level)
+        ring = array("h")
+        for d, size in enumerate(levels):
+            ring.extend(array("h", [min(d, 32767)]) * size)
+        top = len(levels) - 1
+    else:
+        ring = array("h", (d if d >= 0 else top + 1 for d in dist))
+        if -1 in dist:
+            top += 1
+    yield count
+    members: list = [[] for _ in range(top + 1)]
+    for v in range(count):
+        members[ring[v]].append(v)
+        if not v % WORK:
+            yield v
+    cx = array("d", [0.0]) * count
+    cy = array("d", [0.0]) * count
+    xy = array("f", [0.0]) * (2 * count)
+    tau = 2 * math.pi
+    for r, nodes in enumerate(members):
+        if r:
+            heading = []
+            work = 0
+            for v in nodes:
+                sx = sy = 0.0
+                for e in range(off[v], off[v + 1]):
+                    u = adj[e]
+                    if ring[u] < r:
+                        sx += cx[u]
+                        sy += cy[u]
+                heading.append(math.atan2(sy, sx) if sx or sy else 0.0)
+                work += off[v + 1] - off[v] + 2
+                if work >= WORK:
+                    work = 0
+                    yield v
+            nodes = [v for _, v in sorted(zip(heading, nodes))]
+        radius = (r + 1) / (top + 1)
+        step = tau / max(1, len(nodes))
+        for i, v in enumerate(nodes):
+            a = (i + 0.5) * step - math.pi
+            cx[v] = math.cos(a)
+            cy[v] = math.sin(a)
+            xy[2 * v] = radius * cx[v]
+            xy[2 * v + 1] = radius * cy[v]
+            if not i % WORK:
+                yield i
+    return xy
+
+
 def _b64(data: memoryview):
     """Base64 of ``data`` as a generator of work units (one slice per chunk)."""
     parts = []
@@ -724,7 +784,18 @@ def map_job(board: object, options: dict, request: dict):
         if work >= WORK:
             work = 0
             yield {"positions": count, "phase": "distance"}
-    queue = adj = off = None
+    queue = None
+    layout = None
+    if isinstance(request, dict) and request.get("layout") == "rings":
+        gen = _rings(count, adj, off, dist, top, levels)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                layout = stop.value
+                break
+            yield {"positions": count, "phase": "pack"}
+    adj = off = None
 
     # ---- pack
     rows, cols = space.rows, space.cols
@@ -740,7 +811,7 @@ def map_job(board: object, options: dict, request: dict):
         del keys[-WORK:]
         yield {"positions": count, "phase": "pack"}
     texts = []
-    for data in (memoryview(cells), _le(dist), _le(pairs)):
+    for data in (memoryview(cells), _le(dist), _le(pairs)) + ((_le(layout),) if layout is not None else ()):
         gen = _b64(data)
         while True:
             try:
@@ -766,6 +837,8 @@ def map_job(board: object, options: dict, request: dict):
         "merged_digits": None if merged is None else str(merged),  # exact past 2**53, where JS rounds numbers
         "levels": levels,
     }
+    if layout is not None:
+        found["layout"] = texts[3]
     result = Result(
         "solved",
         [],
