@@ -19,13 +19,17 @@ CASES = [
     ("横刀立马, cell", "huarong", "3114/3114/5226/5786/900a", {"metric": "cell"}),
     ("横刀立马, piece", "huarong", "3114/3114/5226/5786/900a", {"metric": "piece"}),
     ("3x3 sliding", "sliding", "3x3-123456780", {}),
+    ("3x3, rings layout", "sliding", "3x3-123456780", {"layout": "rings"}),
 ]
 
 PROBE = r"""
 import json, time
 import worker_jobs as w
 game, board, options, budget = %r
-started = json.loads(w.start(game, json.dumps({"action": "map", "board": board, "options": options})))
+req = {"action": "map", "board": board, "options": options}
+if "layout" in options:
+    req["layout"] = options["layout"]
+started = json.loads(w.start(game, json.dumps(req)))
 if "job" not in started:
     emit(None)
 else:
@@ -64,7 +68,10 @@ out = {}
 for name, game, board, options in %r:
     secs = []
     for _ in range(%d):
-        started = json.loads(w.start(game, json.dumps({"action": "map", "board": board, "options": options})))
+        req = {"action": "map", "board": board, "options": options}
+        if "layout" in options:
+            req["layout"] = options["layout"]
+        started = json.loads(w.start(game, json.dumps(req)))
         if "job" not in started:
             break
         while True:
