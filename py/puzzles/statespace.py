@@ -589,8 +589,8 @@ def _rings(count: int, adj: array, off: array, dist: array, top: int, levels: li
     """The ``rings`` layout, a generator of work units returning ``2 × count``
     float32 ``(x, y)`` in [-1, 1]: each position on a circle whose radius
     grows with its distance to the goal (the goals innermost; with no goal
-    reachable anywhere, its breadth-first depth from node 0 instead; positions
-    that reach no goal of a cut map, on one more circle outside). Around its
+    in the map, its breadth-first depth from node 0 instead: the map is
+    connected, so either every position reaches a goal or none). Around its
     circle, the positions of one ring are spread evenly in the order of the
     mean direction of their neighbours one ring in, so each sits out from
     those it comes from and edges run mostly outward."""
@@ -602,9 +602,7 @@ def _rings(count: int, adj: array, off: array, dist: array, top: int, levels: li
             ring.extend(array("h", [min(d, 32767)]) * size)
         top = len(levels) - 1
     else:
-        ring = array("h", (d if d >= 0 else top + 1 for d in dist))
-        if -1 in dist:
-            top += 1
+        ring = dist
     yield count
     members: list = [[] for _ in range(top + 1)]
     for v in range(count):
