@@ -48,6 +48,7 @@ class Map:
         assert result.positions == self.n and result.edges == self.e
         top = max(self.dist)
         assert (m["max_dist"], m["farthest"]) == (top, list(self.dist).index(top))
+        assert (min(self.dist) < 0) == (top < 0)  # a map is connected: every position reaches a goal, or none
         # levels: the nodes are numbered in breadth-first order from node 0, level by level
         near: dict = {}
         for i, j in self.pairs():
