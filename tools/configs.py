@@ -1,8 +1,9 @@
 """Writes the two PyScript configs from the tree, so no list of files is kept by hand.
 
     pyscript.toml  the page's main thread (MicroPython): py/app/*.py and the
-                   board modules py/puzzles/*.py, never a ``*_solver.py``
-                   (the runtime line: search code stays in the worker)
+                   board modules py/puzzles/*.py, never a ``*_solver.py`` nor
+                   another module of WORKER_ONLY (the runtime line: search
+                   code stays in the worker)
     worker.toml    the solver worker (Pyodide): py/puzzles/*.py and py/worker_jobs.py;
                    its interpreter is static/pyodide-snapshot.mjs (Pyodide started
                    from the memory snapshot tools/snapshot.mjs made) when that
@@ -45,8 +46,12 @@ def _modules(folder: str) -> list:
     return sorted(p.relative_to(PY).as_posix() for p in (PY / folder).glob("*.py") if p.name != "__main__.py")
 
 
+# Search code besides the ``*_solver.py`` modules: the worker's alone.
+WORKER_ONLY = ("puzzles/statespace.py",)
+
+
 def main_thread_files() -> list:
-    puzzles = [m for m in _modules("puzzles") if not m.endswith("_solver.py")]
+    puzzles = [m for m in _modules("puzzles") if not m.endswith("_solver.py") and m not in WORKER_ONLY]
     return puzzles + _modules("app")
 
 
