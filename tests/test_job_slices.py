@@ -246,8 +246,9 @@ def test_linkup_shuffle_of_a_full_large_board_tries_in_slices(monkeypatch):
     monkeypatch.setattr(linkup_solver, "SHUFFLE_TRIES", 2)
     board = generate(10, 20, 50, 4, 305)
     progress, res = drive(job("linkup", "shuffle", board, {"seed": 5}))
-    assert len(progress) > 10 and res.positions == progress[-1]["positions"] > 2000
-    assert sorted(LinkupBoard.parse(res.board).cells) == sorted(board.cells)
+    assert len(progress) > 10 and res.positions == progress[-1]["positions"] > 100
+    mixed = LinkupBoard.parse(res.board)
+    assert sorted(mixed.cells) == sorted(board.cells) and linkup_solver.solve(mixed).status == "solved"
 
 
 def test_linkup_one_kind_24x24_yields_within_positions_and_clears():

@@ -183,6 +183,20 @@ class _Grid:
             g.colsum[c] = _prefix(_column(occ, c, w, h))
         return g
 
+    def clear(self, a: int, cols: int) -> None:
+        """Empty the cell of tile ``a`` in place (the grid must be this caller's own)."""
+        w = self.w
+        r, c = a // cols + 1, a % cols + 1
+        if not self.occ[r * w + c]:
+            return
+        self.occ[r * w + c] = 0
+        acc = self.rowsum[r] = list(self.rowsum[r])
+        for i in range(c + 1, w + 1):
+            acc[i] -= 1
+        acc = self.colsum[c] = list(self.colsum[c])
+        for i in range(r + 1, self.h + 1):
+            acc[i] -= 1
+
     def row_occ(self, r: int, c0: int, c1: int) -> int:
         if c0 > c1:
             c0, c1 = c1, c0
@@ -369,6 +383,7 @@ def _joinable(g: _Grid, cols: int, a: int, b: int) -> bool:
     r2 += 1
     c2 += 1
     p1, p2 = r1 * w + c1, r2 * w + c2
+    e1, e2 = occ[p1], occ[p2]  # 1 for a tile (an end may be empty: the solver's stuck test asks that too)
     # how far each tile sees up and down its column
     up1 = r1
     while up1 > 0 and not occ[(up1 - 1) * w + c1]:
@@ -388,7 +403,7 @@ def _joinable(g: _Grid, cols: int, a: int, b: int) -> bool:
         rowsum = g.rowsum
         for m in range(lo, hi + 1):
             acc = rowsum[m]
-            if acc[chi + 1] - acc[clo] == (m == r1) + (m == r2):
+            if acc[chi + 1] - acc[clo] == (e1 if m == r1 else 0) + (e2 if m == r2 else 0):
                 return True
     # the same scan as above along the other axis, written out on purpose: the solver's hot path
     # how far each tile sees left and right along its row
@@ -410,7 +425,7 @@ def _joinable(g: _Grid, cols: int, a: int, b: int) -> bool:
         colsum = g.colsum
         for m in range(lo, hi + 1):
             acc = colsum[m]
-            if acc[rhi + 1] - acc[rlo] == (m == c1) + (m == c2):
+            if acc[rhi + 1] - acc[rlo] == (e1 if m == c1 else 0) + (e2 if m == c2 else 0):
                 return True
     return False
 

@@ -24,57 +24,135 @@ def _result(status: str, moves: list, positions: int) -> Result:
     return Result(status, moves, positions, pairs=len(moves))
 
 
+# The search goes in rounds that share what they prove (positions that
+# cannot be cleared). The first is plain and cheap: it settles most boards in
+# a few dozen positions. If it runs past FIRST_ROUND positions, later rounds
+# spend ROUND_UNIT × 1, 1, 2, 1, 1, 2, 4, … positions each (the Luby
+# sequence: their lengths add up to at most about twice what the luckiest
+# would have needed), test every position for tiles that can never go
+# (:func:`stuck`), try first the pairs that leave their kind's last two tiles
+# least blocked (:func:`route_cost`), and break near ties at random: a
+# clearing order missed by one round's early choice is found by another's.
+FIRST_ROUND = 150
+ROUND_UNIT = 100
+NOISE = 1.5  # the random part of a move's cost in the later rounds (a cost is a whole number of tiles)
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …"""
+    while True:
+        k = 1
+        while (1 << k) - 1 < i:
+            k += 1
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
 def search(board: Board, budget: int = 200_000, chunk: int = 200):
     """Depth-first search for an order of pairs that clears the board, as a generator.
 
-    Pruning: a kind with exactly two tiles left that can be joined is taken at
-    once without branching (removing tiles never blocks another path, so this
-    can never hurt); positions proved dead are remembered. Yields progress
-    ``{'positions', 'tiles'}`` every ``chunk`` positions, and within a
-    position whenever finding its joinable pairs has taken :data:`WORK`
-    (a board of one kind has up to 165,600 pairs), and returns a
+    Yields progress ``{'positions', 'tiles'}`` every ``chunk`` positions and
+    whenever it has worked :data:`WORK` units without yielding (within a
+    position too: a board of one kind has up to 165,600 pairs), and returns a
     :class:`Result`: ``solved`` (``moves`` clear the board), ``unsolvable``
-    (no order clears it: every reachable position was tried) or ``unknown``
-    (past ``budget`` positions expanded, ``positions`` saying how many);
-    ``stats['pairs']`` is the moves' count. ``positions`` counts the start too.
+    (no order clears it: proved) or ``unknown`` (past ``budget`` positions
+    expanded, ``positions`` saying how many); ``stats['pairs']`` is the
+    moves' count. ``positions`` counts the start too, and every round's.
+
+    Rules that cut the search, each of which never loses a clearing order:
+
+    - *a kind that clears by itself goes at once*: when a kind's remaining
+      tiles (two, or four) can be joined one pair after the other with no
+      other tile moved, they are joined now, with no branching. Removing
+      tiles only opens paths, so any clearing order of the position stays
+      valid, minus that kind's pairs, once they are gone.
+    - *dead positions are remembered* (by the cells left) and never searched
+      again, in this round or a later one.
+    - *stuck tiles* (:func:`stuck`): a position with a tile that no sequence
+      of removals can ever free is dead.
+    - *rounds* (see :data:`FIRST_ROUND`): a round that runs out of positions
+      proves nothing about the positions it left half searched; the last
+      round, when its share outgrows the search, is complete.
     """
-    rows, cols = board.rows, board.cols
-    dead: set = set()
-    path: list = []
-    nodes = [1]
-    best = [board.tiles()]
-    work = [0]
+    return (yield from _Search(board, budget, chunk).run())
 
-    def progress() -> dict:
-        return {"positions": nodes[0], "tiles": best[0]}
 
-    def settle(cells: list, g: _Grid, groups: dict, taken: list) -> list:
-        """Take every safe pair (a kind with two tiles left that join),
-        repeatedly; answers the grid and tile groups of the position left.
+class _Search:
+    """One search's state: what is proved dead, the counters, the random numbers."""
 
-        Safe: removing tiles only opens paths, so any clearing order of the
-        position stays valid (minus this pair) once the pair is gone.
-        """
+    def __init__(self, board: Board, budget: int, chunk: int) -> None:
+        self.board = board
+        self.rows, self.cols = board.rows, board.cols
+        self.budget, self.chunk = budget, chunk
+        self.dead: set = set()
+        self.nodes = 1
+        self.best = board.tiles()
+        self.work = 0
+        self.rng = Rng(1)
+
+    def progress(self) -> dict:
+        return {"positions": self.nodes, "tiles": self.best}
+
+    def run(self):
+        cells = list(self.board.cells)
+        g, groups, opts, taken = yield from self.settle(cells, _Grid(self.rows, self.cols, cells), _by_kind(cells))
+        if not groups:
+            return _result("solved", taken, 1)
+        if not opts or stuck(self.rows, self.cols, cells, groups, opts):
+            return _result("unsolvable", [], 1)
+        root = (cells, g, groups, opts, taken)
+        rounds = 0
         while True:
-            safe = [k for k, grp in groups.items() if len(grp) == 2 and _joinable(g, cols, grp[0], grp[1])]
-            work[0] += len(groups)
-            if not safe:
-                return [g, groups]
-            for k in safe:  # removing one safe pair never blocks another
-                a, b = groups.pop(k)
-                cells[a] = cells[b] = 0
-                taken.append((a, b))
-                g = g.without(a, b, cols)
+            rounds += 1
+            careful = rounds > 1
+            limit = self.nodes + (ROUND_UNIT * luby(rounds - 1) if careful else FIRST_ROUND)
+            status, moves = yield from self.round(root, careful, limit)
+            if status == "solved" or status == "unsolvable":
+                return _result(status, moves, self.nodes)
+            if status == "unknown":
+                return _result("unknown", [], self.nodes)
 
-    def options(cells: list, settled: list, parent: "set | None" = None, gone: "list | None" = None):
+    def settle(self, cells: list, g: _Grid, groups: dict, parent: "set | None" = None, gone: "list | None" = None):
+        """Take every kind that clears by itself, repeatedly (as a generator):
+        answers ``(grid, groups, joinable pairs, pairs taken)`` of the
+        position left. ``cells`` is changed in place, ``groups`` must be the
+        caller's own copy."""
+        taken: list = []
+        cols = self.cols
+        while True:
+            opts = yield from self.options(cells, g, groups, parent, gone)
+            optset = set(opts)
+            gone = []
+            for k in list(groups):
+                order = _clears_alone(g, cols, groups[k], optset)
+                if order is None:
+                    continue
+                del groups[k]
+                for a, b in order:
+                    cells[a] = cells[b] = 0
+                    g = g.without(a, b, cols)
+                    taken.append((a, b))
+                    gone.append(a)
+                    gone.append(b)
+            self.work += len(groups)
+            if not gone:
+                return g, groups, opts, taken
+            parent = optset
+            opts = [p for p in opts if cells[p[0]]]
+
+    def options(self, cells: list, g: _Grid, groups: dict, parent: "set | None" = None, gone: "list | None" = None):
         """The joinable pairs, as a generator (it yields when it has worked
         long). A pair joinable in the parent position still is (removing
         tiles only opens paths); a pair that was not is checked again only if
-        a removed tile lies within the rows or columns its routes use. A kind
-        with many tiles is swept from each tile instead."""
-        g, groups = settled
+        a removed tile lies within the rows or columns its routes use (every
+        route of at most two turns between two cells stays within their rows
+        or within their columns). A kind with many tiles is swept from each
+        tile instead."""
+        rows, cols = self.rows, self.cols
         opts = []
         near = None
+        work = self.work
         for group in groups.values():
             if len(group) > SWEEP_GROUP:
                 if near is None:
@@ -85,11 +163,11 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
                         if b > a:
                             opts.append((a, b))
                     if near.work - seen > WORK:
-                        work[0] += near.work - seen
+                        self.work += near.work - seen
                         seen = near.work
-                        yield progress()
+                        yield self.progress()
                 continue
-            work[0] += len(group) * (len(group) - 1) // 2
+            work += len(group) * (len(group) - 1) // 2
             for i in range(len(group)):
                 a = group[i]
                 r1, c1 = divmod(a, cols)
@@ -108,86 +186,241 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
                                 break
                         else:
                             continue  # nothing near it changed: still not joinable
-                    work[0] += 2
+                    work += 2
                     if _joinable(g, cols, a, b):
                         opts.append((a, b))
-                if work[0] > WORK:
-                    work[0] = 0
-                    yield progress()
+            if work > WORK:
+                self.work = work = 0
+                yield self.progress()
+        self.work = work
         if near is not None:
-            work[0] += near.work - seen
+            self.work += near.work - seen
         return opts
 
-    def release(stack: list):
+    def order(self, cells: list, g: _Grid, groups: dict, opts: list) -> list:
+        """The pairs, those that leave their kind's last two tiles least
+        blocked (:func:`route_cost`) first, near ties at random."""
+        cols = self.cols
+        below = self.rng.below
+        scored = []
+        for p in opts:
+            a, b = p
+            rest = [x for x in groups[cells[a]] if x != a and x != b]
+            cost = route_cost(g, cols, rest[0], rest[1]) if len(rest) == 2 else 0
+            scored.append((cost + below(1000) * NOISE / 1000, p))
+        self.work += 10 * len(opts)
+        scored.sort()
+        return [p for _, p in scored]
+
+    def round(self, root: tuple, careful: bool, limit: int):
+        """One depth-first round from the start (as a generator): answers
+        ``(status, moves)``, status ``solved``, ``unsolvable``, ``unknown``
+        (the whole budget spent) or ``limit`` (this round's share spent)."""
+        rows, cols, dead = self.rows, self.cols, self.dead
+        cells, g, groups, opts, taken = root
+        if careful:
+            opts = self.order(cells, g, groups, opts)
+        path = list(taken)
+        stack = [[cells, opts, 0, len(path), g, groups, b"", bytes(cells)]]
+        while stack:
+            frame = stack[-1]
+            cells, opts, i, n_path, g, groups = frame[:6]
+            if i >= len(opts):
+                dead.add(frame[6])  # the position before its kinds that clear alone went: dead too
+                dead.add(frame[7])
+                stack.pop()
+                del path[n_path:]
+                continue
+            frame[2] = i + 1
+            a, b = opts[i]
+            nxt = list(cells)
+            nxt[a] = nxt[b] = 0
+            before = bytes(nxt)
+            if before in dead:
+                continue
+            self.nodes += 1
+            if self.nodes > self.budget or self.nodes > limit:
+                yield from self.release(stack)
+                return ("unknown" if self.nodes > self.budget else "limit"), []
+            self.work += 10
+            kind = cells[a]
+            sub = dict(groups)
+            rest = [x for x in groups[kind] if x != a and x != b]
+            if rest:
+                sub[kind] = rest
+            else:
+                del sub[kind]
+            parent = set(opts)
+            g2, sub, opts2, forced = yield from self.settle(nxt, g.without(a, b, cols), sub, parent, [a, b])
+            if not sub:
+                moves = path + [(a, b)] + forced
+                yield from self.release(stack)
+                return "solved", moves
+            left = sum(1 for v in nxt if v)
+            if left < self.best:
+                self.best = left
+            if self.nodes % self.chunk == 0 or self.work > WORK:
+                self.work = 0
+                yield self.progress()
+            key = bytes(nxt)
+            if key in dead:
+                dead.add(before)
+                continue
+            if not opts2 or (careful and stuck(rows, cols, nxt, sub, opts2)):
+                dead.add(before)
+                dead.add(key)
+                continue
+            if careful:
+                opts2 = self.order(nxt, g2, sub, opts2)
+            stack.append([nxt, opts2, 0, len(path), g2, sub, before, key])
+            path.append((a, b))
+            path.extend(forced)
+        return "unsolvable", []
+
+    def release(self, stack: list):
         """Drop the search's frames a few at a time: freeing thousands of
         pairs' lists at once, as the generator returns, is a slice of its own."""
         while stack:
             del stack[-16:]
             if stack:
-                yield progress()
+                yield self.progress()
 
-    cells = list(board.cells)
-    taken: list = []
-    settled = settle(cells, _Grid(rows, cols, cells), _by_kind(cells), taken)
-    path.extend(taken)
-    stack = []
 
-    if not any(cells):
-        return _result("solved", path, 1)
-    opts = yield from options(cells, settled)
-    stack.append([cells, opts, 0, len(taken), b"", settled])
-    while stack:
-        frame = stack[-1]
-        cells, opts, i, n_forced, before, here = frame
-        if i >= len(opts):
-            dead.add(bytes(cells))
-            dead.add(before)  # the position before its safe pairs went: dead too
-            stack.pop()
-            del path[len(path) - n_forced :]
-            if stack:
-                path.pop()  # the branch move that led here
-            continue
-        frame[2] = i + 1
-        a, b = opts[i]
-        nxt = list(cells)
-        nxt[a] = nxt[b] = 0
-        before = bytes(nxt)
-        if before in dead:
-            continue
-        nodes[0] += 1
-        work[0] += 10
-        taken = [(a, b)]
-        g, groups = here
-        kind = cells[a]
-        groups = dict(groups)
-        rest = [x for x in groups[kind] if x != a and x != b]
-        if rest:
-            groups[kind] = rest
+STUCK_GROUP = SWEEP_GROUP
+
+
+def stuck(rows: int, cols: int, cells: list, groups: dict, opts: list) -> bool:
+    """Whether some tile can never go, whatever goes first: then the position is dead.
+
+    A tile is *free* when a route of at most two turns joins it to a tile of
+    its kind through empty cells and free tiles only: first the tiles of the
+    pairs ``opts`` (joinable now), then, round after round, tiles whose route
+    is blocked by free tiles alone. In a position that clears, every tile is
+    free: were some not, take the first of them that its clearing order
+    joins; the tiles on its route went before it, so they are free, and so is
+    it. Kinds of more than :data:`SWEEP_GROUP` tiles count as free from the
+    start (testing theirs would cost too much; assuming more tiles free
+    never makes a live position look dead).
+    """
+    live = list(cells)
+    for a, b in opts:
+        live[a] = live[b] = 0
+    pending = []
+    for group in groups.values():
+        if len(group) > STUCK_GROUP:
+            for t in group:
+                live[t] = 0
         else:
-            del groups[kind]
-        settled = settle(nxt, g.without(a, b, cols), groups, taken)
-        key = bytes(nxt)
-        if not any(nxt):
-            moves = path + taken
-            yield from release(stack)
-            return _result("solved", moves, nodes[0])
-        if nodes[0] > budget:  # budget positions expanded (the start is not)
-            yield from release(stack)
-            return _result("unknown", [], nodes[0])
-        left = sum(1 for v in nxt if v)
-        if left < best[0]:
-            best[0] = left
-        if nodes[0] % chunk == 0 or work[0] > WORK:
-            work[0] = 0
-            yield progress()
-        if key in dead:
-            continue
-        path.append((a, b))
-        path.extend(taken[1:])
-        gone = [x for pair in taken for x in pair]
-        opts = yield from options(nxt, settled, set(opts), gone)
-        stack.append([nxt, opts, 0, len(taken) - 1, before, settled])
-    return _result("unsolvable", [], nodes[0])
+            pending.extend(t for t in group if live[t])
+    if not pending:
+        return False
+    # outer tiles first: they are the likeliest free, and each one freed is emptied at once
+    pending.sort(key=lambda t: min(t // cols, rows - 1 - t // cols, t % cols, cols - 1 - t % cols))
+    g = _Grid(rows, cols, live)
+    while True:
+        left = []
+        for t in pending:
+            for u in groups[cells[t]]:
+                if u != t and _joinable(g, cols, t, u):  # u may be free already: an empty end
+                    g.clear(t, cols)
+                    break
+            else:
+                left.append(t)
+        if not left:
+            return False
+        if len(left) == len(pending):
+            return True
+        pending = left
+
+
+def _clears_alone(g: _Grid, cols: int, group: list, optset: set) -> "list | None":
+    """The pairs, in order, that clear a kind's tiles with no other tile
+    moved, or ``None``: two tiles that join now; four that can be joined two
+    and two (both pairs now, or one now and the other once it is gone).
+    ``optset`` holds the pairs joinable now. Larger kinds: ``None``."""
+    if len(group) == 2:
+        return [(group[0], group[1])] if (group[0], group[1]) in optset else None
+    if len(group) != 4:
+        return None
+    a, b, c, d = group
+    for p, q in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
+        jp, jq = p in optset, q in optset
+        if jp and jq:
+            return [p, q]
+        if jp and _opens(cols, p, q) and _joinable(g.without(p[0], p[1], cols), cols, q[0], q[1]):
+            return [p, q]
+        if jq and _opens(cols, q, p) and _joinable(g.without(q[0], q[1], cols), cols, p[0], p[1]):
+            return [q, p]
+    return None
+
+
+def _opens(cols: int, gone: "tuple | list", tiles: "tuple | list") -> bool:
+    """Whether removing the tiles ``gone`` can make two of ``tiles`` joinable
+    that were not: one of them lies within the rows or the columns that
+    ``tiles`` span (every route of at most two turns between two cells keeps
+    within their rows or within their columns)."""
+    r, c = divmod(tiles[0], cols)
+    rlo = rhi = r
+    clo = chi = c
+    for t in tiles[1:]:
+        r, c = divmod(t, cols)
+        if r < rlo:
+            rlo = r
+        elif r > rhi:
+            rhi = r
+        if c < clo:
+            clo = c
+        elif c > chi:
+            chi = c
+    for x in gone:
+        rx, cx = divmod(x, cols)
+        if rlo <= rx <= rhi or clo <= cx <= chi:
+            return True
+    return False
+
+
+def route_cost(g: _Grid, cols: int, a: int, b: int) -> int:
+    """The fewest tiles on a route of at most two turns between tiles ``a``
+    and ``b`` (neither counted): how many must go before they join."""
+    w, h, occ = g.w, g.h, g.occ
+    r1, c1 = divmod(a, cols)
+    r2, c2 = divmod(b, cols)
+    r1 += 1
+    c1 += 1
+    r2 += 1
+    c2 += 1
+    rowsum, colsum = g.rowsum, g.colsum
+    ends = occ[r1 * w + c1] + occ[r2 * w + c2]
+    rlo, rhi = (r1, r2) if r1 < r2 else (r2, r1)
+    clo, chi = (c1, c2) if c1 < c2 else (c2, c1)
+    best = rows_cols = h + w
+    if c1 == c2:
+        acc = colsum[c1]
+        best = acc[rhi + 1] - acc[rlo] - ends
+    else:  # the middle leg on row m
+        v1, v2 = colsum[c1], colsum[c2]
+        for m in range(h):
+            acc = rowsum[m]
+            n = acc[chi + 1] - acc[clo] - occ[m * w + c1] - occ[m * w + c2]
+            n += v1[max(m, r1) + 1] - v1[min(m, r1)] + v2[max(m, r2) + 1] - v2[min(m, r2)]
+            if n < best:
+                best = n
+        best -= ends
+    if r1 == r2:
+        acc = rowsum[r1]
+        n = acc[chi + 1] - acc[clo] - ends
+        best = min(best, n)
+    else:  # the middle leg on column m
+        v1, v2 = rowsum[r1], rowsum[r2]
+        alt = rows_cols
+        for m in range(w):
+            acc = colsum[m]
+            n = acc[rhi + 1] - acc[rlo] - occ[r1 * w + m] - occ[r2 * w + m]
+            n += v1[max(m, c1) + 1] - v1[min(m, c1)] + v2[max(m, c2) + 1] - v2[min(m, c2)]
+            if n < alt:
+                alt = n
+        best = min(best, alt - ends)
+    return best
 
 
 def solve(board: Board, budget: int = 200_000) -> Result:
@@ -242,7 +475,7 @@ def shuffle(board: Board, seed: int) -> Board:
 # ------------------------------------------------------------ worker jobs
 # Positions a search may expand before it answers "unknown".
 BUDGET = 30_000
-HINT_BUDGET = 20_000
+HINT_BUDGET = BUDGET  # the same search as Solve, so a hint is the first pair of Solve's answer
 
 
 def _solve_job(board: Board, options: dict, request: dict):
