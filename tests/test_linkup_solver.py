@@ -1,0 +1,198 @@
+"""Link-up solver's cuts, each checked against an independent exhaustive search
+on many small seeded boards (some cannot be cleared): the kind that clears by
+itself, the stuck-tile test, restarts; every answer replayed through connect."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles import Rng, linkup_solver, run
+from puzzles.linkup import Board, _by_kind, _Grid, connect, joinable_pairs
+from puzzles.linkup_solver import _clears_alone, luby, solve, stuck
+
+
+def joins(cells: tuple, rows: int, cols: int, a: int, b: int) -> bool:
+    """Independent rule: a walk over (cell, direction) through empty cells and
+    the ring, counting turns, never more than two (no prefix sums, no routes)."""
+    r2, c2 = divmod(b, cols)
+
+    def empty(r, c):
+        if (r, c) == (r2, c2):
+            return True
+        if not (-1 <= r <= rows and -1 <= c <= cols):
+            return False
+        return not (0 <= r < rows and 0 <= c < cols) or not cells[r * cols + c]
+
+    r1, c1 = divmod(a, cols)
+    todo = [(r1, c1, d, 0) for d in ((0, 1), (0, -1), (1, 0), (-1, 0))]
+    seen = set(todo)
+    while todo:
+        r, c, d, t = todo.pop()
+        for nd in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            nt = t + (nd != d)
+            if nt > 2 or (nd[0] == -d[0] and nd[1] == -d[1]):
+                continue
+            nr, nc = r + nd[0], c + nd[1]
+            if not empty(nr, nc):
+                continue
+            if (nr, nc) == (r2, c2):
+                return True
+            state = (nr, nc, nd, nt)
+            if state not in seen:
+                seen.add(state)
+                todo.append(state)
+    return False
+
+
+def clearable(board: Board) -> bool:
+    """Exhaustive search over every pair, remembering every position."""
+    rows, cols = board.rows, board.cols
+    memo: dict = {}
+
+    def go(cells: tuple) -> bool:
+        if not any(cells):
+            return True
+        if cells in memo:
+            return memo[cells]
+        ok = False
+        tiles = [i for i, v in enumerate(cells) if v]
+        for x in range(len(tiles)):
+            for y in range(x + 1, len(tiles)):
+                a, b = tiles[x], tiles[y]
+                if cells[a] == cells[b] and joins(cells, rows, cols, a, b):
+                    nxt = list(cells)
+                    nxt[a] = nxt[b] = 0
+                    if go(tuple(nxt)):
+                        ok = True
+                        break
+            if ok:
+                break
+        memo[cells] = ok
+        return ok
+
+    return go(tuple(board.cells))
+
+
+def replays(board: Board, moves: list) -> bool:
+    for a, b in moves:
+        if not connect(board, a // board.cols, a % board.cols, b // board.cols, b % board.cols):
+            return False
+        board = board.remove(a, b)
+    return board.is_cleared()
+
+
+def seeded(seed: int) -> Board:
+    """Small boards, full or with holes: kinds of four tiles (the bench's
+    shape: on boards this small nearly all clear), of two (many cannot), and
+    both mixed."""
+    shapes = [(3, 4, 3, 0), (4, 4, 4, 0), (4, 5, 5, 0), (6, 6, 9, 0), (4, 4, 0, 8), (5, 5, 0, 12), (4, 6, 0, 12)]
+    shapes += [(5, 5, 3, 6), (4, 6, 4, 4)]
+    rows, cols, fours, twos = shapes[seed % len(shapes)]
+    cells = [i // 4 + 1 for i in range(fours * 4)] + [fours + 1 + i // 2 for i in range(twos * 2)]
+    cells += [0] * (rows * cols - len(cells))
+    Rng(seed).shuffle(cells)
+    return Board(rows, cols, cells)
+
+
+SEEDS = range(270)
+
+
+@pytest.fixture(scope="module")
+def truth() -> dict:
+    return {seed: clearable(seeded(seed)) for seed in SEEDS}
+
+
+def test_the_sample_has_both_answers(truth):
+    assert 10 <= sum(1 for v in truth.values() if not v) <= len(truth) - 10
+
+
+def test_solver_agrees_with_exhaustive_search_and_replays(truth):
+    for seed in SEEDS:
+        board = seeded(seed)
+        res = solve(board)
+        assert res.status == ("solved" if truth[seed] else "unsolvable"), seed
+        if truth[seed]:
+            assert replays(board, res.moves), seed
+
+
+def test_many_short_rounds_agree_too(truth, monkeypatch):
+    """Restarts with the random order, a round of one or two positions: the
+    dead positions shared between rounds never hide a clearing order."""
+    monkeypatch.setattr(linkup_solver, "FIRST_ROUND", 1)
+    monkeypatch.setattr(linkup_solver, "ROUND_UNIT", 1)
+    for seed in SEEDS:
+        board = seeded(seed)
+        res = solve(board)
+        assert res.status == ("solved" if truth[seed] else "unsolvable"), seed
+        if truth[seed]:
+            assert replays(board, res.moves), seed
+
+
+def positions(board: Board, most: int = 40):
+    """Positions reachable from a board (a sample, breadth first)."""
+    out, todo, seen = [], [board], {board}
+    while todo and len(out) < most:
+        b = todo.pop(0)
+        out.append(b)
+        for a, c in joinable_pairs(b):
+            n = b.remove(a, c)
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return out
+
+
+def test_stuck_never_calls_a_clearable_position_dead(truth):
+    found = 0
+    for seed in list(SEEDS)[:120]:
+        for b in positions(seeded(seed), 12):
+            cells = list(b.cells)
+            groups = _by_kind(cells)
+            if not groups:
+                continue
+            if stuck(b.rows, b.cols, cells, groups, joinable_pairs(b)):
+                found += 1
+                assert not clearable(b), b
+    assert found > 0, "the test never fired on the sample"
+
+
+def test_stuck_finds_the_crossed_pairs():
+    crossed = Board.from_grid([[0, 0, 0, 0], [0, 1, 2, 0], [0, 2, 1, 0], [0, 0, 0, 0]])
+    # 1s and 2s can each only join through the other kind's tiles
+    assert stuck(4, 4, list(crossed.cells), _by_kind(crossed.cells), joinable_pairs(crossed))
+    assert not clearable(crossed) and solve(crossed).status == "unsolvable"
+    open_board = Board.from_grid([[1, 2], [0, 0], [2, 1]])
+    assert not stuck(3, 2, list(open_board.cells), _by_kind(open_board.cells), joinable_pairs(open_board))
+
+
+def test_a_kind_that_clears_by_itself_never_loses_a_clearing_order():
+    checked = 0
+    for seed in SEEDS:
+        for b in positions(seeded(seed), 8):
+            g = _Grid(b.rows, b.cols, b.cells)
+            opts = set(joinable_pairs(b))
+            for group in _by_kind(b.cells).values():
+                order = _clears_alone(g, b.cols, group, opts)
+                if order is None:
+                    continue
+                checked += 1
+                after = b
+                for a, c in order:  # the order is legal with no other tile moved
+                    assert joins(after.cells, b.rows, b.cols, a, c)
+                    after = after.remove(a, c)
+                assert sorted(x for p in order for x in p) == sorted(group)
+                assert clearable(after) == clearable(b), b
+    assert checked > 100
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10**6))
+def test_hint_is_the_first_pair_of_solve(seed):
+    board = seeded(seed)
+    res = solve(board)
+    hint = run(linkup_solver._hint_job(board, {}, {}))
+    assert hint.status == res.status and hint.moves == res.moves[:1]
+
+
+def test_luby_sequence():
+    assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
