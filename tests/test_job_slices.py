@@ -17,6 +17,7 @@ import zlib
 
 import pytest
 
+from helpers import drain
 from puzzles import PuzzleError, Result, huarong_solver, linkup, linkup_solver, run, sliding_solver
 from puzzles.games import GAMES
 from puzzles.linkup import Board as LinkupBoard
@@ -151,13 +152,7 @@ def test_huarong_hint_past_its_budget_is_unknown(monkeypatch):
 def test_huarong_distance_table_in_slices_matches_the_plain_one():
     board = GAMES["huarong"].board.parse("3114/3114/5226/5786/900a")
     gen = huarong_solver.DistanceTable.steps(board, "piece", chunk=512)
-    phases = []
-    while True:
-        try:
-            phases.append(next(gen)["phase"])
-        except StopIteration as stop:
-            table = stop.value
-            break
+    phases, table = drain(gen, "phase")
     assert phases[0] == "component" and phases[-1] == "distances" and phases == sorted(phases)
     assert table.complete and table.dist == huarong_solver.DistanceTable(board, "piece").dist
     with pytest.raises(PuzzleError) as err:

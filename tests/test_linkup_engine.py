@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import drain
 from puzzles import Rng, linkup, linkup_solver, run
 from puzzles.linkup import (
     PRESETS,
@@ -338,14 +339,7 @@ def test_the_fallback_construction_never_fails(monkeypatch, rows, cols):
 
 def test_generate_steps_reports_pairs_placed():
     linkup._layouts.clear()
-    progress = []
-    gen = linkup.generate_steps(8, 18, 36, 4, 11)
-    while True:
-        try:
-            progress.append(next(gen)["positions"])
-        except StopIteration as stop:
-            board = stop.value
-            break
+    progress, board = drain(linkup.generate_steps(8, 18, 36, 4, 11), "positions")
     assert progress == list(range(1, len(progress) + 1)) and len(progress) >= 72
     assert board == generate(8, 18, 36, 4, 11)
 
