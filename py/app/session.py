@@ -12,6 +12,16 @@ Runs on MicroPython (the page's main thread) and CPython (the tests).
 SPEEDS = (0, 40, 120, 300)  # milliseconds per one-cell move; 0 plays at once
 
 
+class Jump:
+    """A step that puts a given position on the board (the state map's jump):
+    one undoable step, not a move; :attr:`Session.made` leaves it out."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: object) -> None:
+        self.state = state
+
+
 class Session:
     """Start position + moves, with undo and redo.
 
@@ -35,8 +45,8 @@ class Session:
 
     @property
     def made(self) -> list:
-        """The moves in effect (undone ones excluded)."""
-        return self.moves[: self.cursor]
+        """The moves in effect (undone ones and jumps excluded)."""
+        return [m for m in self.moves[: self.cursor] if not isinstance(m, Jump)]
 
     def play(self, move: object) -> object:
         """Apply a move; it drops whatever could have been redone."""
@@ -47,6 +57,15 @@ class Session:
         self.states.append(new)
         self.cursor += 1
         return new
+
+    def jump(self, state: object) -> object:
+        """Put ``state`` on the board as one undoable step; it drops whatever could have been redone."""
+        del self.moves[self.cursor :]
+        del self.states[self.cursor + 1 :]
+        self.moves.append(Jump(state))
+        self.states.append(state)
+        self.cursor += 1
+        return state
 
     def can_undo(self) -> bool:
         return self.cursor > 0
@@ -70,7 +89,7 @@ class Session:
     def to_saved(self, encode_state: object, encode_move: object) -> dict:
         return {
             "start": encode_state(self.start),
-            "moves": [encode_move(m) for m in self.moves],
+            "moves": [{"jump": encode_state(m.state)} if isinstance(m, Jump) else encode_move(m) for m in self.moves],
             "cursor": self.cursor,
         }
 
@@ -84,7 +103,10 @@ class Session:
             raise ValueError("saved game: no start board or no move list")
         other = Session(decode_state(start), self._apply)
         for m in moves:
-            other.play(decode_move(m))
+            if isinstance(m, dict) and set(m) == {"jump"} and isinstance(m["jump"], str):
+                other.jump(decode_state(m["jump"]))
+            else:
+                other.play(decode_move(m))
         if cursor is None:
             cursor = len(other.moves)
         if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(other.moves):
