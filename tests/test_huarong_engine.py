@@ -74,10 +74,13 @@ def test_paper_six_match_the_published_table():
 
 
 def test_dead_end_explores_its_whole_component():
-    sol = solve(find_layout("走投无路").board, "cell")
+    sol = solve(find_layout("走投无路").board, "cell", mirror=False)
     assert sol.status == "unsolvable" and sol.moves == []
     table = DistanceTable(find_layout("走投无路").board)
     assert sol.positions == table.component == 7462
+    # A position and its reflection are kept once; none of these 7462 is its own reflection.
+    halved = solve(find_layout("走投无路").board, "cell")
+    assert halved.status == "unsolvable" and halved.positions == 7462 // 2
 
 
 def test_course_board_component_size():

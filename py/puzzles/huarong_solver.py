@@ -37,7 +37,7 @@ class _Space:
     moves.
     """
 
-    def __init__(self, board: Board, equivalence: bool = True) -> None:
+    def __init__(self, board: Board, equivalence: bool = True, mirror: bool = True) -> None:
         rows, cols = board.rows, board.cols
         n = rows * cols
         self.rows, self.cols, self.n = rows, cols, n
@@ -59,6 +59,14 @@ class _Space:
         self.bit_index = {}
         for i in range(n * (len(order) + 1)):
             self.bit_index[1 << i] = i
+        # The left-right reflection, bit by bit: a cell (or a piece's anchor) at column c goes to
+        # column cols - w - c, w its width (1 for the empty cells). The identity without ``mirror``.
+        self.mirror_bit = {}
+        for k, (_h, w) in enumerate([(1, 1)] + self.shapes):
+            for r in range(rows):
+                for c in range(cols):
+                    c2 = cols - w - c if mirror and c + w <= cols else c
+                    self.mirror_bit[1 << (n * k + r * cols + c)] = 1 << (n * k + r * cols + c2)
         gr, gc = board.goal()
         self.goal_probe = 1 << (n + gr * cols + gc)
         self.by_need: dict = {}
@@ -80,8 +88,9 @@ class _Space:
                         need = there & ~here
                         to = 1 << (shift + r2 * cols + c2)
                         delta = (need | (here & ~there)) | probe | to
-                        self.by_need.setdefault(need, []).append((probe, delta, to))
-                        own.append((need, delta, to))
+                        md = self.mirror(delta)
+                        self.by_need.setdefault(need, []).append((probe, delta, to, md))
+                        own.append((need, delta, to, md))
         self._cell_moves: dict = {}
         self._piece_moves: dict = {}
         self._slides: dict = {}  # dense: empty -> {anchor: its piece's slides, or None until needed}
@@ -115,10 +124,30 @@ class _Space:
             self._slides = {}
 
     def moves_at(self, empty: int, probe: int) -> list:
-        """``[(delta, to_probe)]``: the one-cell moves of the piece at ``probe``."""
+        """``[(delta, to_probe, mirrored delta)]``: the one-cell moves of the piece at ``probe``."""
         if not self.sparse:
             return self.piece_moves(empty).get(probe, ())
-        return [(d, t) for need, d, t in self.moves_of[probe >> self.n] if empty & need == need]
+        return [(d, t, m) for need, d, t, m in self.moves_of[probe >> self.n] if empty & need == need]
+
+    def mirror(self, key: int) -> int:
+        """The key of the left-right reflection of position ``key`` (of a
+        delta too: reflecting is a permutation of bits, so it commutes with
+        ``^``). The exit is centred, so a position and its reflection are the
+        same number of steps from the goal in either metric; the searches
+        keep one of each pair (the smaller key) and so explore about half the
+        positions of a symmetric layout."""
+        bits = self.mirror_bit
+        out = 0
+        while key:
+            low = key & -key
+            key ^= low
+            out |= bits[low]
+        return out
+
+    def canon(self, key: int) -> int:
+        """The key a search stores for ``key``: the smaller of it and its reflection."""
+        m = self.mirror(key)
+        return m if m < key else key
 
     def _footprint(self, r: int, c: int, h: int, w: int) -> int:
         m = 0
@@ -138,16 +167,16 @@ class _Space:
         return key
 
     def cell_moves(self, empty: int) -> list:
-        """``[(probe, delta)]`` of every move whose needed cells are empty."""
+        """``[(probe, delta, mirrored delta)]`` of every move whose needed cells are empty."""
         got = self._cell_moves.get(empty)
         if got is None:
             got = []
             by_probe: dict = {}
             for need, lst in self.by_need.items():
                 if need & empty == need:
-                    for probe, delta, to in lst:
-                        got.append((probe, delta))
-                        by_probe.setdefault(probe, []).append((delta, to))
+                    for probe, delta, to, md in lst:
+                        got.append((probe, delta, md))
+                        by_probe.setdefault(probe, []).append((delta, to, md))
             self._cell_moves[empty] = got
             self._piece_moves[empty] = by_probe
             self.work += len(self.by_need) + 2 * len(got)
@@ -178,8 +207,8 @@ class _Space:
         return got
 
     def slide(self, empty: int, probe: int) -> list:
-        """Every ``delta`` of the piece at anchor ``probe`` sliding alone
-        (``key ^ delta`` is the position after the slide).
+        """Every ``(delta, mirrored delta)`` of the piece at anchor ``probe``
+        sliding alone (``key ^ delta`` is the position after the slide).
 
         Where a piece can get to by moves of its own depends only on the empty
         cells and where it stands, so it is worked out once per empty set and
@@ -198,6 +227,7 @@ class _Space:
         return got
 
     def _slide(self, empty: int, probe: int) -> list:
+        """The slides of :meth:`slide`, each as ``(delta, mirrored delta)``."""
         full = self.full
         k0 = empty | probe
         seen = {k0}
@@ -205,27 +235,27 @@ class _Space:
         if self.sparse:
             n = self.n
             moves_of = self.moves_of
-            stack = [(k0 ^ d, t) for need, d, t in moves_of[probe >> n] if k0 & need == need]
+            stack = [(k0 ^ d, t, m) for need, d, t, m in moves_of[probe >> n] if k0 & need == need]
             while stack:
-                k2, p2 = stack.pop()
+                k2, p2, m2 = stack.pop()
                 if k2 in seen:
                     continue
                 seen.add(k2)
-                got.append(k2 ^ k0)
-                for need, d3, t3 in moves_of[p2 >> n]:
+                got.append((k2 ^ k0, m2))
+                for need, d3, t3, m3 in moves_of[p2 >> n]:
                     if k2 & need == need:
-                        stack.append((k2 ^ d3, t3))
+                        stack.append((k2 ^ d3, t3, m2 ^ m3))
         else:
             piece_moves = self.piece_moves
-            stack = [(k0 ^ d, t) for d, t in piece_moves(empty).get(probe, ())]
+            stack = [(k0 ^ d, t, m) for d, t, m in piece_moves(empty).get(probe, ())]
             while stack:
-                k2, p2 = stack.pop()
+                k2, p2, m2 = stack.pop()
                 if k2 in seen:
                     continue
                 seen.add(k2)
-                got.append(k2 ^ k0)
-                for d3, t3 in piece_moves(k2 & full).get(p2, ()):
-                    stack.append((k2 ^ d3, t3))
+                got.append((k2 ^ k0, m2))  # the reflection of a chain of moves: their reflections, xored
+                for d3, t3, m3 in piece_moves(k2 & full).get(p2, ()):
+                    stack.append((k2 ^ d3, t3, m2 ^ m3))
         self.work += 3 * len(seen)
         return got
 
@@ -247,16 +277,16 @@ class _Space:
             out = []
             for probe in self.anchors(key):
                 if metric == "cell":
-                    out.extend(key ^ d for d, _t in self.moves_at(empty, probe))
+                    out.extend(key ^ d for d, _t, _m in self.moves_at(empty, probe))
                 else:
-                    out.extend(key ^ d for d in self.slide(empty, probe))
+                    out.extend(key ^ d for d, _m in self.slide(empty, probe))
             return out
         if metric == "cell":
-            return [key ^ delta for probe, delta in self.cell_moves(empty) if key & probe]
+            return [key ^ delta for probe, delta, _m in self.cell_moves(empty) if key & probe]
         out = []
         for probe in self.piece_moves(empty):
             if key & probe:
-                out.extend(key ^ d for d in self.slide(empty, probe))
+                out.extend(key ^ d for d, _m in self.slide(empty, probe))
         return out
 
     def one_cell_path(self, k1: int, k2: int) -> list:
@@ -271,7 +301,7 @@ class _Space:
             head += 1
             if k == k2:
                 break
-            for d, t in self.moves_at(k & self.full, p):
+            for d, t, _m in self.moves_at(k & self.full, p):
                 nk = k ^ d
                 if nk not in parent:
                     parent[nk] = k
@@ -316,7 +346,14 @@ def _check_metric(metric: str) -> None:
 WORK = 10000
 
 
-def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: "int | None" = None, chunk: int = 2048):
+def search(
+    board: Board,
+    metric: str = "cell",
+    equivalence: bool = True,
+    limit: "int | None" = None,
+    chunk: int = 2048,
+    mirror: bool = True,
+):
     """Breadth-first search for the fewest steps to the goal, as a generator.
 
     It yields a progress dict ``{'depth', 'positions', 'levels'}`` every
@@ -325,25 +362,34 @@ def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: 
     simply not resuming it), and returns a :class:`Result` (the ``value`` of
     ``StopIteration``). ``limit`` caps the positions kept in memory; past it
     the answer is ``'unknown'``.
+
+    With ``mirror`` (the default) a position and its left-right reflection
+    count as one (see :meth:`_Space.mirror`): ``positions`` and ``levels``
+    count such pairs. The frontier keeps each position as it was reached
+    (with its reflection's key beside it), and ``parent`` maps the stored key
+    to the position it was reached from, so the chain back to the start is
+    made of real moves: no reflected move ever needs to be turned back.
     """
     _check_metric(metric)
-    space = _Space(board, equivalence)
+    space = _Space(board, equivalence, mirror)
     start = space.encode(board)
+    mstart = space.mirror(start)
     goal = space.goal_probe
-    parent = {start: None}
+    parent = {min(start, mstart): None}
     levels = [1]
     if start & goal:
         return _result("solved", [], metric, 1, levels)
     expanders = (_expand_cell, _expand_cell_sparse) if metric == "cell" else (_expand_piece, _expand_piece_sparse)
-    frontier = [start]
+    frontier, mfrontier = [start], [mstart]
     found = None
     while frontier:
         nxt: list = []
+        mnxt: list = []
         i = 0
         while i < len(frontier):
             part = frontier[i : i + chunk]
             expand = expanders[space.sparse]
-            found, done = expand(space, part, parent, nxt, goal, space.work + WORK)
+            found, done = expand(space, part, mfrontier[i : i + chunk], parent, nxt, mnxt, goal, space.work + WORK)
             space.adapt(done)
             i += done
             if found is not None:
@@ -356,12 +402,13 @@ def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: 
             break
         if nxt:
             levels.append(len(nxt))
-        frontier = nxt
+        frontier, mfrontier = nxt, mnxt
     if found is None:
         return _result("unsolvable", [], metric, len(parent), levels)
+    canon = space.canon
     chain = [found]
-    while parent[chain[-1]] is not None:
-        chain.append(parent[chain[-1]])
+    while parent[canon(chain[-1])] is not None:
+        chain.append(parent[canon(chain[-1])])
     chain.reverse()
     if metric == "piece":
         cells = [chain[0]]
@@ -371,46 +418,59 @@ def search(board: Board, metric: str = "cell", equivalence: bool = True, limit: 
     return _result("solved", space.moves_along(board, chain), metric, len(parent), levels)
 
 
-def _expand_cell(space: _Space, frontier: list, parent: dict, nxt: list, goal: int, stop: int) -> tuple:
-    """One slice of a cell-metric BFS level; the hot loop of the solver.
-    Answers ``(goal key or None, how many of frontier were expanded)``: it
-    stops early, before a position, once building move tables has taken the
-    space's work past ``stop`` (the position is expanded again next time:
-    what was tabulated is kept, what it added is already in ``parent``).
+# The four expansion loops below are the solver's hot path, kept apart on
+# purpose: a shared loop with a per-position callback costs a call per
+# position. Each expands one slice of a BFS level: ``frontier`` holds the
+# positions as reached and ``mirrors`` their reflections; a new position is
+# stored under the smaller of its two keys (``parent``) and queued as reached
+# (``nxt``, its reflection in ``mnxt``). Each answers ``(goal key or None,
+# how many of frontier were expanded)``.
 
-    Kept apart from :func:`_expand_piece` on purpose: a shared loop with a
-    per-position callback costs the hot path a function call per position."""
+
+def _expand_cell(
+    space: _Space, frontier: list, mirrors: list, parent: dict, nxt: list, mnxt: list, goal: int, stop: int
+) -> tuple:
+    """A cell-metric slice, moves from the table of the position's empty
+    cells. It stops early, before a position, once building move tables has
+    taken the space's work past ``stop`` (the position is expanded again next
+    time: what was tabulated is kept, what it added is already in ``parent``)."""
     full = space.full
     table = space._cell_moves
     build = space.cell_moves
     append = nxt.append
-    for key in frontier:
+    mappend = mnxt.append
+    for key, mk in zip(frontier, mirrors):
         moves = table.get(key & full)
         if moves is None:
             moves = build(key & full)
             if space.work > stop:
                 return None, frontier.index(key)  # keys are distinct: the index of this one
-        for probe, delta in moves:
+        for probe, delta, md in moves:
             if key & probe:
                 nk = key ^ delta
-                if nk not in parent:
-                    parent[nk] = key
+                nm = mk ^ md
+                if (nm if nm < nk else nk) not in parent:
+                    parent[nm if nm < nk else nk] = key
                     if nk & goal:
                         return nk, len(frontier)
                     append(nk)
+                    mappend(nm)
     return None, len(frontier)
 
 
-def _expand_piece(space: _Space, frontier: list, parent: dict, nxt: list, goal: int, stop: int) -> tuple:
-    """One slice of a piece-metric BFS level: each piece slides anywhere it
-    can; answers as :func:`_expand_cell`. A position may stop part-way, after
-    a piece's slides were worked out: expanding it again from the start adds
-    the same positions in the same order (those already added are skipped)."""
+def _expand_piece(
+    space: _Space, frontier: list, mirrors: list, parent: dict, nxt: list, mnxt: list, goal: int, stop: int
+) -> tuple:
+    """A piece-metric slice: each piece slides anywhere it can. A position
+    may stop part-way, after a piece's slides were worked out: expanding it
+    again from the start adds the same positions in the same order (those
+    already added are skipped)."""
     full = space.full
     table = space._slides
     slide = space.slide
     append = nxt.append
-    for key in frontier:
+    mappend = mnxt.append
+    for key, mk in zip(frontier, mirrors):
         empty = key & full
         by_probe = table.get(empty)
         if by_probe is None:
@@ -421,41 +481,47 @@ def _expand_piece(space: _Space, frontier: list, parent: dict, nxt: list, goal: 
                     deltas = slide(empty, probe)
                     if space.work > stop:
                         return None, frontier.index(key)
-                for delta in deltas:
+                for delta, md in deltas:
                     nk = key ^ delta
-                    if nk not in parent:
-                        parent[nk] = key
+                    nm = mk ^ md
+                    if (nm if nm < nk else nk) not in parent:
+                        parent[nm if nm < nk else nk] = key
                         if nk & goal:
                             return nk, len(frontier)
                         append(nk)
+                        mappend(nm)
     return None, len(frontier)
 
 
-def _expand_cell_sparse(space: _Space, frontier: list, parent: dict, nxt: list, goal: int, stop: int) -> tuple:
-    """:func:`_expand_cell` for a sparse space: each piece's moves, checked.
-
-    The four expansion loops are kept apart on purpose: they are the solver's
-    hot path, and a shared loop with callbacks costs a call per position."""
+def _expand_cell_sparse(
+    space: _Space, frontier: list, mirrors: list, parent: dict, nxt: list, mnxt: list, goal: int, stop: int
+) -> tuple:
+    """:func:`_expand_cell` for a sparse space: each piece's moves, checked."""
     n = space.n
     moves_of = space.moves_of
     append = nxt.append
-    for key in frontier:
+    mappend = mnxt.append
+    for key, mk in zip(frontier, mirrors):
         a = key >> n
         while a:
             low = a & -a
             a ^= low
-            for need, delta, _to in moves_of[low]:
+            for need, delta, _to, md in moves_of[low]:
                 if key & need == need:
                     nk = key ^ delta
-                    if nk not in parent:
-                        parent[nk] = key
+                    nm = mk ^ md
+                    if (nm if nm < nk else nk) not in parent:
+                        parent[nm if nm < nk else nk] = key
                         if nk & goal:
                             return nk, len(frontier)
                         append(nk)
+                        mappend(nm)
     return None, len(frontier)
 
 
-def _expand_piece_sparse(space: _Space, frontier: list, parent: dict, nxt: list, goal: int, stop: int) -> tuple:
+def _expand_piece_sparse(
+    space: _Space, frontier: list, mirrors: list, parent: dict, nxt: list, mnxt: list, goal: int, stop: int
+) -> tuple:
     """:func:`_expand_piece` for a sparse space: slides per piece that stands
     somewhere, each worked out once per empty set."""
     n = space.n
@@ -463,7 +529,8 @@ def _expand_piece_sparse(space: _Space, frontier: list, parent: dict, nxt: list,
     table = space._sparse_slides
     slide = space.slide
     append = nxt.append
-    for key in frontier:
+    mappend = mnxt.append
+    for key, mk in zip(frontier, mirrors):
         empty = key & full
         a = key >> n
         while a:
@@ -475,19 +542,23 @@ def _expand_piece_sparse(space: _Space, frontier: list, parent: dict, nxt: list,
                 deltas = slide(empty, probe)
                 if space.work > stop:
                     return None, frontier.index(key)
-            for delta in deltas:
+            for delta, md in deltas:
                 nk = key ^ delta
-                if nk not in parent:
-                    parent[nk] = key
+                nm = mk ^ md
+                if (nm if nm < nk else nk) not in parent:
+                    parent[nm if nm < nk else nk] = key
                     if nk & goal:
                         return nk, len(frontier)
                     append(nk)
+                    mappend(nm)
     return None, len(frontier)
 
 
-def solve(board: Board, metric: str = "cell", equivalence: bool = True, limit: "int | None" = None) -> Result:
+def solve(
+    board: Board, metric: str = "cell", equivalence: bool = True, limit: "int | None" = None, mirror: bool = True
+) -> Result:
     """The fewest-step solution in ``metric`` (see :func:`search`)."""
-    return run(search(board, metric, equivalence, limit))
+    return run(search(board, metric, equivalence, limit, mirror=mirror))
 
 
 class DistanceTable:
