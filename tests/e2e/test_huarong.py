@@ -50,7 +50,7 @@ def test_dead_end_has_no_solution_and_the_board_stays(open_app):
     before = board_of(page)
     assert before == find_layout("走投无路").board.grid()
     page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text("No solution — 7462 positions explored", timeout=30_000)
+    expect(status(page)).to_have_text("No solution — 3731 positions explored", timeout=30_000)
     assert board_of(page) == before
     expect(page.locator(".chart .bar").first).to_be_attached()
 
