@@ -18,6 +18,7 @@ import statistics
 import subprocess
 import sys
 import threading
+import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,13 +124,19 @@ def ratio(before: "float | None", after: "float | None") -> str:
     return "%.1fx" % (before / after)
 
 
+def _width(text: str) -> int:
+    """Columns a text takes in a terminal: a wide (CJK) character takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
 def table(title: str, header: list, rows: list) -> None:
     """Print an aligned table under a title."""
     cells = [[str(c) for c in header]] + [[str(c) for c in row] for row in rows]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    widths = [max(_width(r[i]) for r in cells) for i in range(len(header))]
     print("\n" + title)
     for n, row in enumerate(cells):
-        print("  " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
+        pads = [" " * (w - _width(c)) for c, w in zip(row, widths)]
+        print("  " + "  ".join(c + p if i == 0 else p + c for i, (c, p) in enumerate(zip(row, pads))))
         if n == 0:
             print("  " + "  ".join("-" * w for w in widths))
     sys.stdout.flush()
