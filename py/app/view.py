@@ -71,6 +71,7 @@ class GameView(RecordsMixin, EditorMixin):
     }
     STEP_MS = 40  # how long one worker slice may run
     REFUSE_MS = 450  # how long a refused move's mark shows
+    BATCH_MS = 12  # at speed 0, how long moves are applied before one redraw and a pause for the page
 
     def __init__(self, shell: object, panel: object, spec: object) -> None:
         self.shell = shell
@@ -597,6 +598,12 @@ class GameView(RecordsMixin, EditorMixin):
 
     async def _play(self, pb: Playback, announce: bool) -> None:
         while not pb.done:
+            if not pb.speed:  # at once: a batch of moves per task, one redraw each, the page stays responsive
+                if not self._play_batch(pb):
+                    await asyncio.sleep(0.05)  # paused or held
+                else:
+                    await asyncio.sleep(0)
+                continue
             move = pb.next_move()
             if move is None:
                 await asyncio.sleep(0.05)
@@ -604,14 +611,44 @@ class GameView(RecordsMixin, EditorMixin):
             if not self.play(move):  # each move redraws the counter, with how far the playback is
                 pb.stop()
                 break
-            if pb.speed:
-                await asyncio.sleep(pb.speed / 1000)
+            await asyncio.sleep(pb.speed / 1000)
         if self.playback is pb:
             self.playback = None
         self.render()
         self.save()
         if announce and not pb.stopped:
             self.announce()
+
+    def _play_batch(self, pb: Playback) -> bool:
+        """Speed 0: apply the playback's moves through the rules for up to
+        :data:`BATCH_MS`, then redraw once (a redraw per move made a 116-move
+        solution one long task). ``False`` if no move could be taken."""
+        if self.editing:
+            pb.stop()
+            return False
+        perf = window.performance
+        t0 = float(perf.now())
+        last = None
+        while not pb.done:
+            move = pb.next_move()
+            if move is None:
+                break
+            try:
+                self.session.play(move)
+            except (PuzzleError, ValueError, TypeError, IndexError, KeyError):
+                pb.stop()
+                break
+            last = move
+            if float(perf.now()) - t0 > self.BATCH_MS:
+                break
+        if last is None:
+            return False
+        self.hinted = None
+        self.assisted = True
+        self.sync_activity()
+        self.render()
+        self.after_move(last)
+        return True
 
     # ============================================================ the worker
     def request(self, action: str, board: object = None, **extra: object) -> str:
