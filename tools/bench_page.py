@@ -7,9 +7,19 @@ ready, the default layout (横刀立马) is reopened and solved ``runs`` times p
 metric. The time runs from the click to the moment the status says the
 outcome *and* ``gameHandler.isSolved()`` holds: the search in the worker, the
 answer's trip to the page and the whole playback.
+
+Beside it, in the same run: the course's own C++ (the Huarong page in
+../shared/seeds/, which solves 横刀立马 in its ``main``), extracted at bench
+time into a temporary folder, compiled with ``g++ -O2`` (given ``<climits>``,
+which it uses without including) and timed as a whole process (median of
+``runs``). It is never copied into the project.
 """
 
+import re
+import subprocess
 import sys
+import tempfile
+import time
 
 from playwright.sync_api import sync_playwright
 
@@ -62,16 +72,48 @@ def _measure(tree: object, p: object, runs: int) -> dict:
     return out
 
 
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+def course_cpp_seconds(runs: int) -> "float | None":
+    """The course's C++ Huarong solver, compiled with -O2: median seconds of a
+    whole run (it solves 横刀立马), or ``None`` when the source or g++ is missing."""
+    for page in sorted(SEEDS.glob("*.txt")):
+        text = page.read_text(encoding="utf-8")
+        found = re.search(r"```\n(#include.*?int main\(\).*?)```", text, re.S)
+        if found and "printHuarongRoadSolution" in found.group(1):
+            break
+    else:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        src, exe = tmp + "/huarong.cpp", tmp + "/huarong"
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(found.group(1))
+        try:
+            subprocess.run(["g++", "-O2", "-include", "climits", "-o", exe, src], check=True, capture_output=True)
+        except (OSError, subprocess.CalledProcessError):
+            return None
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            subprocess.run([exe], check=True, stdout=subprocess.DEVNULL)
+            times.append(time.perf_counter() - t0)
+    return median(times)
+
+
 def bench(runs: int) -> None:
+    cpp = course_cpp_seconds(runs)
     with sync_playwright() as p:
         sides = {tree.name: _measure(tree, p, runs) for tree in trees()}
     rows = []
     for metric in ("cell", "piece"):
         (b, bt), (a, at) = sides["before"][metric], sides["after"][metric]
-        rows.append([metric, "%.3f" % b, "%.3f" % a, ratio(b, a), "%.0f" % bt, "%.0f" % at])
+        c = ["%.3f" % cpp, "%.2f" % (b / cpp), "%.2f" % (a / cpp)] if cpp else ["n/a"] * 3
+        rows.append([metric, "%.3f" % b, "%.3f" % a, ratio(b, a)] + c + ["%.0f" % bt, "%.0f" % at])
     table(
         "横刀立马 in the page, click on Solve -> solved (speed=0), median of %d runs; longest main-thread task "
         "(ms, 0 = none of 50 ms or more) over all runs" % runs,
-        ["metric", "before s", "after s", "ratio", "longest task before", "after"],
+        ["metric", "before s", "after s", "ratio", "course C++ s", "before / C++", "after / C++",
+         "longest task before", "after"],
         rows,
     )

@@ -58,7 +58,7 @@ def bench(runs: int) -> None:
                 page.wait_for_function("gameHandler.moveCount === 0 && !gameHandler.isSolved()")
                 t, nodes = page.evaluate(
                     """async () => {
-                        const status = document.getElementById('sp-status');
+                        const status = document.getElementById('sliding-status');
                         const t0 = performance.now();
                         document.querySelector('#panel-sliding .btn.primary').click();
                         await new Promise(res => {
