@@ -680,30 +680,23 @@ class GameView(RecordsMixin, EditorMixin):
         self.job = -1
         self.render()
         self.shell.solving(True)
-        result = None
+
+        def progress(p: dict) -> None:
+            if show and not quiet:
+                self.progress_text.textContent = self.shell.t("explored", n=num(p["positions"]))
+                self.show_progress(p)
+
+        def started(job: int) -> None:
+            self.job = job
+
         try:
-            started = await solver.call("start", self.game, self.request(action, **extra))
-            if "error" in started:
-                return _ended("error", error=started["error"])
-            self.job = started["job"]
-            while result is None:
-                if self.cancelled:
-                    await solver.call("cancel", self.job)
-                    return _ended("cancelled")
-                answer = await solver.call("step", self.job, self.STEP_MS)
-                if answer.get("error") is not None:
-                    return _ended("error", error=answer["error"])
-                if answer["done"]:
-                    result = answer["result"]
-                elif show and not quiet:
-                    self.progress_text.textContent = self.shell.t("explored", n=num(answer["progress"]["positions"]))
-                    self.show_progress(answer["progress"])
-        except Exception as e:  # the worker died or never started: the board stays as it is
-            return _ended("died", error={"text": str(e)})
+            result = await self.stepped(self.request(action, **extra), progress, lambda: self.cancelled, started)
         finally:
             self.job = None
             self.shell.solving(False)
             self.render()
+        if result["status"] in ENDED:
+            return result
         if "board" not in extra and self.session.state != start:
             return _ended("changed")
         result["moves"] = [self.spec.decode_move(m) for m in result["moves"]]
@@ -717,6 +710,33 @@ class GameView(RecordsMixin, EditorMixin):
             self.progress_text.textContent = self.shell.t("explored_in", n=num(stats["positions"]), s=seconds)
             self.status.setAttribute("data-positions", str(stats["positions"]))
         return result
+
+    async def stepped(self, request: str, progress: object, cancelled: object, started: object = None) -> dict:
+        """The one loop of the worker's protocol: start ``request`` (JSON
+        text) for this game, step it in slices of :attr:`STEP_MS`, hand each
+        progress dict to ``progress``, and cancel it as soon as ``cancelled()``
+        is true. ``started(job)`` learns the job's id. Returns the result, or
+        an ended one (see :data:`ENDED`) with ``error`` where there is one."""
+        solver = self.shell.solver
+        try:
+            answer = await solver.call("start", self.game, request)
+            if "error" in answer:
+                return _ended("error", error=answer["error"])
+            job = answer["job"]
+            if started is not None:
+                started(job)
+            while True:
+                if cancelled():
+                    await solver.call("cancel", job)
+                    return _ended("cancelled")
+                answer = await solver.call("step", job, self.STEP_MS)
+                if answer.get("error") is not None:
+                    return _ended("error", error=answer["error"])
+                if answer["done"]:
+                    return answer["result"]
+                progress(answer["progress"])
+        except Exception as e:  # the worker died or never started: the board stays as it is
+            return _ended("died", error={"text": str(e)})
 
     def _report(self, result: dict) -> bool:
         """Say the end of a job that found nothing to show; ``True`` if it did."""
@@ -883,6 +903,9 @@ def _with_json_args(fn: object) -> object:
         return fn(*args) if isinstance(args, list) else fn()
 
     return call
+
+
+ENDED = ("cancelled", "error", "died")  # how a job ends without a search result (besides "changed")
 
 
 def _ended(status: str, **extra: object) -> dict:
