@@ -568,3 +568,15 @@ def test_protocol_cancel_and_bad_requests():
     job = json.loads(worker_jobs.start("huarong", json.dumps(req)))["job"]
     answer = json.loads(worker_jobs.step(job, 10000))
     assert answer["done"] and answer["result"]["map"]["n"] == 3 and answer["result"]["stats"]["metric"] == "cell"
+
+
+def test_the_registry_says_which_games_have_a_map():
+    """``GameSpec.map`` (the page's Map button) holds exactly when the game's solver has the ``map`` job."""
+    import importlib
+
+    from puzzles.games import GAMES
+
+    for name, spec in GAMES.items():
+        jobs = importlib.import_module(spec.solver).JOBS
+        assert spec.map == ("map" in jobs), name
+    assert sorted(n for n, s in GAMES.items() if s.map) == ["huarong", "sliding"]

@@ -361,6 +361,9 @@ class GameSpec:
                     ``positions`` (work done so far), each after a few
                     milliseconds of work at most, and returns a :class:`Result`
                     (``unknown`` past its budget).
+    ``map``         whether the game has a state map: its solver's ``JOBS``
+                    has the ``map`` job of :mod:`puzzles.statespace`, and the
+                    page shows a Map button.
     """
 
     def __init__(
@@ -376,6 +379,7 @@ class GameSpec:
         count: object = None,
         options: "dict | None" = None,
         default_options: object = None,
+        map: bool = False,
     ) -> None:
         self.name = name
         self.board = board
@@ -388,6 +392,7 @@ class GameSpec:
         self.count = count if count is not None else (lambda moves, options: len(moves))
         self.options = options or {}
         self._default_options = default_options
+        self.map = map
 
     def defaults(self, board: object) -> dict:
         """Every option's default value for ``board``."""

@@ -442,4 +442,5 @@ SPEC = GameSpec(
     format_move=lambda board, m: format_move(m[0], m[1]),
     count=lambda moves, options: count_steps(moves, options.get("metric", "cell")),
     options={"metric": METRICS},
+    map=True,
 )
