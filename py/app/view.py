@@ -35,6 +35,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 from app.dom import el, on
+from app.map_panel import MapPanel
 from app.mixin_editor import EditorMixin
 from app.mixin_records import RecordsMixin
 from app.records import num
@@ -89,6 +90,7 @@ class GameView(RecordsMixin, EditorMixin):
         self.alert_error = None  # (code, values, fallback) of the alert shown, for a language switch
         self.hinted = None  # the game's hint marks, until the board changes
         self.shown = shell.game == spec.name  # its tab is the one open
+        self.map = None  # the state map (games whose spec has one), made by _build
         self.panel = panel
         self.init_records()
         self.init_editor()
@@ -114,6 +116,9 @@ class GameView(RecordsMixin, EditorMixin):
         self.build_buttons(buttons)
         self.build_edit_button(buttons)
         self._button(buttons, "share", self._on_share)
+        if self.spec.map:
+            self.map = MapPanel(self)
+            self.map.build_button(buttons)
         self.build_edit_bar(panel)
         statusbar = el("div", panel, "statusbar")
         self.status = el("p", statusbar, "status", role="status", id=g + "-status")
@@ -133,6 +138,8 @@ class GameView(RecordsMixin, EditorMixin):
         self.cancel_btn = self._button(self.progress, "cancel", self._on_cancel)
         self._share_box(side)
         self.build_side(side)
+        if self.map is not None:
+            self.map.build_section(panel)
         self.board_input = self._paste_box(panel, "paste_board", self.TEXT["paste_help"], g + "-board-input")
         self._button(self.board_input[0], "load", self._on_load)
         self.build_panels(panel)
@@ -268,6 +275,8 @@ class GameView(RecordsMixin, EditorMixin):
         if self.alert_error is not None:
             self.show_error(*self.alert_error)
         self.relabel()
+        if self.map is not None:
+            self.map.relabel()
         self.render()
 
     # ============================================================ the move path
@@ -334,6 +343,23 @@ class GameView(RecordsMixin, EditorMixin):
             self.save()
             self.say_ready()
 
+    def jump(self, board: object, distance: "int | None" = None) -> None:
+        """Put ``board`` (a position of the state map) on the board as one
+        undoable step; the status says its ``distance`` to the goal."""
+        if self.editing or self.job is not None:
+            return
+        self.stop_playback()
+        if board != self.session.state:
+            self.session.jump(board)
+            self.board_changed()
+            self.sync_activity()
+            self.render()
+            self.save()
+        if distance is None or distance < 0:
+            self.say("map_jumped_none")
+        else:
+            self.say("map_jumped", d=num(distance))
+
     def shortcut(self, event: object) -> None:
         """The keys every game takes wherever the focus is (but in a text field):
         Ctrl+Z (or Cmd+Z) undo, Ctrl+Y or Ctrl+Shift+Z redo; u and r, as in Tatham's puzzles."""
@@ -392,6 +418,8 @@ class GameView(RecordsMixin, EditorMixin):
             self.progress_text.textContent = ""
         self.share_box.setAttribute("hidden", "")
         self.result = None
+        if self.map is not None:
+            self.map.board_changed()
         self.forget(new_board)
         if not moved:
             self.say_ready()
@@ -417,6 +445,8 @@ class GameView(RecordsMixin, EditorMixin):
         self.pause_btn.disabled = not playing
         self.step_btn.disabled = not playing
         self.pause_btn.textContent = self.shell.t("resume" if playing and self.playback.paused else "pause")
+        if self.map is not None:
+            self.map.follow()
 
     def _render_counter(self) -> None:
         """The move counter; while a solution plays, how far it is, in the same unit."""
@@ -685,6 +715,8 @@ class GameView(RecordsMixin, EditorMixin):
             if show and not quiet:
                 self.progress_text.textContent = self.shell.t("explored", n=num(p["positions"]))
                 self.show_progress(p)
+            if self.map is not None and not quiet:
+                self.map.wave(p)
 
         def started(job: int) -> None:
             self.job = job
@@ -773,7 +805,10 @@ class GameView(RecordsMixin, EditorMixin):
             if not result["moves"]:
                 self.say("solved_already")
                 return
-            self.say(self.solved_key(stats), n=self.spec.count(result["moves"], self.options), **_plain(stats))
+            steps = self.spec.count(result["moves"], self.options)
+            self.say(self.solved_key(stats), n=steps, **_plain(stats))
+            if self.map is not None:
+                self.map.wave_end(steps)
             self.start_playback(result["moves"])
         else:
             self.say(self.TEXT[result["status"]], n=num(stats.get("positions", 0)))
