@@ -354,7 +354,7 @@ function frame() {
   c.setTransform(dpr, 0, 0, dpr, 0, 0);
   const s = dotSize();
   if (wave) { // the search's wavefront: the positions it has reached from the board's position, lit
-    c.fillStyle = "rgba(255,255,255,0.85)";
+    c.fillStyle = "rgba(255,255,255,0.4)";
     const R = radius() * view.scale, cx = width / 2 + view.tx, cy = height / 2 + view.ty;
     const order = wave.order;
     let k = 0;

@@ -7,6 +7,7 @@ editor and the records. Run only when asked:
 Each shot is also checked: its game's board is wholly on the screen."""
 
 import os
+import re
 import pathlib
 from urllib.parse import quote
 
@@ -98,3 +99,30 @@ def test_screenshot_of_the_editor_and_the_records(open_on, lang):
     page.locator("#sp-edit-board [data-cell='0']").click()
     page.locator("#sp-edit-board [data-cell='1']").click()
     shot(page, "records-editor-desktop-%s" % lang)
+
+
+MAP_NAMES = {"en": ("Map", "Solve", "Pause"), "zh": ("状态图", "求解", "暂停")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_screenshot_of_the_state_map(open_on, lang):
+    """The map on a desktop while a solution plays (the wavefront lit, the path, the marker), and the
+    3 × 3 sliding puzzle's 181,440 positions on a phone."""
+    map_name, solve_name, pause_name = MAP_NAMES[lang]
+    page = open_on("?game=huarong&lang=%s&speed=40" % lang, "desktop", solver=True)
+    panel = page.get_by_role("tabpanel")
+    panel.get_by_role("button", name=map_name, exact=True).click()
+    expect(page.locator("#huarong-map-figure")).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    panel.get_by_role("button", name=solve_name, exact=True).click()
+    page.wait_for_function("gameHandler.moveCount >= 40", timeout=60_000)
+    panel.get_by_role("button", name=pause_name, exact=True).click()
+    page.locator("#huarong-map-figure").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 120)")
+    shot(page, "map-desktop-%s" % lang)
+    board = quote("[[8,6,7],[2,5,4],[3,0,1]]")
+    page = open_on("?game=sliding&lang=%s&board=%s" % (lang, board), "phone", solver=True)
+    page.get_by_role("tabpanel").get_by_role("button", name=map_name, exact=True).click()
+    fig = page.locator("#sliding-map-figure")
+    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    page.evaluate("document.querySelector('#sliding-map').scrollIntoView()")
+    shot(page, "map-phone-%s" % lang)
