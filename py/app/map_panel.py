@@ -103,6 +103,7 @@ class MapPanel:
             self.box.setAttribute("hidden", "")
             return
         self.box.removeAttribute("hidden")
+        self.error = None  # opening again tries again
         if self.api is None:
             self.api = window.bfsMap.attach(self.figure, self.canvas, self.preview, self._proxy)
         self.follow()

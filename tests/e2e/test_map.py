@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
-from tests.e2e.ui import assert_in_viewport, axe_serious
+from tests.e2e.ui import assert_in_viewport, axe_serious, paste_board
 
 from puzzles import huarong, huarong_solver, sliding, sliding_solver
 
@@ -185,3 +185,24 @@ def test_the_map_on_a_phone_leaves_the_board_on_screen_and_passes_axe(open_on, s
     # the language switch says it all again in English
     page.get_by_role("button", name="Switch to English").click()
     expect(fig).to_have_attribute("aria-label", re.compile(r"State map of 25,955 positions.*116 moves"))
+
+
+def test_stop_mapping_then_a_new_board_makes_a_new_map(open_app):
+    board = json.dumps(SLIDING_3X3).replace(" ", "")
+    page = open_app("?game=sliding&lang=en&board=%s" % quote(board))
+    panel = page.get_by_role("tabpanel")
+    map_button = panel.get_by_role("button", name="Map", exact=True)
+    map_button.click()
+    panel.get_by_role("button", name="Stop mapping").click()
+    expect(panel.locator("#sliding-map-line")).to_have_text("Map stopped.")
+    fig = figure(page)
+    expect(fig).to_have_attribute("aria-label", "State map, not made yet")
+    expect(map_button).to_have_attribute("aria-expanded", "true")
+    # closing and opening again makes it
+    map_button.click()
+    expect(map_button).to_have_attribute("aria-expanded", "false")
+    map_button.click()
+    expect(fig).to_have_attribute("aria-label", re.compile(r"181,440 positions"), timeout=60_000)
+    # another board, of another shape: the map is made again for it
+    paste_board(page, "[[4,1,2],[5,0,3]]")
+    expect(fig).to_have_attribute("aria-label", re.compile(r"State map of 360 positions; .* 5 moves"), timeout=60_000)

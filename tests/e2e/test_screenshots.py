@@ -7,8 +7,8 @@ editor and the records. Run only when asked:
 Each shot is also checked: its game's board is wholly on the screen."""
 
 import os
-import re
 import pathlib
+import re
 from urllib.parse import quote
 
 import pytest

@@ -1,6 +1,7 @@
 # Run under MicroPython by tests/test_micropython.py: everything the page's main
 # thread imports must work there (no dataclasses, typing, bit_length…).
 from app.i18n import keys, t
+from app.records import num
 from app.session import Playback, Session
 from puzzles import PuzzleError
 from puzzles.games import GAMES
@@ -81,4 +82,7 @@ for lenient in ("[[4,1,2][5,0,3]]", "[[01,2],[3,0]]", "[[1 2],[3,0]]"):
             raise AssertionError("%s accepted %r" % (spec.name, lenient))
         except PuzzleError:
             pass
+# the state map's "merged" count comes as a decimal text that may pass 2**64 (a board full of soldiers)
+assert num(int("14950080")) == "14,950,080"
+assert num(int("1100000000000000000000000000000000000")) == "1,100,000,000,000,000,000,000,000,000,000,000,000"
 print("OK strict json")
