@@ -69,6 +69,8 @@ class Solver:
             waited += 0.1
         self.shell.refresh_solver_state()
         self.shell.render_solver_note()
+        if self.worker is not None:
+            self.shell.each_game("want_prefetch")  # the boards on screen can be worked out now
 
     async def _load(self, name: str) -> None:
         try:
@@ -276,10 +278,10 @@ class Shell:
         self.select(self.game, focus=False)
         self.set_lang(self.lang)
         on(document, "keydown", self._on_key)
-        on(document, "visibilitychange", lambda e: self._each_game("sync_activity"))
+        on(document, "visibilitychange", lambda e: self.each_game("sync_activity"))
         asyncio.create_task(self._tick())
 
-    def _each_game(self, method: str) -> None:
+    def each_game(self, method: str) -> None:
         for name in NAMES:
             getattr(self.games[name], method)()
 

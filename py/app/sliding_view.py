@@ -215,6 +215,10 @@ class View(GameView):
         """An unsolvable board is answered at once by the parity rule, without the worker."""
         return "" if board.solvable() else "sp_unsolvable"
 
+    def prefetchable(self, board: object) -> bool:
+        """Not before the 4×4 tables are loaded: a user's Solve fetches them."""
+        return self.tables_ready or (board.rows, board.cols) != (4, 4) or self.options["mode"] != "optimal"
+
     async def prepare(self, board: object) -> None:
         """The shipped 4×4 pattern tables, loaded into the worker (in slices) before
         its first 4×4 search; if they cannot be, the worker's smaller tables do."""

@@ -91,6 +91,9 @@ class GameView(RecordsMixin, EditorMixin):
         self.hinted = None  # the game's hint marks, until the board changes
         self.shown = shell.game == spec.name  # its tab is the one open
         self.map = None  # the state map (games whose spec has one), made by _build
+        self.ready = {}  # results worked out before the click: job key -> result (see want_prefetch)
+        self.pre = None  # the prefetch under way: {"key", "cancel", "done", "result", "progress"}
+        self.pre_token = 0
         self.panel = panel
         self.init_records()
         self.init_editor()
@@ -397,6 +400,7 @@ class GameView(RecordsMixin, EditorMixin):
         """The game's tab was opened or left."""
         self.shown = shown
         self.sync_activity()
+        self.want_prefetch()
 
     def sync_activity(self) -> None:
         """Playback is held and the clock stopped while the game's tab or the page is hidden
@@ -421,6 +425,7 @@ class GameView(RecordsMixin, EditorMixin):
         if self.map is not None:
             self.map.board_changed()
         self.forget(new_board)
+        self.want_prefetch()
         if not moved:
             self.say_ready()
 
@@ -722,7 +727,7 @@ class GameView(RecordsMixin, EditorMixin):
             self.job = job
 
         try:
-            result = await self.stepped(self.request(action, **extra), progress, lambda: self.cancelled, started)
+            result = await self._answer(action, extra, progress, started)
         finally:
             self.job = None
             self.shell.solving(False)
@@ -741,6 +746,103 @@ class GameView(RecordsMixin, EditorMixin):
             seconds = "%.2f" % stats.get("seconds", 0)
             self.progress_text.textContent = self.shell.t("explored_in", n=num(stats["positions"]), s=seconds)
             self.status.setAttribute("data-positions", str(stats["positions"]))
+        return result
+
+    # ============================================================ before the click
+    PREFETCH = ("solve", "hint")  # the jobs worked out while the worker is idle, in this order
+    PREFETCH_DELAY_S = 0.15  # a board must rest this long (a player's moves in a row start one search)
+    READY_KEEP = 16  # results kept
+
+    def job_key(self, action: str) -> str:
+        """What a job's answer depends on: the action, the position and the options."""
+        return action + " " + self.session.state.to_code() + " " + json.dumps(self.options)
+
+    def want_prefetch(self) -> None:
+        """The board appeared or changed: once it rests, and the worker is idle,
+        work out Solve's and Hint's answers for it before anyone asks (see
+        :meth:`_prefetch`). A newer call supersedes an older one."""
+        self.pre_token += 1
+        if self.pre is not None and not self.pre["done"] and self.pre["key"] != self.job_key(self.PREFETCH[0]):
+            self.pre["cancel"] = True  # a search for a position gone: stop it
+        asyncio.create_task(self._guarded(self._prefetch(self.pre_token)))
+
+    async def _prefetch(self, token: int) -> None:
+        """Solve's, then Hint's, answer for the position on the board, run
+        at the lowest priority: only while nobody waits for the worker, one
+        job at a time, given up when the board changes and pre-empted by a
+        user's job (which adopts it when it is the same job). Only final
+        answers are kept (solved or unsolvable), by :meth:`job_key`; nothing
+        shown or counted changes, the answer only comes sooner."""
+        await asyncio.sleep(self.PREFETCH_DELAY_S)
+        for action in self.PREFETCH:
+            if token != self.pre_token or not self._may_prefetch():
+                return
+            key = self.job_key(action)
+            if key in self.ready:
+                continue
+            pre = {"key": key, "cancel": False, "done": False, "result": None, "progress": None}
+            self.pre = pre
+
+            def note(p: dict, pre: dict = pre) -> None:
+                pre["progress"] = p
+
+            result = await self.stepped(self.request(action), note, lambda pre=pre: pre["cancel"])
+            pre["done"] = True
+            if result["status"] in ("solved", "unsolvable"):
+                pre["result"] = result
+                self._keep(key, result)
+            if pre["cancel"]:
+                return
+
+    def _may_prefetch(self) -> bool:
+        board = self.session.state
+        solver = self.shell.solver
+        return (
+            self.shown
+            and solver.worker is not None
+            and self.job is None
+            and not self.editing
+            and (self.playback is None or self.playback.done)
+            and not board.is_solved()
+            and not self.before_search(board)
+            and self.prefetchable(board)
+        )
+
+    def _keep(self, key: str, result: dict) -> None:
+        if len(self.ready) >= self.READY_KEEP:
+            for old in list(self.ready)[: len(self.ready) - self.READY_KEEP + 1]:
+                del self.ready[old]
+        self.ready[key] = result
+
+    async def _answer(self, action: str, extra: dict, progress: object, started: object) -> dict:
+        """A user's job: from what is ready, from the prefetch of the same job
+        under way (its progress shown, Cancel honoured), or from the worker.
+        Any other prefetch is cancelled first: a user's job comes first."""
+        key = self.job_key(action) if action in self.PREFETCH and not extra else None
+        pre = self.pre
+        if pre is not None and not pre["done"] and pre["key"] != key:
+            pre["cancel"] = True
+        origin = "ready" if key in self.ready else "worker"
+        if key is not None and key not in self.ready and pre is not None and pre["key"] == key and not pre["done"]:
+            origin = "adopted"
+            shown = None
+            while not pre["done"]:
+                if self.cancelled:
+                    pre["cancel"] = True
+                    return _ended("cancelled")
+                if pre["progress"] is not shown and pre["progress"] is not None:
+                    shown = pre["progress"]
+                    progress(shown)
+                await asyncio.sleep(0.02)
+        ready = self.ready.get(key) if key is not None else None
+        # where the answer came from, for the tests and the benchmark: ready before the click, the
+        # look-ahead's search adopted while it ran, or a search started by the click
+        self.status.setAttribute("data-answer", origin if ready is not None else "worker")
+        if ready is not None:
+            return _copy(ready)  # the caller decodes its moves in place
+        result = await self.stepped(self.request(action, **extra), progress, lambda: self.cancelled, started)
+        if key is not None and result["status"] in ("solved", "unsolvable"):
+            self._keep(key, _copy(result))
         return result
 
     async def stepped(self, request: str, progress: object, cancelled: object, started: object = None) -> dict:
@@ -888,6 +990,10 @@ class GameView(RecordsMixin, EditorMixin):
         """A status key that answers Solve/Hint without the worker (or ``""``)."""
         return ""
 
+    def prefetchable(self, board: object) -> bool:
+        """Whether Solve may be worked out before the click (not when it needs set-up a user should ask for)."""
+        return True
+
     def stuck_key(self) -> str:
         """A status key for a position where no move can be made (or ``""``)."""
         return ""
@@ -938,6 +1044,14 @@ def _with_json_args(fn: object) -> object:
         return fn(*args) if isinstance(args, list) else fn()
 
     return call
+
+
+def _copy(result: dict) -> dict:
+    """A job's result that can be changed without changing ``result``."""
+    out = dict(result)
+    out["moves"] = list(result["moves"])
+    out["stats"] = dict(result["stats"])
+    return out
 
 
 ENDED = ("cancelled", "error", "died")  # how a job ends without a search result (besides "changed")
