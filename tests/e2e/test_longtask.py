@@ -66,3 +66,59 @@ def test_sliding_solve_and_playback_at_once(open_app):
     expect(status(page)).to_have_text("Solved: 31 moves", timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
     assert long_tasks(page) == []
+
+
+def test_linkup_new_board_shuffle_undo_and_the_language_switch(open_app):
+    page = open_app("?game=linkup&lang=en")
+    page.evaluate(WATCH)
+    page.get_by_role("button", name="New board").click()
+    expect(status(page)).to_contain_text("New board: seed", timeout=30_000)
+    page.get_by_role("button", name="Shuffle").click()
+    expect(status(page)).to_have_text("Shuffled.")
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#lu-board .hinted")).to_have_count(2, timeout=30_000)
+    page.locator("#lu-board .hinted").first.click()
+    page.locator("#lu-board .hinted").last.click()
+    page.get_by_role("button", name="Undo").click()
+    page.get_by_role("button", name="Redo").click()
+    page.get_by_role("button", name="切换到中文").click()
+    expect(status(page)).not_to_have_text(re.compile("^[A-Za-z]"))
+    page.get_by_role("button", name="Switch to English").click()
+    assert long_tasks(page) == []
+
+
+def test_huarong_layouts_moves_undo_redo_language_and_the_map(open_app):
+    page = open_app("?lang=en&speed=0")
+    page.evaluate(WATCH)
+    for index in ("3", "12", "0"):
+        page.select_option("#hr-layout", index)
+    for pid, d in ((10, "left"), (9, "right"), (10, "right")):
+        page.evaluate("([p, d]) => gameHandler.move(p, d)", [pid, d])
+    for _ in range(3):
+        page.get_by_role("button", name="Undo").click()
+    for _ in range(3):
+        page.get_by_role("button", name="Redo").click()
+    page.get_by_role("button", name="切换到中文").click()
+    page.get_by_role("button", name="Switch to English").click()
+    page.get_by_role("button", name="Map", exact=True).click()
+    expect(page.locator("#huarong-map-figure")).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    page.get_by_text("Positions per distance to the goal", exact=True).first.click()
+    page.get_by_role("button", name="Solve").click()
+    page.wait_for_function("gameHandler.isSolved()", timeout=60_000)
+    assert long_tasks(page) == []
+
+
+def test_sliding_shuffle_sizes_and_the_4x4_tables(open_app):
+    page = open_app("?game=sliding&lang=en&speed=0")
+    page.evaluate(WATCH)
+    for size in ("5x5", "2x3", "3x3"):
+        page.get_by_role("combobox", name="Size").select_option(size)
+        page.get_by_role("button", name="Shuffle").click()
+    # the 4 x 4 pattern tables (3 MB) load into the worker before the first optimal 4 x 4 solve
+    one_off = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 0, 15]]
+    page.goto(page.url.split("?")[0] + "?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(one_off)))
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+    page.evaluate(WATCH)
+    page.get_by_role("button", name="Solve").click()
+    expect(status(page)).to_have_text("Solved: 1 moves", timeout=60_000)
+    assert long_tasks(page) == []
