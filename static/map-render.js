@@ -30,6 +30,7 @@ let here = -1, cursor = -1, hover = -1;
 let path = [];
 let wave = null; // {depth, order: breadth-first from `here`; upto: a depth, or count: the first positions found}
 let redrawTimer = 0, frameQueued = false;
+let pendingLocate = null; // the last locate asked before the keys were made
 const pointers = new Map();
 let drag = null;
 
@@ -109,7 +110,21 @@ function load(text) {
   const t0 = performance.now();
   renderBase();
   frame();
-  post({ type: "drawn", ms: performance.now() - t0 });
+  // "drawn" once the picture is on screen: a worker's canvas shows what it drew when its task ends
+  setTimeout(() => post({ type: "drawn", ms: performance.now() - t0 }), 0);
+  buildKeys(M, 0);
+}
+
+// The positions' keys, for finding the board's position: a task per slice, so the first picture and
+// panning never wait for all of them (500,000 keys take a second or two).
+function buildKeys(map, from) {
+  if (map !== M) return;
+  if (!map.keys) map.keys = new Map();
+  const end = Math.min(map.n, from + 20000);
+  for (let i = from; i < end; i++) map.keys.set(keyOf(map.cells, i * map.size, map.rows, map.cols, map.huarong), i);
+  if (end < map.n) { setTimeout(() => buildKeys(map, end), 0); return; }
+  map.keysDone = true;
+  if (pendingLocate) { const msg = pendingLocate; pendingLocate = null; located(msg); }
 }
 
 function spiral(n) { // a fallback when the job sent no layout: nodes in index order on a spiral
@@ -157,10 +172,6 @@ function keyOf(cells, start, rows, cols, huarong) {
 
 function locate(rows, cols, cells) {
   if (!M || rows !== M.rows || cols !== M.cols) return -1;
-  if (!M.keys) {
-    M.keys = new Map();
-    for (let i = 0; i < M.n; i++) M.keys.set(keyOf(M.cells, i * M.size, M.rows, M.cols, M.huarong), i);
-  }
   const found = M.keys.get(keyOf(cells, 0, rows, cols, M.huarong));
   return found === undefined ? -1 : found;
 }
@@ -581,20 +592,14 @@ self.onmessage = (event) => {
         drawPreview(here);
         break;
       case "clear":
-        M = null; here = cursor = hover = -1; path = []; wave = null; baseView = null;
+        M = null; here = cursor = hover = -1; path = []; wave = null; baseView = null; pendingLocate = null;
         frame();
         if (pctx) pctx.clearRect(0, 0, preview.width, preview.height);
         break;
-      case "locate": {
-        const i = locate(msg.rows, msg.cols, msg.cells);
-        if (i !== here) { here = i; path = pathFrom(i); }
-        cursor = i;
-        hover = -1;
-        if (i >= 0) { keepInView(i); drawPreview(i); }
-        post({ type: "located", index: i, dist: i >= 0 ? M.dist[i] : null, deg: i >= 0 ? M.deg[i] : null });
-        queueFrame();
+      case "locate":
+        if (M && !M.keysDone) pendingLocate = msg; // answered when the keys are all made
+        else located(msg);
         break;
-      }
       case "pointer": pointer(msg); break;
       case "wheel": zoomAt(msg.x, msg.y, Math.exp(-msg.dy / 400)); viewChanged(); break;
       case "zoom": zoomAt(width / 2, height / 2, msg.factor); viewChanged(); break;
@@ -618,6 +623,16 @@ self.onmessage = (event) => {
     post({ type: "error", code: "map_failed", text: String((e && e.message) || e) });
   }
 };
+
+function located(msg) {
+  const i = locate(msg.rows, msg.cols, msg.cells);
+  if (i !== here) { here = i; path = pathFrom(i); }
+  cursor = i;
+  hover = -1;
+  if (i >= 0) { keepInView(i); drawPreview(i); }
+  post({ type: "located", index: i, dist: i >= 0 ? M.dist[i] : null, deg: i >= 0 ? M.deg[i] : null });
+  queueFrame();
+}
 
 function spread(target) {
   if (!wave) return;

@@ -127,6 +127,7 @@ _TEXT = {
         "State map of {n} positions; the board's position is {d} moves from the goal",
         "状态图，共 {n} 个局面；棋盘上的局面离目标 {d} 步",
     ),
+    "map_label_n": ("State map of {n} positions", "状态图，共 {n} 个局面"),
     "map_label_off": (
         "State map of {n} positions; the board's position is not on it",
         "状态图，共 {n} 个局面；棋盘上的局面不在图中",

@@ -45,6 +45,7 @@ class MapPanel:
         self.options = None  # the options the map was made with
         self.here = None  # (index, distance) of the board's position on the map; index -1: not on it
         self.located = None  # the board state last sent to be located
+        self.made_for = None  # the board state the map was made from (its node 0)
         self.phase = None  # the job's progress while it computes: (positions, phase)
         self.focus = None  # the event of the position under the pointer or the keyboard's cursor
         self.error = None
@@ -146,7 +147,7 @@ class MapPanel:
         self.computing = True
         self.info = None
         self.here = None
-        self.located = self.view.session.state
+        self.located = self.made_for = self.view.session.state
         self.options = self._opts()
         self.error = None
         self.phase = (0, "explore")
@@ -201,7 +202,10 @@ class MapPanel:
             self.here = (data["index"], data["dist"])
             self.focus = None
             if data["index"] < 0 and not self.computing:  # another component (a new board): a new map
-                self.compute()
+                if self.located is self.made_for:  # never expected: the map starts at this very position
+                    self._failed({"code": "map_failed", "text": "the board's position is not on its own map"})
+                else:
+                    self.compute()
                 return
         elif kind == "lit":  # how many positions the search's wavefront lights (for tests and the curious)
             self.figure.setAttribute("data-lit", str(data["n"]))
@@ -241,7 +245,9 @@ class MapPanel:
         if info is None:
             return t("map_label_empty")
         n = num(info["n"])
-        if self.here is None or self.here[0] < 0:
+        if self.here is None:  # not located yet
+            return t("map_label_n", n=n)
+        if self.here[0] < 0:
             return t("map_label_off", n=n)
         if self.here[1] is None or self.here[1] < 0:
             return t("map_label_none", n=n)
