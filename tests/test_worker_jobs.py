@@ -152,3 +152,15 @@ def test_sliding_tables_install_from_the_shipped_bytes():
             while not answer["done"]:
                 answer = json.loads(step(started["job"], 1000))
             assert "error" in answer, "damaged tables must be refused"
+
+
+def test_compare_gives_up_honestly_on_the_distinct_side():
+    """横刀立马 with pieces told apart has 14,950,080 reachable positions (the state map's count): the
+    distinct side stops at its limit and says so (``unknown``, no steps), the equal side solves it."""
+    from puzzles.huarong_solver import COMPARE_LIMIT
+
+    result = run_request("huarong", request("3114/3114/5226/5786/900a", "compare"))
+    equal, distinct = result["stats"]["sides"]["equal"], result["stats"]["sides"]["distinct"]
+    assert equal["status"] == "solved" and equal["steps"] == 116 and equal["positions"] < COMPARE_LIMIT
+    assert distinct["status"] == "unknown" and distinct["steps"] is None
+    assert distinct["limit"] == COMPARE_LIMIT <= distinct["positions"] < COMPARE_LIMIT + 1000

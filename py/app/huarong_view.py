@@ -38,6 +38,8 @@ class View(GameView):
         self.suppress_click = False
         self.piece_els: dict = {}
         self.levels = None  # the chart's counts per depth, redrawn on a language switch
+        self.comparing = None  # the comparison under way: {"cancel": bool}
+        self.compared = None  # its answer, or its last progress, redrawn on a language switch
         self.tool = "boss"  # the editor's shape to place (or "erase"); it selects pieces by index
         super().__init__(shell, panel, spec)
 
@@ -68,7 +70,11 @@ class View(GameView):
         box = el("details", panel, "compare")
         self.shell.text(el("summary", box), "compare")
         self.shell.text(el("p", box, "help"), "compare_help")
-        self.compare_btn = self._button(box, "compare_run", self._on_compare)
+        row = el("div", box, "toolbar")
+        self.compare_btn = self._button(row, "compare_run", self._on_compare)
+        self.compare_stop = self._button(row, "compare_stop", self._on_compare_stop)
+        self.compare_stop.setAttribute("hidden", "")
+        self.compare_line = el("p", box, "compare-line", aria_live="polite")  # the game's one status stays the one
         self.compare_out = el("div", box, "compare-out")
 
     def _fill_layouts(self) -> None:
@@ -103,11 +109,15 @@ class View(GameView):
         self._build_pieces()
         if self.levels is not None:
             self._draw_chart(self.levels)
+        self._show_compared()
 
     def forget(self, new_board: bool) -> None:
         clear(self.chart)
         self.levels = None
-        clear(self.compare_out)
+        if self.comparing is not None:  # a comparison of the position gone
+            self.comparing["cancel"] = True
+        self.compared = None
+        self._show_compared()
         if not new_board:
             self._fill_layouts()  # the metric may have changed the par shown
 
@@ -369,33 +379,82 @@ class View(GameView):
         self.say("hint_move", name=name, dir=self.shell.t("dir_" + direction), n=stats["distance"])
 
     async def _on_compare(self, event: object) -> None:
-        if self.job is not None:
+        """"What equivalence buys", a job of its own beside Solve's: its own
+        progress line and Stop button; Solve and Hint stay usable meanwhile
+        (the worker takes their slices in turn). A move or a new board stops it."""
+        if self.comparing is not None:
             return
-        clear(self.compare_out)
+        task = self.comparing = {"cancel": False}
+        self.compared = {"progress": {"side": "equal", "positions": 0}}
         self.compare_btn.disabled = True
+        self.compare_stop.removeAttribute("hidden")
+        self._show_compared()
+
+        def progress(p: dict) -> None:
+            if self.comparing is task:
+                self.compared = {"progress": p}
+                self._show_compared()
+
         try:
-            result = await self.run_job("compare", show=False)
+            result = await self.stepped(self.request("compare"), progress, lambda: task["cancel"])
         finally:
+            if self.comparing is task:
+                self.comparing = None
             self.compare_btn.disabled = False
-        if self._report(result):
+            self.compare_stop.setAttribute("hidden", "")
+        if result["status"] == "cancelled" and self.compared is None:
+            return  # the board changed: forget() has cleared the box
+        self.compared = {"result": result}
+        self._show_compared()
+
+    def _on_compare_stop(self, event: object) -> None:
+        if self.comparing is not None:
+            self.comparing["cancel"] = True
+
+    def _show_compared(self) -> None:
+        """The comparison's line and table, from :attr:`compared`, in the page's language."""
+        t = self.shell.t
+        clear(self.compare_out)
+        c = self.compared
+        if c is None:
+            self.compare_line.textContent = ""
+            return
+        if "progress" in c:
+            p = c["progress"]
+            side = t("compare_" + str(p.get("side", "equal")))
+            self.compare_line.textContent = t("compare_progress", side=side, n=num(p.get("positions", 0)))
+            return
+        result = c["result"]
+        status = result["status"]
+        if status == "cancelled":
+            self.compare_line.textContent = t("compare_stopped")
+            return
+        if status in ("error", "died"):
+            self.compare_line.textContent = t("compare_failed", msg=result.get("error", {}).get("text", ""))
             return
         sides = result["stats"]["sides"]
+        self.compare_line.textContent = t("compare_done")
         table = el("table", self.compare_out, "compare-table")
         head = el("tr", el("thead", table))
-        el("th", head, text="")
+        el("td", head, text="")
         for key in ("compare_positions", "compare_steps", "compare_seconds"):
-            el("th", head, text=self.shell.t(key), scope="col")
+            el("th", head, text=t(key), scope="col")
         body = el("tbody", table)
         for name in ("equal", "distinct"):
             side = sides[name]
             tr = el("tr", body)
-            el("th", tr, text=self.shell.t("compare_" + name), scope="row")
-            el("td", tr, text=num(side["positions"]))
+            el("th", tr, text=t("compare_" + name), scope="row")
+            if side["status"] == "unknown":  # it gave up: how far it got, not a count of the whole
+                explored = t("compare_gave_up", n=num(side["limit"]))
+            else:
+                explored = num(side["positions"])
+            el("td", tr, text=explored)
             el("td", tr, text=str(side["steps"]) if side["steps"] is not None else "—")
             el("td", tr, text="%.2f" % side["seconds"])
         a, b = sides["equal"]["positions"], sides["distinct"]["positions"]
-        if a:
-            el("p", self.compare_out, text=self.shell.t("compare_ratio", r="%.1f" % (b / a)))
+        if a and sides["equal"]["status"] != "unknown":
+            key = "compare_ratio_more" if sides["distinct"]["status"] == "unknown" else "compare_ratio"
+            el("p", self.compare_out, text=t(key, r="%.1f" % (b / a)))
 
     # ================================================================= the editor
     def build_editor(self, bar: object) -> None:

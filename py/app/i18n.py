@@ -115,6 +115,16 @@ _TEXT = {
     "compare_seconds": ("seconds", "秒"),
     "compare_steps": ("fewest moves", "最少步数"),
     "compare_ratio": ("Equivalence explores {r}× fewer positions.", "等价处理少搜索 {r} 倍的局面。"),
+    "compare_ratio_more": (
+        "Equivalence explores more than {r}× fewer positions.",
+        "等价处理少搜索的局面超过 {r} 倍。",
+    ),
+    "compare_stop": ("Stop comparing", "停止比较"),
+    "compare_progress": ("Comparing… {side}: {n} positions explored", "正在比较……{side}：已搜索 {n} 个局面"),
+    "compare_stopped": ("Comparison stopped.", "已停止比较。"),
+    "compare_failed": ("The comparison failed: {msg}", "比较失败：{msg}"),
+    "compare_done": ("Compared:", "比较结果："),
+    "compare_gave_up": ("gave up after {n} positions", "搜索 {n} 个局面后放弃"),
     # the state map (issue #13)
     "map": ("Map", "状态图"),
     "map_title": ("State map: every position reachable from this one", "状态图：从当前局面能走到的所有局面"),
