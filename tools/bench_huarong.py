@@ -7,7 +7,7 @@ explored (its own count: since f332fa0 a position and its left-right
 reflection are kept once) and the solution's length, which must not change.
 """
 
-from benchlib import ratio, table, trees
+from benchlib import median, ratio, table, trees
 
 PROBE = """
 import json, statistics, time
@@ -34,7 +34,51 @@ emit(out)
 """
 
 
+COMPARE = r"""
+import json, resource, time
+import worker_jobs as w
+req = {"action": "compare", "board": "3114/3114/5226/5786/900a", "options": {"metric": "cell"}}
+t0 = time.perf_counter()
+job = json.loads(w.start("huarong", json.dumps(req)))["job"]
+updates = 0
+while True:
+    answer = json.loads(w.step(job, 40))
+    if answer["done"]:
+        break
+    updates += 1
+sides = answer["result"]["stats"]["sides"]
+emit({"seconds": time.perf_counter() - t0, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+      "updates": updates, "distinct": sides["distinct"]["status"], "positions": sides["distinct"]["positions"]})
+"""
+
+
+def bench_compare(runs: int) -> None:
+    """"What equivalence buys" on 横刀立马 (cell metric) through the worker protocol: seconds to the answer,
+    the process's peak memory, and what the distinct side answered (a new process each run)."""
+    rows = []
+    for tree in trees():
+        got = [g for g in (tree.py(COMPARE, timeout=900) for _ in range(runs)) if g]
+        if not got:
+            rows.append([tree.name, "n/a", "n/a", "n/a", "n/a"])
+            continue
+        rows.append(
+            [
+                tree.name,
+                "%.2f" % median([g["seconds"] for g in got]),
+                "%.0f" % median([g["rss_mb"] for g in got]),
+                "%d" % median([g["updates"] for g in got]),
+                "%s after {:,} positions".format(got[-1]["positions"]) % got[-1]["distinct"],
+            ]
+        )
+    table(
+        "\"What equivalence buys\", 横刀立马, CPython (the worker is ~2x slower), median of %d runs" % runs,
+        ["tree", "seconds", "peak MB", "progress updates", "distinct side"],
+        rows,
+    )
+
+
 def bench(runs: int) -> None:
+    bench_compare(min(runs, 3))
     sides = {tree.name: tree.py(PROBE % runs, timeout=900) for tree in trees()}
     before, after = sides["before"], sides["after"]
     rows = []
