@@ -156,6 +156,40 @@ def test_stuck_never_calls_a_clearable_position_dead(truth):
     assert found > 0, "the test never fired on the sample"
 
 
+def test_a_parents_joins_as_a_hint_never_change_the_answer():
+    """stuck() of a child with its parent's recorded joins as the hint = stuck() without: the free tiles
+    are a closure, whatever order finds them (on 8 x 18 boards of the bench's kind, parents and children
+    along random clearing attempts, dead children included)."""
+    checked = dead = 0
+    for seed in range(12):
+        kinds = [i // 4 + 1 for i in range(144)]
+        Rng(seed).shuffle(kinds)
+        cells = kinds
+        rng = Rng(100 + seed)
+        while True:
+            b = Board(8, 18, cells)
+            groups = _by_kind(cells)
+            opts = joinable_pairs(b)
+            record: list = []
+            if not opts or stuck(8, 18, list(cells), groups, opts, record=record):
+                break
+            for a, c in opts:
+                child = list(cells)
+                child[a] = child[c] = 0
+                cb = Board(8, 18, child)
+                sub, copts = _by_kind(child), joinable_pairs(cb)
+                if not sub or not copts:
+                    continue
+                plain = stuck(8, 18, list(child), sub, copts)
+                assert stuck(8, 18, list(child), sub, copts, hint=record) == plain
+                checked += 1
+                dead += plain
+            a, c = opts[rng.below(len(opts))]
+            cells = list(cells)
+            cells[a] = cells[c] = 0
+    assert checked > 500 and dead > 0, (checked, dead)
+
+
 def test_stuck_finds_the_crossed_pairs():
     crossed = Board.from_grid([[0, 0, 0, 0], [0, 1, 2, 0], [0, 2, 1, 0], [0, 0, 0, 0]])
     # 1s and 2s can each only join through the other kind's tiles
