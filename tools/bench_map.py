@@ -59,17 +59,8 @@ else:
 """
 
 
-NODE = r"""
-import { loadPyodide } from "%(root)s/static/vendor/pyodide/pyodide.mjs";
-const py = await loadPyodide({ indexURL: "%(root)s/static/vendor/pyodide/" });
-py.FS.mkdirTree("/home/pyodide/tree");
-py.mountNodeFS("/home/pyodide/tree", "%(root)s/py");
-console.log("\x00PYODIDE " + py.runPython(%(code)s));
-"""
-
 PYODIDE_CODE = r"""
 import json, statistics, sys, time
-sys.path.insert(0, "/home/pyodide/tree")
 import worker_jobs as w
 out = {}
 for name, game, board, options in %r:
@@ -89,32 +80,15 @@ for name, game, board, options in %r:
             break
         secs.append(answer["result"]["stats"]["seconds"])
     out[name] = statistics.median(secs) if secs else None
-json.dumps([sys.version.split()[0], out])
+emit([sys.version.split()[0], out])
 """
 
 
 def _pyodide(tree: object, runs: int) -> "tuple[str, dict]":
     """``(Python version, {case: median worker seconds or None})`` in Pyodide on Node (the
     browser worker's runtime, without the browser); ``("", {})`` when that cannot run."""
-    import json
-    import shutil
-    import subprocess
-    import tempfile
-
-    if not shutil.which("node") or not (tree.root / "static/vendor/pyodide/pyodide.mjs").exists():
-        return "", {}
-    code = PYODIDE_CODE % ([list(c) for c in CASES], runs)
-    with tempfile.NamedTemporaryFile("w", suffix=".mjs", delete=False) as f:
-        f.write(NODE % {"root": str(tree.root), "code": json.dumps(code)})
-    try:
-        done = subprocess.run(["node", f.name], capture_output=True, text=True, timeout=900)
-    except subprocess.TimeoutExpired:
-        return "", {}
-    for line in done.stdout.splitlines():
-        if line.startswith("\x00PYODIDE "):
-            version, got = json.loads(line[len("\x00PYODIDE ") :])
-            return version, got
-    return "", {}
+    got = tree.pyodide(PYODIDE_CODE % ([list(c) for c in CASES], runs))
+    return tuple(got) if got else ("", {})
 
 
 def _probe(tree: object, case: tuple, budget: float) -> "dict | None":

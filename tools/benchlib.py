@@ -67,6 +67,45 @@ class Tree:
         sys.stderr.write("[%s] probe failed (exit %d):\n%s\n" % (self.name, done.returncode, done.stderr[-3000:]))
         return None
 
+    def pyodide(self, code: str, timeout: float = 900) -> object:
+        """:meth:`py`, in Pyodide on Node (the runtime of the browser's worker, without the browser): this
+        tree's ``py/`` mounted and first on ``sys.path``, ``emit(obj)`` defined. ``None`` when Node or the
+        vendored Pyodide is missing, or the run fails."""
+        import shutil
+        import tempfile
+
+        pyodide = ROOT / "static/vendor/pyodide"  # the runtime is the same for both trees
+        if not shutil.which("node") or not (pyodide / "pyodide.mjs").exists():
+            return None
+        prelude = (
+            "import json, sys\n"
+            "sys.path.insert(0, '/home/pyodide/tree')\n"
+            "_out = []\n"
+            "def emit(obj):\n"
+            "    _out.append(json.dumps(obj))\n"
+        )
+        script = (
+            'import { loadPyodide } from "%(pyo)s/pyodide.mjs";\n'
+            'const py = await loadPyodide({ indexURL: "%(pyo)s/" });\n'
+            'py.FS.mkdirTree("/home/pyodide/tree");\n'
+            'py.mountNodeFS("/home/pyodide/tree", "%(tree)s/py");\n'
+            "py.runPython(%(code)s);\n"
+            'console.log(%(mark)s + py.runPython("_out[-1] if _out else \'null\'"));\n'
+        ) % {"pyo": pyodide, "tree": self.root, "code": json.dumps(prelude + code), "mark": json.dumps(MARK)}
+        with tempfile.NamedTemporaryFile("w", suffix=".mjs", delete=False) as f:
+            f.write(script)
+        try:
+            done = subprocess.run(["node", f.name], capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None
+        finally:
+            os.unlink(f.name)
+        for line in reversed(done.stdout.splitlines()):
+            if line.startswith(MARK):
+                return json.loads(line[len(MARK) :])
+        sys.stderr.write("[%s] Pyodide probe failed:\n%s\n" % (self.name, done.stderr[-3000:]))
+        return None
+
     @contextlib.contextmanager
     def serve(self):
         """Serve this tree on a free localhost port (its PyScript configs
