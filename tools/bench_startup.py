@@ -23,11 +23,8 @@ and the page's first ``ping``). All in ms since navigation, medians.
 """
 
 import contextlib
-import functools
-import http.server
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -79,13 +76,8 @@ def serve_without_snapshot(tree: object):
             self.end_headers()
             self.wfile.write(body)
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Plain, directory=str(tree.root)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield "http://127.0.0.1:%d/" % server.server_address[1]
-    finally:
-        server.shutdown()
-        server.server_close()
+    with tree.serve(Plain) as base:
+        yield base
 
 
 def one_run(p: object, base: str) -> "dict | None":

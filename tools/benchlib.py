@@ -107,13 +107,14 @@ class Tree:
         return None
 
     @contextlib.contextmanager
-    def serve(self):
+    def serve(self, handler_class: "type | None" = None):
         """Serve this tree on a free localhost port (its PyScript configs
-        written first); yields the base URL."""
+        written first) with ``handler_class`` (the app's server's handler by
+        default, or a subclass of it); yields the base URL."""
         from serve import Handler
 
         subprocess.run([sys.executable, "tools/configs.py"], cwd=self.root, check=True, capture_output=True)
-        handler = functools.partial(Handler, directory=str(self.root))
+        handler = functools.partial(handler_class or Handler, directory=str(self.root))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
