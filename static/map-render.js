@@ -86,6 +86,7 @@ function load(text) {
   } else {
     ({ x, y } = spiral(n));
   }
+  if (m.layout) settleRings(n, dist, off, adj, x, y);
   let maxDist = 0, unreachable = 0, deadEnds = 0;
   const hist = [];
   for (let i = 0; i < n; i++) {
@@ -125,6 +126,48 @@ function buildKeys(map, from) {
   if (end < map.n) { setTimeout(() => buildKeys(map, end), 0); return; }
   map.keysDone = true;
   if (pendingLocate) { const msg = pendingLocate; pendingLocate = null; located(msg); }
+}
+
+// The job's rings spread each circle's nodes evenly around it, in the order of their neighbours one
+// circle in. Where a circle's positions all hang from a narrow arc of the circle inside it, that even
+// spread carries them far from their neighbours (the 3 x 3 puzzle's farthest circle holds two positions),
+// and a shortest path zigzags across the map. So, circle by circle from the goal out, each node goes to
+// the mean direction of its neighbours one circle in (as moved), and the circle's nodes are then pushed
+// apart, keeping their order, to 0.7 of an even share of it or about a dot's width, whichever is less:
+// paths run inward, and a crowd stays where its neighbours are.
+function settleRings(n, dist, off, adj, x, y) {
+  const rings = new Map();
+  for (let i = 0; i < n; i++) if (dist[i] > 0) { if (!rings.has(dist[i])) rings.set(dist[i], []); rings.get(dist[i]).push(i); }
+  const levels = [...rings.keys()].sort((a, b) => a - b);
+  const TWO_PI = 2 * Math.PI;
+  for (const d of levels) {
+    const nodes = rings.get(d);
+    const want = new Float64Array(nodes.length);
+    for (let k = 0; k < nodes.length; k++) {
+      const i = nodes[k];
+      let sx = 0, sy = 0;
+      for (let q = off[i]; q < off[i + 1]; q++) {
+        const j = adj[q];
+        if (dist[j] === d - 1) { const r = Math.hypot(x[j], y[j]) || 1; sx += x[j] / r; sy += y[j] / r; }
+      }
+      want[k] = sx || sy ? Math.atan2(sy, sx) : Math.atan2(y[i], x[i]);
+    }
+    const idx = Array.from(nodes.keys()).sort((a, b) => want[a] - want[b]);
+    const r0 = Math.hypot(x[nodes[0]], y[nodes[0]]) || 1;
+    const gap = Math.min((TWO_PI / nodes.length) * 0.7, 0.006 / r0); // an even share, or a dot's width
+    const at = new Float64Array(nodes.length);
+    for (let k = 0; k < idx.length; k++) at[k] = k ? Math.max(want[idx[k]], at[k - 1] + gap) : want[idx[k]];
+    const span = at[idx.length - 1] - at[0], room = TWO_PI - gap;
+    if (span > room) for (let k = 1; k < idx.length; k++) at[k] = at[0] + ((at[k] - at[0]) * room) / span;
+    let shift = 0;
+    for (let k = 0; k < idx.length; k++) shift += want[idx[k]] - at[k];
+    shift /= idx.length;
+    for (let k = 0; k < idx.length; k++) {
+      const i = nodes[idx[k]];
+      const r = Math.hypot(x[i], y[i]), a = at[k] + shift;
+      x[i] = r * Math.cos(a); y[i] = r * Math.sin(a);
+    }
+  }
 }
 
 function spiral(n) { // a fallback when the job sent no layout: nodes in index order on a spiral
@@ -410,7 +453,11 @@ function viewChanged() { // the cheap frame now, the full drawing once the view 
 function drawPreview(i) {
   if (!pctx || !M || i < 0) return;
   const rows = M.rows, cols = M.cols;
-  const cell = Math.floor(Math.min(preview.width / cols, preview.height / rows));
+  const cell = 30;
+  if (preview.width !== cols * cell || preview.height !== rows * cell) {
+    preview.width = cols * cell; // the page's canvas takes this size: the board's own shape
+    preview.height = rows * cell;
+  }
   const c = pctx;
   c.setTransform(1, 0, 0, 1, 0, 0);
   c.clearRect(0, 0, preview.width, preview.height);
