@@ -395,9 +395,11 @@ class View(GameView):
                 self.compared = {"progress": p}
                 self._show_compared()
 
+        self.side_job(True)
         try:
             result = await self.stepped(self.request("compare"), progress, lambda: task["cancel"])
         finally:
+            self.side_job(False)
             if self.comparing is task:
                 self.comparing = None
             self.compare_btn.disabled = False

@@ -144,6 +144,8 @@ class MapPanel:
         return json.dumps(self.view.options)
 
     def compute(self) -> None:
+        if not self.computing:
+            self.view.side_job(True)
         self.computing = True
         self.info = None
         self.here = None
@@ -163,8 +165,14 @@ class MapPanel:
             return
         self.api.start(worker, self.view.game, request)
 
+    def _done(self) -> None:
+        """The map's job ended (made, stopped or failed)."""
+        if self.computing:
+            self.computing = False
+            self.view.side_job(False)
+
     def _failed(self, err: dict) -> None:
-        self.computing = False
+        self._done()
         self.error = err
         self.render()
 
@@ -189,7 +197,7 @@ class MapPanel:
         elif kind == "computed":
             self.phase = (self.phase[0] if self.phase else 0, "draw")
         elif kind == "ready":
-            self.computing = False
+            self._done()
             self.info = data
             self.here = None  # the locate that follows gives the board's place and distance
             self.located = None
@@ -216,7 +224,7 @@ class MapPanel:
             self._jump(data)
             return
         elif kind == "cancelled":
-            self.computing = False
+            self._done()
             self.phase = None
             self.error = {"code": "map_cancelled", "text": ""}
         elif kind == "error":

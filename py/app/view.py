@@ -94,6 +94,7 @@ class GameView(RecordsMixin, EditorMixin):
         self.ready = {}  # results worked out before the click: job key -> result (see want_prefetch)
         self.pre = None  # the prefetch under way: {"key", "cancel", "done", "result", "progress"}
         self.pre_token = 0
+        self.side_jobs = 0  # a player's jobs besides Solve's slot (the map, the comparison): no look-ahead then
         self.panel = panel
         self.init_records()
         self.init_editor()
@@ -794,6 +795,16 @@ class GameView(RecordsMixin, EditorMixin):
             if pre["cancel"]:
                 return
 
+    def side_job(self, running: bool) -> None:
+        """A player's job outside Solve's slot starts or ends: it pre-empts the look-ahead, which
+        resumes after it."""
+        self.side_jobs += 1 if running else -1
+        if running:
+            if self.pre is not None and not self.pre["done"]:
+                self.pre["cancel"] = True
+        else:
+            self.want_prefetch()
+
     def _may_prefetch(self) -> bool:
         board = self.session.state
         solver = self.shell.solver
@@ -801,6 +812,7 @@ class GameView(RecordsMixin, EditorMixin):
             self.shown
             and solver.worker is not None
             and self.job is None
+            and self.side_jobs <= 0
             and not self.editing
             and (self.playback is None or self.playback.done)
             and not board.is_solved()
