@@ -92,7 +92,7 @@ class GameView(RecordsMixin, EditorMixin):
         self.shown = shell.game == spec.name  # its tab is the one open
         self.map = None  # the state map (games whose spec has one), made by _build
         self.ready = {}  # results worked out before the click: job key -> result (see want_prefetch)
-        self.pre = None  # the prefetch under way: {"key", "cancel", "done", "result", "progress"}
+        self.pre = None  # the look-ahead's job under way: {"key", "cancel", "done", "progress"}
         self.pre_token = 0
         self.side_jobs = 0  # a player's jobs besides Solve's slot (the map, the comparison): no look-ahead then
         self.panel = panel
@@ -781,7 +781,7 @@ class GameView(RecordsMixin, EditorMixin):
             key = self.job_key(action)
             if key in self.ready:
                 continue
-            pre = {"key": key, "cancel": False, "done": False, "result": None, "progress": None}
+            pre = {"key": key, "cancel": False, "done": False, "progress": None}
             self.pre = pre
 
             def note(p: dict, pre: dict = pre) -> None:
@@ -790,7 +790,6 @@ class GameView(RecordsMixin, EditorMixin):
             result = await self.stepped(self.request(action), note, lambda pre=pre: pre["cancel"])
             pre["done"] = True
             if result["status"] in ("solved", "unsolvable"):
-                pre["result"] = result
                 self._keep(key, result)
             if pre["cancel"]:
                 return
