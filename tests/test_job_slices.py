@@ -313,7 +313,7 @@ def test_damaged_tables_raise_a_coded_error_never_a_zlib_error():
 
 
 def test_small_tables_build_in_slices_when_the_4x4_file_cannot_be_read(monkeypatch):
-    monkeypatch.setattr(sliding_solver, "table_path", lambda: "/nonexistent/sliding-4x4.pdb")
+    monkeypatch.setattr(sliding_solver, "table_path", lambda name="": "/nonexistent/sliding-4x4.pdb")
     saved = sliding_solver._heuristics.pop((4, 4), None)
     try:
         gen = sliding_solver.heuristic_steps(4, 4)

@@ -1,11 +1,13 @@
-"""Build the 4×4 sliding-puzzle pattern tables shipped in static/data/.
+"""Build the sliding-puzzle pattern tables shipped in static/data/.
 
-    python3 tools/build_sliding_tables.py [--out PATH]
+    python3 tools/build_sliding_tables.py [--shape 4x4|3x5] [--out PATH]
 
 Runs the engine's own :func:`puzzles.sliding_solver.build_table` for each group of
-:data:`puzzles.sliding_solver.GROUPS_4X4` (6-6-3) and writes them with
-:func:`puzzles.sliding_solver.encode_tables`. Pure CPython; the two six-tile tables
-take a few minutes each on a laptop-class core.
+the shape's partition (:data:`puzzles.sliding_solver.GROUPS`: 4 × 4 is 6-6-3, 3 × 5
+is 6-6-2, which also serves 5 × 3 turned on its diagonal) and writes them with
+:func:`puzzles.sliding_solver.encode_tables` to the shape's file of
+:data:`puzzles.sliding_solver.SHIPPED`. Pure CPython; a six-tile table takes about
+ten minutes for 4 × 4 and one to two minutes for 3 × 5 on a laptop-class core.
 """
 
 import argparse
@@ -21,18 +23,22 @@ from puzzles import sliding_solver  # noqa: E402
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "static" / "data" / sliding_solver.TABLE_FILE))
+    parser.add_argument("--shape", default="4x4", choices=["%dx%d" % s for s in sliding_solver.SHIPPED])
+    parser.add_argument("--out", default=None)
     args = parser.parse_args()
+    rows, cols = (int(x) for x in args.shape.split("x"))
+    groups = sliding_solver.GROUPS[(rows, cols)]
+    out = args.out or str(ROOT / "static" / "data" / sliding_solver.SHIPPED[(rows, cols)])
     tables = []
-    for group in sliding_solver.GROUPS_4X4:
+    for group in groups:
         t0 = time.perf_counter()
-        table = sliding_solver.build_table(4, 4, group)
+        table = sliding_solver.build_table(rows, cols, group)
         depth = max(v for v in table if v != 255)
         print("group %s: %.1f s, deepest %d" % (group, time.perf_counter() - t0, depth), flush=True)
         tables.append(table)
-    data = sliding_solver.encode_tables(4, 4, sliding_solver.GROUPS_4X4, tables)
-    pathlib.Path(args.out).write_bytes(data)
-    print("wrote %s (%d bytes)" % (args.out, len(data)))
+    data = sliding_solver.encode_tables(rows, cols, groups, tables)
+    pathlib.Path(out).write_bytes(data)
+    print("wrote %s (%d bytes)" % (out, len(data)))
     return 0
 
 

@@ -69,8 +69,8 @@ _TEXT = {
         "求解器停止了（{msg}），正在重新启动。棋盘保持原样：请再按一次“求解”。",
     ),
     "sp_tables_failed": (
-        "The 4 × 4 pattern tables could not be loaded; solving with smaller tables (slower).",
-        "4 × 4 模式数据库未能加载；改用较小的表求解（较慢）。",
+        "The pattern tables of this size could not be loaded; solving with smaller tables (slower).",
+        "这个尺寸的模式数据库未能加载；改用较小的表求解（较慢）。",
     ),
     "playing": ("Playing {i} / {n}", "演示中 {i} / {n}"),
     "hint_move": ("Hint: move {name} {dir} — {n} moves to go", "提示：把{name}向{dir}移动——还需 {n} 步"),
@@ -294,7 +294,7 @@ _TEXT = {
         "提示：移动 {t}——这样走还需 {n} 步（快速模式，不保证最少）",
     ),
     "sp_searching_bfs": ("Searching… {n} positions", "搜索中……已搜索 {n} 个局面"),
-    "sp_tables": ("Loading the 4 × 4 pattern tables…", "正在加载 4 × 4 模式数据库……"),
+    "sp_tables": ("Loading the {shape} pattern tables…", "正在加载 {shape} 模式数据库……"),
     "sp_tile_label": ("Tile {n}, row {r}, column {c}", "数字 {n}，第 {r} 行第 {c} 列"),
     "sp_keys_help": (
         "Click or tap a tile beside the blank, or one in the blank's row or column to slide the whole line;"

@@ -12,10 +12,9 @@ from app.drafts import SlidingDraft
 from app.records import num
 from app.view import GameView, game_texts
 from puzzles import exact_int
-from puzzles.sliding import Board, shuffled
+from puzzles.sliding import TABLE_FILES, Board, shuffled, table_shape
 
 SIZES = [(r, c) for r in range(2, 6) for c in range(2, 6) if r * c >= 6]
-TABLES_URL = "static/data/sliding-4x4.pdb"
 # Arrow key → the cell, relative to the blank, of the tile that slides (it moves the way the arrow points).
 _ARROWS = {"ArrowUp": (1, 0), "ArrowDown": (-1, 0), "ArrowLeft": (0, 1), "ArrowRight": (0, -1)}
 SWIPE_PX = 24  # a pointer that travels this far between down and up is a swipe, not a tap
@@ -36,8 +35,8 @@ class View(GameView):
         self.shuffles = 0
         self.swipe = None  # where a pointer went down on the board
         self.pointer_at = -1e9  # when a touch last slid tiles itself: the click that may follow is not a second tap
-        self.tables_ready = False
-        self.tables_failed = False  # the 4×4 tables did not load: searches use smaller ones, and say so
+        self.tables_ready = set()  # the table shapes (see sliding.table_shape) loaded, or tried, on this page
+        self.tables_failed = set()  # those that did not load: searches use smaller tables, and say so
         super().__init__(shell, panel, spec)
 
     # ================================================================= frame
@@ -83,7 +82,8 @@ class View(GameView):
     def par_search(self) -> "tuple | None":
         board = self.session.start
         cells = board.rows * board.cols
-        if cells <= PAR_CELLS or (cells == 16 and self.tables_ready and not self.tables_failed):
+        shape = table_shape(board.rows, board.cols)
+        if cells <= PAR_CELLS or (shape in self.tables_ready and shape not in self.tables_failed):
             return (board, {"mode": "optimal"})
         return None
 
@@ -215,25 +215,34 @@ class View(GameView):
         """An unsolvable board is answered at once by the parity rule, without the worker."""
         return "" if board.solvable() else "sp_unsolvable"
 
+    def _tables_needed(self, board: object) -> "tuple | None":
+        """The shape of the shipped tables a fewest-moves search of ``board`` needs loaded first, or ``None``."""
+        shape = table_shape(board.rows, board.cols)
+        if shape not in TABLE_FILES or shape in self.tables_ready or self.options["mode"] != "optimal":
+            return None
+        return shape
+
     def prefetchable(self, board: object) -> bool:
-        """Not before the 4×4 tables are loaded: a user's Solve fetches them."""
-        return self.tables_ready or (board.rows, board.cols) != (4, 4) or self.options["mode"] != "optimal"
+        """Not before its shipped tables are loaded: a user's Solve fetches them."""
+        return self._tables_needed(board) is None
 
     async def prepare(self, board: object) -> None:
-        """The shipped 4×4 pattern tables, loaded into the worker (in slices) before
-        its first 4×4 search; if they cannot be, the worker's smaller tables do."""
-        if self.tables_ready or (board.rows, board.cols) != (4, 4) or self.options["mode"] != "optimal":
+        """The shipped pattern tables of the board's shape (4 × 4; 3 × 5, which
+        serve 5 × 3 too), loaded into the worker (in slices) before its first
+        such search; if they cannot be, the worker's smaller tables do."""
+        shape = self._tables_needed(board)
+        if shape is None:
             return
-        self.say("sp_tables")
-        url = str(window.URL.new(TABLES_URL, window.location.href).href)
+        self.say("sp_tables", shape="%d × %d" % shape)
+        url = str(window.URL.new("static/data/" + TABLE_FILES[shape], window.location.href).href)
         result = await self.run_job("tables", show=False, url=url)
-        self.tables_ready = True  # loaded, or not to be tried again on this page
+        self.tables_ready.add(shape)  # loaded, or not to be tried again on this page
         if result["status"] != "solved":
-            self.tables_failed = True
+            self.tables_failed.add(shape)
 
     async def _on_solve(self, event: object) -> None:
         await GameView._on_solve(self, event)
-        if self.tables_failed and self.shape == (4, 4):
+        if self.shape is not None and table_shape(*self.shape) in self.tables_failed:
             self.show_error("", {}, "", "sp_tables_failed")  # said in the language of the page, also after a switch
 
     def solved_key(self, stats: dict) -> str:

@@ -248,6 +248,17 @@ def shuffled(rows: int, cols: int, seed: int) -> Board:
 
 # --------------------------------------------------------------------- spec
 DEFAULT = "2x3-412503"  # seed 002's example: 5 moves
+# The shapes whose fewest-moves search uses pattern tables shipped in static/data/ (the worker's ``tables``
+# job loads them before the first such search). A board taller than wide is solved turned on its diagonal,
+# so it uses its :func:`table_shape`'s tables: 3 × 5's serve 5 × 3.
+TABLE_FILES = {(4, 4): "sliding-4x4.pdb", (3, 5): "sliding-3x5.pdb"}
+
+
+def table_shape(rows: int, cols: int) -> "tuple[int, int]":
+    """The shape a board of ``rows`` × ``cols`` is searched in: itself, or turned when taller than wide."""
+    return (rows, cols) if rows <= cols else (cols, rows)
+
+
 # Boards above this many cells open in fast mode: the fewest moves can take very long there.
 OPTIMAL_MAX_CELLS = 16
 
