@@ -69,7 +69,7 @@ _TEXT = {
         "求解器停止了（{msg}），正在重新启动。棋盘保持原样：请再按一次“求解”。",
     ),
     "sp_tables_failed": (
-        "The pattern tables of this size could not be loaded; solving with smaller tables (slower).",
+        "The pattern tables could not be loaded for this size; solving with smaller tables (slower).",
         "这个尺寸的模式数据库未能加载；改用较小的表求解（较慢）。",
     ),
     "playing": ("Playing {i} / {n}", "演示中 {i} / {n}"),

@@ -1,0 +1,32 @@
+"""The sliding puzzle's 3 × 5 and 5 × 3 boards in the page: the 3 × 5 tables
+are fetched for the first fewest-moves search (and serve 5 × 3 turned), and
+the answer is the fewest moves CPython's own search finds."""
+
+import json
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from puzzles import sliding
+from puzzles.sliding_solver import solve
+
+pytestmark = pytest.mark.e2e
+
+
+def status(page):
+    return page.get_by_role("status").filter(visible=True)
+
+
+@pytest.mark.parametrize("rows, cols, seed", [(3, 5, 2), (5, 3, 6)])
+def test_3x5_and_5x3_fewest_moves_with_the_shipped_tables(open_app, rows, cols, seed):
+    board = sliding.shuffled(rows, cols, seed)
+    fewest = len(solve(board).moves)
+    fetched = []
+    grid = [list(board.cells[r * cols : (r + 1) * cols]) for r in range(rows)]
+    page = open_app("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
+    page.on("request", lambda r: "sliding-" in r.url and fetched.append(r.url.rsplit("/", 1)[1]))
+    page.get_by_role("button", name="Solve").click()
+    expect(status(page)).to_have_text("Solved: %d moves" % fewest, timeout=90_000)
+    page.wait_for_function("gameHandler.isSolved()")
+    assert fetched == ["sliding-3x5.pdb"]
