@@ -273,6 +273,12 @@ _TEXT = {
     "sp_mode": ("Solve for", "求解方式"),
     "sp_mode_optimal": ("fewest moves", "最少步数"),
     "sp_mode_fast": ("fast (not the fewest moves)", "快速（不保证最少步数）"),
+    "sp_optimal_large": (
+        "Fewest moves on a board of more than 16 cells: the search gives up after 50,000,000 positions, about a "
+        "minute in the browser, and most boards of this size need more. The fast mode answers at once.",
+        "超过 16 格的棋盘求最少步数：搜索到 50,000,000 个局面（浏览器里约一分钟）就会放弃，"
+        "而这个尺寸的多数棋盘需要更多。快速模式立即给出答案。",
+    ),
     "sp_shuffle": ("Shuffle", "打乱"),
     "sp_ready": (
         "Slide the tiles into order: 1, 2, 3, … with the blank last.",

@@ -12,7 +12,7 @@ from app.drafts import SlidingDraft
 from app.records import num
 from app.view import GameView, game_texts
 from puzzles import exact_int
-from puzzles.sliding import TABLE_FILES, Board, shuffled, table_shape
+from puzzles.sliding import OPTIMAL_MAX_CELLS, TABLE_FILES, Board, shuffled, table_shape
 
 SIZES = [(r, c) for r in range(2, 6) for c in range(2, 6) if r * c >= 6]
 # Arrow key → the cell, relative to the blank, of the tile that slides (it moves the way the arrow points).
@@ -57,6 +57,9 @@ class View(GameView):
         self.build_edit_board(parent, "sp-board sp-edit", "sp-edit-board", "ed_board_sliding")
 
     def build_side(self, side: object) -> None:
+        # what fewest moves costs on the large sizes (they open in the fast mode): said when it is chosen
+        self.mode_note = el("p", side, "help sp-mode-note", hidden=True)
+        self.shell.text(self.mode_note, "sp_optimal_large")
         self.build_help(side, "sp_keys_help", "ed_help_sliding")
 
     def _fill_sizes(self) -> None:
@@ -107,6 +110,7 @@ class View(GameView):
 
     def draw(self) -> None:
         board = self.session.state
+        self.mode_note.hidden = not (len(board.cells) > OPTIMAL_MAX_CELLS and self.options["mode"] == "optimal")
         hinted = self.hinted[0] if self.hinted else 0
         for p, tile in enumerate(board.cells):
             if not tile:

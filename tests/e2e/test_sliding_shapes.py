@@ -30,3 +30,18 @@ def test_3x5_and_5x3_fewest_moves_with_the_shipped_tables(open_app, rows, cols, 
     expect(status(page)).to_have_text("Solved: %d moves" % fewest, timeout=90_000)
     page.wait_for_function("gameHandler.isSolved()")
     assert fetched == ["sliding-3x5.pdb"]
+
+
+@pytest.mark.parametrize("lang, note", [("en", "gives up after 50,000,000 positions"), ("zh", "50,000,000 个局面")])
+def test_large_sizes_open_fast_and_say_what_fewest_moves_costs(open_app, lang, note):
+    page = open_app("?game=sliding&lang=" + lang)
+    panel = page.get_by_role("tabpanel")
+    panel.locator("#sp-size").select_option("4x5")
+    mode = panel.locator("#sliding-mode")
+    expect(mode).to_have_value("fast")
+    expect(panel.locator(".sp-mode-note")).to_be_hidden()
+    mode.select_option("optimal")
+    expect(panel.locator(".sp-mode-note")).to_be_visible()
+    expect(panel.locator(".sp-mode-note")).to_contain_text(note)
+    panel.locator("#sp-size").select_option("3x5")
+    expect(panel.locator(".sp-mode-note")).to_be_hidden()
