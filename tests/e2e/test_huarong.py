@@ -91,6 +91,8 @@ def test_console_snippet_moves_the_board(open_app):
 
 def test_mouse_keyboard_drag_undo_redo(open_app):
     page = open_app("?lang=en")
+    # pieces glide for 0.12 s; a box read mid-glide puts the drag's press beside the piece once it lands
+    page.emulate_media(reduced_motion="reduce")
     # tap-and-tap: select soldier 10, tap the empty cell to its left
     piece(page, "Soldier (piece 10)").click()
     page.locator('.hr-slot[data-r="4"][data-c="2"]').click(force=True)
