@@ -7,11 +7,12 @@ Sections (each in its own module, tools/bench_<section>.py):
     page      横刀立马 in the page, click on Solve -> solved at speed=0, next to the course's C++ (g++ -O2);
               the worker's search against CPython; the longest main-thread task per game
     huarong   the Huarong search on the paper's six layouts, both metrics; "What equivalence buys"
-    sliding   optimal 4x4 on Korf's instances 1-5, CPython and the page (the working tree only: no sliding
-              work of #11 has landed yet)
+    sliding   fewest moves on 20 random boards of every shape up to 16 cells, before and after (CPython),
+              after in Pyodide for 3x5, 5x3, 4x4; optimal 4x4 on Korf's instances 1-5, CPython and the page
     linkup    the 100-seed 8x18 bench (36 kinds x 4): decided, median, p90, max
     startup   page open -> board playable and -> solver ready, cold
-    map       the state map's worker job (#13): seconds, positions, edges, bytes (no page side yet)
+    map       the state map (#13): the worker job (seconds, positions, edges, bytes) and the page (click on
+              Map -> first drawing, longest main-thread task)
 
 "Before" is the tree at benchlib.BASELINE (main when the issues were taken up, checked out as a git worktree
 in .bench/before); "after" is the working tree. Medians over --runs runs; ratios are before / after, from the

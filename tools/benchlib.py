@@ -69,7 +69,8 @@ class Tree:
 
     def pyodide(self, code: str, timeout: float = 900) -> object:
         """:meth:`py`, in Pyodide on Node (the runtime of the browser's worker, without the browser): this
-        tree's ``py/`` mounted and first on ``sys.path``, ``emit(obj)`` defined. ``None`` when Node or the
+        tree mounted (so its static/data/ files are where the solvers look), its ``py/`` first on
+        ``sys.path``, ``emit(obj)`` defined. ``None`` when Node or the
         vendored Pyodide is missing, or the run fails."""
         import shutil
         import tempfile
@@ -79,7 +80,7 @@ class Tree:
             return None
         prelude = (
             "import json, sys\n"
-            "sys.path.insert(0, '/home/pyodide/tree')\n"
+            "sys.path.insert(0, '/home/pyodide/root/py')\n"
             "_out = []\n"
             "def emit(obj):\n"
             "    _out.append(json.dumps(obj))\n"
@@ -87,8 +88,8 @@ class Tree:
         script = (
             'import { loadPyodide } from "%(pyo)s/pyodide.mjs";\n'
             'const py = await loadPyodide({ indexURL: "%(pyo)s/" });\n'
-            'py.FS.mkdirTree("/home/pyodide/tree");\n'
-            'py.mountNodeFS("/home/pyodide/tree", "%(tree)s/py");\n'
+            'py.FS.mkdirTree("/home/pyodide/root");\n'
+            'py.mountNodeFS("/home/pyodide/root", "%(tree)s");\n'
             "py.runPython(%(code)s);\n"
             'console.log(%(mark)s + py.runPython("_out[-1] if _out else \'null\'"));\n'
         ) % {"pyo": pyodide, "tree": self.root, "code": json.dumps(prelude + code), "mark": json.dumps(MARK)}
