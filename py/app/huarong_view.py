@@ -46,6 +46,7 @@ class View(GameView):
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
         self.layout_select = self._select(bar, "layout", "hr-layout")
+        self.layout_labels: "list | None" = None  # the menu's texts as last built (see _fill_layouts)
         on(self.layout_select, "change", self._guard(self._on_layout))
         self.option_select(bar, "metric", "metric")
 
@@ -53,7 +54,13 @@ class View(GameView):
         left = el("div", parent, "board-column")
         self.board_el = el("div", left, "hr-board play-only", role="group", id="hr-board")
         self.shell.text(self.board_el, "board_huarong", "aria-label")
+        # one listener of each kind for the board, found by the piece under the event (see _piece_at)
         on(self.board_el, "click", self._on_board_click)
+        on(self.board_el, "keydown", self._on_piece_key)
+        on(self.board_el, "pointerdown", self._on_pointer_down)
+        on(self.board_el, "pointermove", self._on_pointer_move)
+        on(self.board_el, "pointerup", self._on_pointer_up)
+        on(self.board_el, "pointercancel", self._on_pointer_up)
         self.build_edit_board(left, "hr-board hr-edit", "hr-edit-board", "ed_board_huarong")
 
     def build_side(self, side: object) -> None:
@@ -78,16 +85,24 @@ class View(GameView):
         self.compare_out = el("div", box, "compare-out")
 
     def _fill_layouts(self) -> None:
-        clear(self.layout_select)
+        """The layouts menu: each layout's name, par in the metric chosen and a ✓ once
+        solved, then "custom"; rebuilt only when one of those changed (a layout chosen
+        only moves the selection)."""
         lang = self.shell.lang
         records = self.shell.records
+        labels = []
         for lay in LAYOUTS:
             par = lay.par[self.options["metric"]]
             name = lay.zh if lang == "zh" else lay.en
             extra = self.shell.t("par", n=par) if par is not None else self.shell.t("no_par")
             mark = " ✓" if records.solved(self.game, "L%d" % lay.index) else ""
-            el("option", self.layout_select, value=str(lay.index), text="%s — %s%s" % (name, extra, mark))
-        el("option", self.layout_select, value="custom", text=self.shell.t("custom"))
+            labels.append("%s — %s%s" % (name, extra, mark))
+        labels.append(self.shell.t("custom"))
+        if labels != self.layout_labels:
+            self.layout_labels = labels
+            clear(self.layout_select)
+            for i, text in enumerate(labels):
+                el("option", self.layout_select, value=str(i) if i < len(LAYOUTS) else "custom", text=text)
         lay = self._layout()
         self.layout_select.value = str(lay.index) if lay is not None else "custom"
 
@@ -168,12 +183,6 @@ class View(GameView):
             kind = "boss" if pid == 1 else ("soldier" if p.height * p.width == 1 else "general")
             b = el("button", self.board_el, "hr-piece " + kind, type="button", data_pid=pid)
             el("span", b, "hr-name", text=piece_name(pid, p.height, p.width, self.shell.lang))
-            on(b, "pointerdown", self._pointer_down(pid))
-            on(b, "pointermove", self._on_pointer_move)
-            on(b, "pointerup", self._on_pointer_up)
-            on(b, "pointercancel", self._on_pointer_up)
-            on(b, "click", self._piece_click(pid))
-            on(b, "keydown", self._piece_key(pid))
             self.piece_els[pid] = b
 
     def _place(self, node: object, r: int, c: int, h: int, w: int) -> None:
@@ -227,34 +236,44 @@ class View(GameView):
         )
 
     # ================================================================= pointer & keys
-    def _piece_click(self, pid: int) -> object:
-        def handler(event: object) -> None:
-            event.stopPropagation()
-            if self.suppress_click:
-                self.suppress_click = False
-                return
-            self.selected = None if self.selected == pid else pid
+    @staticmethod
+    def _piece_at(event: object) -> "tuple | None":
+        """The piece (its element and id) an event on the board happened on, or ``None``.
+        The board listens once for all pieces: listeners per piece made every layout
+        change add 60 new ones (and keep the old ones alive)."""
+        node = event.target.closest(".hr-piece")
+        return None if node is None else (node, int(str(node.dataset.pid)))
+
+    def _on_piece_click(self, pid: int) -> None:
+        if self.suppress_click:
+            self.suppress_click = False
+            return
+        self.selected = None if self.selected == pid else pid
+        self.render()
+
+    def _on_piece_key(self, event: object) -> None:
+        hit = self._piece_at(event)
+        if hit is None:
+            return
+        pid = hit[1]
+        d = _ARROWS.get(str(event.key))
+        if d is not None:
+            event.preventDefault()
+            self.selected = pid
+            if not self.move(pid, d):
+                self.refuse(self.piece_els.get(pid))
+            self.render()
+        elif str(event.key) == "Escape":
+            self.selected = None
             self.render()
 
-        return handler
-
-    def _piece_key(self, pid: int) -> object:
-        def handler(event: object) -> None:
-            d = _ARROWS.get(str(event.key))
-            if d is not None:
-                event.preventDefault()
-                self.selected = pid
-                if not self.move(pid, d):
-                    self.refuse(self.piece_els.get(pid))
-                self.render()
-            elif str(event.key) == "Escape":
-                self.selected = None
-                self.render()
-
-        return handler
-
     def _on_board_click(self, event: object) -> None:
-        """Tap-and-tap: a tap on an empty cell moves the selected piece there in a straight line."""
+        """A tap on a piece selects it (or lets it go); tap-and-tap: a tap on an empty
+        cell moves the selected piece there in a straight line."""
+        hit = self._piece_at(event)
+        if hit is not None:
+            self._on_piece_click(hit[1])
+            return
         target = event.target
         if self.selected is None or not target.classList.contains("hr-slot"):
             return
@@ -277,17 +296,16 @@ class View(GameView):
         for _ in range(n):
             self.move(self.selected, d)
 
-    def _pointer_down(self, pid: int) -> object:
-        def handler(event: object) -> None:
-            if str(event.pointerType) == "mouse" and int(event.button) != 0:
-                return
-            event.currentTarget.setPointerCapture(event.pointerId)
-            cell = float(self.board_el.clientWidth) / self.session.state.cols
-            start = {"pid": pid, "x": float(event.clientX), "y": float(event.clientY), "cell": cell, "moved": 0}
-            start["refused"] = False
-            self.drag = start
-
-        return handler
+    def _on_pointer_down(self, event: object) -> None:
+        hit = self._piece_at(event)
+        if hit is None or (str(event.pointerType) == "mouse" and int(event.button) != 0):
+            return
+        node, pid = hit
+        node.setPointerCapture(event.pointerId)
+        cell = float(self.board_el.clientWidth) / self.session.state.cols
+        start = {"pid": pid, "x": float(event.clientX), "y": float(event.clientY), "cell": cell, "moved": 0}
+        start["refused"] = False
+        self.drag = start
 
     def _on_pointer_move(self, event: object) -> None:
         drag = self.drag

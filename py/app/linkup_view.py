@@ -72,6 +72,7 @@ class View(GameView):
         self.board_el = el("div", scroll, "lu-board", role="group", id="lu-board")
         self.shell.text(self.board_el, "board_linkup", "aria-label")
         on(self.board_el, "keydown", self._on_key)
+        on(self.board_el, "click", self._on_tile_click)
         self.overlay = document.createElementNS(SVG, "svg")
         self.overlay.setAttribute("class", "lu-path")
         self.overlay.setAttribute("aria-hidden", "true")
@@ -128,7 +129,6 @@ class View(GameView):
             b = el("button", self.board_el, "lu-tile", type="button", data_cell=i)
             b.style.setProperty("--gr", str(r + 2))
             b.style.setProperty("--gc", str(c + 2))
-            on(b, "click", self._tile_click(i))
             self.tiles[i] = b
         self.overlay.setAttribute("viewBox", "0 0 %d %d" % (board.cols + 1, board.rows + 1))
         self.board_el.appendChild(self.overlay)
@@ -321,26 +321,27 @@ class View(GameView):
         if line.parentNode:
             line.parentNode.removeChild(line)
 
-    def _tile_click(self, i: int) -> object:
-        def handler(event: object) -> None:
-            if self.playback is not None:
-                return
-            self.cursor = i
-            if self.selected is None or self.selected == i:
-                self.selected = None if self.selected == i else i
-                self.render()
-                return
-            cols = self.session.state.cols
-            a = self.selected
-            if not self.connect(a // cols, a % cols, i // cols, i % cols):
-                self.refuse(self.tiles[a], self.tiles[i])
-                self.selected = None
-                self.render()
-                self.say("lu_no_join")
-            elif self.session.state.cells[self.cursor] and self._focus_lost():
-                self.tiles[self.cursor].focus()  # the focused tile went with its pair: focus stays on the grid
-
-        return handler
+    def _on_tile_click(self, event: object) -> None:
+        """A click on a tile (the board listens once for all of them: a listener per
+        tile added 144 for every new board, and kept the old ones alive)."""
+        node = event.target.closest(".lu-tile")
+        if node is None or self.playback is not None:
+            return
+        i = int(str(node.dataset.cell))
+        self.cursor = i
+        if self.selected is None or self.selected == i:
+            self.selected = None if self.selected == i else i
+            self.render()
+            return
+        cols = self.session.state.cols
+        a = self.selected
+        if not self.connect(a // cols, a % cols, i // cols, i % cols):
+            self.refuse(self.tiles[a], self.tiles[i])
+            self.selected = None
+            self.render()
+            self.say("lu_no_join")
+        elif self.session.state.cells[self.cursor] and self._focus_lost():
+            self.tiles[self.cursor].focus()  # the focused tile went with its pair: focus stays on the grid
 
     def _focus_lost(self) -> bool:
         active = document.activeElement

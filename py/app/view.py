@@ -34,7 +34,7 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
-from app.dom import el, on
+from app.dom import el, next_task, on
 from app.map_panel import MapPanel
 from app.mixin_editor import EditorMixin
 from app.mixin_records import RecordsMixin
@@ -90,6 +90,7 @@ class GameView(RecordsMixin, EditorMixin):
         self.alert_error = None  # (code, values, fallback) of the alert shown, for a language switch
         self.hinted = None  # the game's hint marks, until the board changes
         self.shown = shell.game == spec.name  # its tab is the one open
+        self.stale_lang = False  # the language changed while its tab was closed
         self.map = None  # the state map (games whose spec has one), made by _build
         self.ready = {}  # results worked out before the click: job key -> result (see want_prefetch)
         self.pre = None  # the look-ahead's job under way: {"key", "cancel", "done", "progress"}
@@ -273,6 +274,11 @@ class GameView(RecordsMixin, EditorMixin):
         self.alert.textContent = ""
 
     def _relabel(self) -> None:
+        """The language changed: say everything again in it. A game whose tab is
+        closed does so when its tab opens (one game's redraw in the switch's task)."""
+        self.stale_lang = not self.shown
+        if self.stale_lang:
+            return
         self.say(self.status_key[0], **self.status_key[1])
         if self.editing:
             self.say_editor()  # its reasons come from the game's errors, rendered in one language
@@ -400,6 +406,8 @@ class GameView(RecordsMixin, EditorMixin):
     def set_shown(self, shown: bool) -> None:
         """The game's tab was opened or left."""
         self.shown = shown
+        if shown and self.stale_lang:
+            self._relabel()
         self.sync_activity()
         self.want_prefetch()
 
@@ -633,12 +641,13 @@ class GameView(RecordsMixin, EditorMixin):
         asyncio.create_task(self._guarded(self._play(self.playback, announce)))
 
     async def _play(self, pb: Playback, announce: bool) -> None:
+        await next_task()  # not in the task that showed the solver's answer (one 47-58 ms task at 横刀立马's Solve)
         while not pb.done:
             if not pb.speed:  # at once: a batch of moves per task, one redraw each, the page stays responsive
                 if not self._play_batch(pb):
                     await asyncio.sleep(0.05)  # paused or held
                 else:
-                    await asyncio.sleep(0)
+                    await next_task()
                 continue
             move = pb.next_move()
             if move is None:
