@@ -8,4 +8,5 @@ from app.shell import Shell
 shell = Shell()
 shell.build()
 shell.set_app_state("ready")
+asyncio.create_task(shell.build_rest())
 asyncio.create_task(shell.solver.connect())

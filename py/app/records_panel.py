@@ -45,7 +45,7 @@ class RecordsPanel:
         self.shell.records.clear()
         self.shell.save_records()
         for name in NAMES:
-            self.shell.games[name].records_changed()
+            self.shell.view(name).records_changed()
         self.render()
 
     def render(self) -> None:
@@ -68,7 +68,7 @@ class RecordsPanel:
             keys = records.keys(name)
             if not keys:
                 continue
-            view = self.shell.games[name]
+            view = self.shell.view(name)
             table = el("table", self.body, "records-table")
             el("caption", table, text=t("tab_" + name))
             head = el("tr", el("thead", table))

@@ -8,7 +8,7 @@ import json
 
 from pyscript import document, window, workers
 
-from app.dom import by_id, clear, el, on
+from app.dom import by_id, clear, el, next_task, on
 from app.i18n import LANGS, t
 from app.records import STORE_KEY, Records
 from app.records_panel import RecordsPanel
@@ -143,7 +143,10 @@ class Shell:
         self.game = game if game in GAMES else DEFAULT_GAME
         self._texts: list = []
         self._lang_hooks: list = []
-        self.games: dict = {}
+        self.games: dict = {}  # name -> view, as they are built (see view())
+        self._texts_set = False  # set_lang has run once: a view built later runs its language hooks itself
+        self._url_pending: dict = {}  # query values set_url has not written yet
+        self._url_queued = False
         self.solver = Solver(self)
         self.busy = 0
         self.records = Records.load(window.safeStorage.get(STORE_KEY))
@@ -180,11 +183,23 @@ class Shell:
             self._apply_text(node, key, attr, values)
         for hook in self._lang_hooks:
             hook()
+        self._texts_set = True
         self.render_solver_note()
         self.set_url(lang=lang)
 
     # ------------------------------------------------------------------ URL
     def set_url(self, **values: "str | None") -> None:
+        """Put ``values`` in the address bar's query (``None`` removes one), in a task of its
+        own: ``history.replaceState`` lays the page out first, and right after a switch to
+        中文 that layout took 15-45 ms inside the click's task. Calls made meanwhile merge."""
+        self._url_pending.update(values)
+        if not self._url_queued:
+            self._url_queued = True
+            asyncio.create_task(self._write_url())
+
+    async def _write_url(self) -> None:
+        await next_task()
+        values, self._url_pending, self._url_queued = self._url_pending, {}, False
         params = window.URLSearchParams.new(window.location.search)
         for name, value in values.items():
             if value is None:
@@ -272,18 +287,35 @@ class Shell:
             panel = el("section", root, "panel", role="tabpanel", id="panel-" + name, aria_labelledby="tab-" + name)
             self.tabs[name] = tab
             self.panels[name] = panel
-        for name in NAMES:
-            module = getattr(__import__("app.%s_view" % name), name + "_view")
-            self.games[name] = module.View(self, self.panels[name], GAMES[name])
+        self.view(self.game)
         self.select(self.game, focus=False)
         self.set_lang(self.lang)
         on(document, "keydown", self._on_key)
         on(document, "visibilitychange", lambda e: self.each_game("sync_activity"))
         asyncio.create_task(self._tick())
 
-    def each_game(self, method: str) -> None:
+    def view(self, name: str) -> object:
+        """Game ``name``'s view (module ``app.NAME_view``), made the first time it is asked for."""
+        if name not in self.games:
+            hooks = len(self._lang_hooks)
+            module = getattr(__import__("app.%s_view" % name), name + "_view")
+            self.games[name] = module.View(self, self.panels[name], GAMES[name])
+            if self._texts_set:
+                for hook in self._lang_hooks[hooks:]:
+                    hook()
+        return self.games[name]
+
+    async def build_rest(self) -> None:
+        """The games whose tabs are closed, one per main-thread task after the open one is
+        playable (building all three at once held the page for about 0.6 s in one task)."""
         for name in NAMES:
-            getattr(self.games[name], method)()
+            await next_task()
+            self.view(name)
+
+    def each_game(self, method: str) -> None:
+        """Call ``method`` on every game built so far (a game built later starts current)."""
+        for view in list(self.games.values()):
+            getattr(view, method)()
 
     def _on_key(self, event: object) -> None:
         """Undo/redo keys go to the open game, unless typed into a text field."""
@@ -291,13 +323,13 @@ class Shell:
         tag = str(getattr(target, "tagName", "") or "")
         if tag in TEXT_FIELDS or event.defaultPrevented:
             return
-        self.games[self.game].shortcut(event)
+        self.view(self.game).shortcut(event)
 
     async def _tick(self) -> None:
         """The open game's clock, shown twice a second."""
         while True:
             await asyncio.sleep(0.5)
-            self.games[self.game].tick()
+            self.view(self.game).tick()
 
     def _tab_click(self, name: str) -> object:
         return lambda e: self.select(name)
@@ -336,5 +368,5 @@ class Shell:
                 self.games[other].set_shown(chosen)
         if focus:
             self.tabs[name].focus()
-        self.games[name].activate()
+        self.view(name).activate()
         self.set_url(game=name)

@@ -23,7 +23,7 @@ def test_tabs_by_mouse_and_keyboard(open_app):
     page = open_app("?lang=en")
     page.get_by_role("tab", name="Link-up").click()
     expect(page.get_by_role("tab", name="Link-up")).to_have_attribute("aria-selected", "true")
-    assert "game=linkup" in page.url
+    expect(page).to_have_url(re.compile("game=linkup"))
     page.keyboard.press("ArrowRight")
     expect(page.get_by_role("tab", name="Sliding puzzle")).to_be_focused()
     expect(page.get_by_role("tab", name="Sliding puzzle")).to_have_attribute("aria-selected", "true")
@@ -39,7 +39,7 @@ def test_chinese_and_the_language_switch(open_app):
     page.get_by_role("button", name="Switch to English").click()
     expect(page.get_by_role("button", name="Solve")).to_be_visible()
     expect(page.get_by_role("tab", name="Huarong Road")).to_be_visible()
-    assert "lang=en" in page.url
+    expect(page).to_have_url(re.compile("lang=en"))
 
 
 def test_nothing_is_fetched_from_outside(open_app):
