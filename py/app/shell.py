@@ -42,6 +42,7 @@ class Solver:
     """
 
     LOAD_TIMEOUT_S = 90
+    POLL_S = 0.02  # how often the wait for the worker looks for a load error
     CALL_TIMEOUT_S = 10
 
     def __init__(self, shell: "Shell") -> None:
@@ -65,12 +66,12 @@ class Solver:
             if waited > self.LOAD_TIMEOUT_S:
                 self.failed = "no answer after %d s" % self.LOAD_TIMEOUT_S
                 break
-            await asyncio.sleep(0.1)
-            waited += 0.1
+            await asyncio.sleep(self.POLL_S)  # short: the page says "ready" (and starts the look-ahead) this late
+            waited += self.POLL_S
         self.shell.refresh_solver_state()
         self.shell.render_solver_note()
         if self.worker is not None:
-            self.shell.each_game("want_prefetch")  # the boards on screen can be worked out now
+            self.shell.each_game("solver_ready")  # the boards on screen can be worked out now
 
     async def _load(self, name: str) -> None:
         try:

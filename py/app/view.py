@@ -767,23 +767,29 @@ class GameView(RecordsMixin, EditorMixin):
         """What a job's answer depends on: the action, the position and the options."""
         return action + " " + self.session.state.to_code() + " " + json.dumps(self.options)
 
-    def want_prefetch(self) -> None:
-        """The board appeared or changed: once it rests, and the worker is idle,
-        work out Solve's and Hint's answers for it before anyone asks (see
+    def want_prefetch(self, rested: bool = False) -> None:
+        """The board appeared or changed: once it rests (at once if it already
+        has: the solver just became ready), and the worker is idle, work out
+        Solve's and Hint's answers for it before anyone asks (see
         :meth:`_prefetch`). A newer call supersedes an older one."""
         self.pre_token += 1
         if self.pre is not None and not self.pre["done"] and self.pre["key"] != self.job_key(self.PREFETCH[0]):
             self.pre["cancel"] = True  # a search for a position gone: stop it
-        asyncio.create_task(self._guarded(self._prefetch(self.pre_token)))
+        asyncio.create_task(self._guarded(self._prefetch(self.pre_token, rested)))
 
-    async def _prefetch(self, token: int) -> None:
+    def solver_ready(self) -> None:
+        """The solver is up: the board has been on screen all along, work it out now."""
+        self.want_prefetch(rested=True)
+
+    async def _prefetch(self, token: int, rested: bool = False) -> None:
         """Solve's, then Hint's, answer for the position on the board, run
         at the lowest priority: only while nobody waits for the worker, one
         job at a time, given up when the board changes and pre-empted by a
         user's job (which adopts it when it is the same job). Only final
         answers are kept (solved or unsolvable), by :meth:`job_key`; nothing
         shown or counted changes, the answer only comes sooner."""
-        await asyncio.sleep(self.PREFETCH_DELAY_S)
+        if not rested:
+            await asyncio.sleep(self.PREFETCH_DELAY_S)
         for action in self.PREFETCH:
             if token != self.pre_token or not self._may_prefetch():
                 return
