@@ -62,6 +62,8 @@ class View(GameView):
         on(self.board_el, "pointerup", self._on_pointer_up)
         on(self.board_el, "pointercancel", self._on_pointer_up)
         self.build_edit_board(left, "hr-board hr-edit", "hr-edit-board", "ed_board_huarong")
+        on(self.edit_el, "click", self._on_edit_click)  # the draft is redrawn on every edit: one listener each
+        on(self.edit_el, "keydown", self._on_edit_key)
 
     def build_side(self, side: object) -> None:
         self.build_help(side, "keys_help", "ed_help_huarong")
@@ -547,12 +549,11 @@ class View(GameView):
                     b = el("button", box, "hr-slot ed-cell", type="button", data_r=r, data_c=c)
                     b.setAttribute("aria-label", t("ed_cell_label", r=r + 1, c=c + 1))
                     self._place(b, r, c, 1, 1)
-                    on(b, "click", self._cell_click(r, c))
                     if self.ed_focus == (r, c):
                         focus = b
         for i, ((r, c, h, w), pid) in enumerate(zip(d.pieces, d.ids())):
             kind = "boss" if (h, w) == SHAPES["boss"] else ("soldier" if h * w == 1 else "general")
-            b = el("button", box, "hr-piece " + kind, type="button", data_pid=pid)
+            b = el("button", box, "hr-piece " + kind, type="button", data_pid=pid, data_i=i)
             name = piece_name(pid, h, w, lang)
             el("span", b, "hr-name", text=name)
             label = t("piece_label", name=name, pid=pid, r=r + 1, c=c + 1)
@@ -561,66 +562,71 @@ class View(GameView):
             b.setAttribute("aria-label", label)
             b.setAttribute("aria-pressed", "true" if i == self.ed_selected else "false")
             self._place(b, r, c, h, w)
-            on(b, "click", self._draft_piece_click(i))
-            on(b, "keydown", self._draft_piece_key(i))
             if self.ed_focus is not None and r <= self.ed_focus[0] < r + h and c <= self.ed_focus[1] < c + w:
                 focus = b
         if focus is not None:
             focus.focus()
 
-    def _cell_click(self, r: int, c: int) -> object:
-        def handler(event: object) -> None:
-            self.ed_focus = (r, c)
+    def _on_edit_click(self, event: object) -> None:
+        """A click on the draft: on an empty cell (place the tool's piece, or move the
+        selected one there) or on a piece (select it, or erase it with the eraser)."""
+        piece = event.target.closest(".hr-piece")
+        if piece is not None:
+            self._draft_piece_click(int(str(piece.dataset.i)))
+            return
+        cell = event.target.closest(".ed-cell")
+        if cell is not None:
+            self._cell_click(int(str(cell.dataset.r)), int(str(cell.dataset.c)), cell)
+
+    def _on_edit_key(self, event: object) -> None:
+        piece = event.target.closest(".hr-piece")
+        if piece is not None:
+            self._draft_piece_key(int(str(piece.dataset.i)), event, piece)
+
+    def _cell_click(self, r: int, c: int, node: object) -> None:
+        self.ed_focus = (r, c)
+        try:
+            if self.ed_selected is not None:
+                self.draft.move(self.ed_selected, r, c)
+            elif self.tool == "erase":
+                raise DraftError("ed_nothing_here")
+            else:
+                self.draft.place(self.tool, r, c)
+        except DraftError as e:
+            self.edit_refused(e, node)
+            return
+        self.edited()
+
+    def _draft_piece_click(self, i: int) -> None:
+        r, c = self.draft.pieces[i][0], self.draft.pieces[i][1]
+        self.ed_focus = (r, c)
+        if self.tool == "erase":
+            self.draft.remove(i)
+            self.ed_selected = None
+        else:
+            self.ed_selected = None if self.ed_selected == i else i
+        self.edited()
+
+    def _draft_piece_key(self, i: int, event: object, node: object) -> None:
+        key = str(event.key)
+        r, c = self.draft.pieces[i][0], self.draft.pieces[i][1]
+        if key in _ARROWS:
+            event.preventDefault()
+            dr, dc = STEP[_ARROWS[key]]
             try:
-                if self.ed_selected is not None:
-                    self.draft.move(self.ed_selected, r, c)
-                elif self.tool == "erase":
-                    raise DraftError("ed_nothing_here")
-                else:
-                    self.draft.place(self.tool, r, c)
+                self.draft.move(i, r + dr, c + dc)
             except DraftError as e:
-                self.edit_refused(e, event.currentTarget)
+                self.edit_refused(e, node)
                 return
-            self.edited()
-
-        return handler
-
-    def _draft_piece_click(self, i: int) -> object:
-        def handler(event: object) -> None:
-            r, c = self.draft.pieces[i][0], self.draft.pieces[i][1]
+            self.ed_selected = i
+            self.ed_focus = (r + dr, c + dc)
+        elif key in ("Delete", "Backspace"):
+            event.preventDefault()
+            self.draft.remove(i)
+            self.ed_selected = None
             self.ed_focus = (r, c)
-            if self.tool == "erase":
-                self.draft.remove(i)
-                self.ed_selected = None
-            else:
-                self.ed_selected = None if self.ed_selected == i else i
-            self.edited()
-
-        return handler
-
-    def _draft_piece_key(self, i: int) -> object:
-        def handler(event: object) -> None:
-            key = str(event.key)
-            r, c = self.draft.pieces[i][0], self.draft.pieces[i][1]
-            if key in _ARROWS:
-                event.preventDefault()
-                dr, dc = STEP[_ARROWS[key]]
-                try:
-                    self.draft.move(i, r + dr, c + dc)
-                except DraftError as e:
-                    self.edit_refused(e, event.currentTarget)
-                    return
-                self.ed_selected = i
-                self.ed_focus = (r + dr, c + dc)
-            elif key in ("Delete", "Backspace"):
-                event.preventDefault()
-                self.draft.remove(i)
-                self.ed_selected = None
-                self.ed_focus = (r, c)
-            elif key == "Escape":
-                self.ed_selected = None
-            else:
-                return
-            self.edited()
-
-        return handler
+        elif key == "Escape":
+            self.ed_selected = None
+        else:
+            return
+        self.edited()

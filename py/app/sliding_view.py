@@ -55,6 +55,7 @@ class View(GameView):
         on(self.board_el, "pointerup", self._on_pointer_up)
         on(self.board_el, "pointercancel", self._on_pointer_cancel)
         self.build_edit_board(parent, "sp-board sp-edit", "sp-edit-board", "ed_board_sliding")
+        on(self.edit_el, "click", self._on_ed_click)  # the draft is redrawn on every edit: one listener
 
     def build_side(self, side: object) -> None:
         # what fewest moves costs on the large sizes (they open in the fast mode): said when it is chosen
@@ -312,20 +313,21 @@ class View(GameView):
                 label += " — " + t("piece_selected")
             b.setAttribute("aria-label", label)
             b.setAttribute("aria-pressed", "true" if p == self.ed_selected else "false")
-            on(b, "click", self._ed_click(p))
             if p == self.ed_focus:
                 b.focus()
 
-    def _ed_click(self, p: int) -> object:
-        def handler(event: object) -> None:
-            self.ed_focus = p
-            if self.ed_selected is None:
-                self.ed_selected = p
-                self.render()
-                return
-            if self.ed_selected != p:
-                self.draft.swap(self.ed_selected, p)
-            self.ed_selected = None
-            self.edited()
-
-        return handler
+    def _on_ed_click(self, event: object) -> None:
+        """A click on the draft's cell ``p``: select it, or swap it with the one selected."""
+        node = event.target.closest(".sp-tile")
+        if node is None:
+            return
+        p = int(str(node.dataset.cell))
+        self.ed_focus = p
+        if self.ed_selected is None:
+            self.ed_selected = p
+            self.render()
+            return
+        if self.ed_selected != p:
+            self.draft.swap(self.ed_selected, p)
+        self.ed_selected = None
+        self.edited()
