@@ -70,6 +70,7 @@ class View(GameView):
 
     def build_progress(self, box: object) -> None:
         self.chart = el("div", box, "chart", role="img", id="hr-chart")
+        self.chart_parts = None  # the chart's frame and bars as drawn (see _draw_chart)
         self.shell.text(self.chart, "chart", "aria-label")
 
     def build_panels(self, panel: object) -> None:
@@ -125,11 +126,13 @@ class View(GameView):
         self._fill_layouts()
         self._build_pieces()
         if self.levels is not None:
+            self.chart_parts = None  # every title in the new language
             self._draw_chart(self.levels)
         self._show_compared()
 
     def forget(self, new_board: bool) -> None:
         clear(self.chart)
+        self.chart_parts = None
         self.levels = None
         if self.comparing is not None:  # a comparison of the position gone
             self.comparing["cancel"] = True
@@ -362,10 +365,14 @@ class View(GameView):
             self._draw_chart(levels)
 
     def _draw_chart(self, levels: list) -> None:
-        """Bars of new positions per BFS depth, with both axes named and numbered."""
+        """Bars of new positions per BFS depth, with both axes named and numbered.
+        Redrawn on every progress step of a search, so only what changed is touched:
+        a bar's height is its count over the plot's ``--top`` (CSS), a bar whose count
+        is unchanged stays as it is (rebuilding all ~117 bars made each step 10-13 ms)."""
         self.levels = levels
-        clear(self.chart)
         if not levels:
+            clear(self.chart)
+            self.chart_parts = None
             return
         t = self.shell.t
         top = max(max(levels), 1)
@@ -373,21 +380,44 @@ class View(GameView):
         self.chart.setAttribute(
             "aria-label", t("chart_label", n=num(sum(levels)), d=deepest, top=num(top), at=levels.index(top))
         )
-        el("span", self.chart, "chart-ytitle", text=t("chart_y"))
-        ylab = el("div", self.chart, "chart-y")
-        el("span", ylab, text=num(top))
-        el("span", ylab, text="0")
-        plot = el("div", self.chart, "chart-plot")
-        width = 100.0 / len(levels)
+        parts = self.chart_parts
+        if parts is None:
+            clear(self.chart)
+            el("span", self.chart, "chart-ytitle", text=t("chart_y"))
+            ylab = el("div", self.chart, "chart-y")
+            parts = self.chart_parts = {
+                "top": el("span", ylab),
+                "plot": None,
+                "xlab": None,
+                "bars": [],  # [element, count]
+                "deepest": None,
+            }
+            el("span", ylab, text="0")
+            parts["plot"] = el("div", self.chart, "chart-plot")
+            parts["xlab"] = el("div", self.chart, "chart-x")
+            el("span", self.chart, "chart-xtitle", text=t("chart_x"))
+        plot, bars = parts["plot"], parts["bars"]
+        parts["top"].textContent = num(top)
+        plot.style.setProperty("--top", str(top))
+        plot.style.setProperty("--n", str(len(levels)))
+        while len(bars) > len(levels):
+            plot.removeChild(bars.pop()[0])
         for i, count in enumerate(levels):
-            bar = el("span", plot, "bar", title=t("chart_bar", d=i, n=num(count)))
-            bar.style.height = "%.1f%%" % (100.0 * count / top)
-            bar.style.width = "%.3f%%" % width
-        xlab = el("div", self.chart, "chart-x")
-        for d in _ticks(deepest):
-            tick = el("span", xlab, text=str(d))
-            tick.style.left = "%.2f%%" % ((d + 0.5) * width)
-        el("span", self.chart, "chart-xtitle", text=t("chart_x"))
+            if i == len(bars):
+                bars.append([el("span", plot, "bar"), None])
+            if bars[i][1] != count:
+                bar = bars[i][0]
+                bar.setAttribute("title", t("chart_bar", d=i, n=num(count)))
+                bar.style.setProperty("--c", str(count))
+                bars[i][1] = count
+        if parts["deepest"] != deepest:
+            parts["deepest"] = deepest
+            xlab = parts["xlab"]
+            clear(xlab)
+            width = 100.0 / len(levels)
+            for d in _ticks(deepest):
+                tick = el("span", xlab, text=str(d))
+                tick.style.left = "%.2f%%" % ((d + 0.5) * width)
 
     def show_hint(self, moves: list, stats: dict) -> None:
         pid, direction = moves[0]
