@@ -33,6 +33,13 @@ def el(tag: str, parent: object = None, cls: "str | None" = None, text: "str | N
     return node
 
 
+def hit(event: object, selector: str, field: str) -> "tuple | None":
+    """The element matching ``selector`` that ``event`` happened in (a board listens
+    once for all its cells and pieces) and its ``data-FIELD`` as an int, or ``None``."""
+    node = event.target.closest(selector)
+    return None if node is None else (node, int(str(node.getAttribute("data-" + field))))
+
+
 def on(node: object, event: str, handler: object) -> None:
     proxy = create_proxy(handler)
     _proxies.append(proxy)

@@ -4,7 +4,7 @@ chart, the move-script box, the "What equivalence buys" comparison and the
 board editor (pieces of the four shapes on a chosen grid). Everything else is
 :class:`app.view.GameView`'s."""
 
-from app.dom import clear, el, on
+from app.dom import clear, el, hit, on
 from app.drafts import SHAPE_ORDER, SHAPES, DraftError, HuarongDraft
 from app.i18n import piece_name
 from app.records import num
@@ -54,7 +54,8 @@ class View(GameView):
         left = el("div", parent, "board-column")
         self.board_el = el("div", left, "hr-board play-only", role="group", id="hr-board")
         self.shell.text(self.board_el, "board_huarong", "aria-label")
-        # one listener of each kind for the board, found by the piece under the event (see _piece_at)
+        # one listener of each kind for the board, the piece found under the event (dom.hit): listeners
+        # per piece added 60 on every layout change and kept the old ones alive
         on(self.board_el, "click", self._on_board_click)
         on(self.board_el, "keydown", self._on_piece_key)
         on(self.board_el, "pointerdown", self._on_pointer_down)
@@ -241,14 +242,6 @@ class View(GameView):
         )
 
     # ================================================================= pointer & keys
-    @staticmethod
-    def _piece_at(event: object) -> "tuple | None":
-        """The piece (its element and id) an event on the board happened on, or ``None``.
-        The board listens once for all pieces: listeners per piece made every layout
-        change add 60 new ones (and keep the old ones alive)."""
-        node = event.target.closest(".hr-piece")
-        return None if node is None else (node, int(str(node.dataset.pid)))
-
     def _on_piece_click(self, pid: int) -> None:
         if self.suppress_click:
             self.suppress_click = False
@@ -257,10 +250,10 @@ class View(GameView):
         self.render()
 
     def _on_piece_key(self, event: object) -> None:
-        hit = self._piece_at(event)
-        if hit is None:
+        piece = hit(event, ".hr-piece", "pid")
+        if piece is None:
             return
-        pid = hit[1]
+        pid = piece[1]
         d = _ARROWS.get(str(event.key))
         if d is not None:
             event.preventDefault()
@@ -275,9 +268,9 @@ class View(GameView):
     def _on_board_click(self, event: object) -> None:
         """A tap on a piece selects it (or lets it go); tap-and-tap: a tap on an empty
         cell moves the selected piece there in a straight line."""
-        hit = self._piece_at(event)
-        if hit is not None:
-            self._on_piece_click(hit[1])
+        piece = hit(event, ".hr-piece", "pid")
+        if piece is not None:
+            self._on_piece_click(piece[1])
             return
         target = event.target
         if self.selected is None or not target.classList.contains("hr-slot"):
@@ -302,10 +295,10 @@ class View(GameView):
             self.move(self.selected, d)
 
     def _on_pointer_down(self, event: object) -> None:
-        hit = self._piece_at(event)
-        if hit is None or (str(event.pointerType) == "mouse" and int(event.button) != 0):
+        piece = hit(event, ".hr-piece", "pid")
+        if piece is None or (str(event.pointerType) == "mouse" and int(event.button) != 0):
             return
-        node, pid = hit
+        node, pid = piece
         node.setPointerCapture(event.pointerId)
         cell = float(self.board_el.clientWidth) / self.session.state.cols
         start = {"pid": pid, "x": float(event.clientX), "y": float(event.clientY), "cell": cell, "moved": 0}
@@ -385,16 +378,15 @@ class View(GameView):
             clear(self.chart)
             el("span", self.chart, "chart-ytitle", text=t("chart_y"))
             ylab = el("div", self.chart, "chart-y")
+            top_label = el("span", ylab)
+            el("span", ylab, text="0")
             parts = self.chart_parts = {
-                "top": el("span", ylab),
-                "plot": None,
-                "xlab": None,
+                "top": top_label,
+                "plot": el("div", self.chart, "chart-plot"),
+                "xlab": el("div", self.chart, "chart-x"),
                 "bars": [],  # [element, count]
                 "deepest": None,
             }
-            el("span", ylab, text="0")
-            parts["plot"] = el("div", self.chart, "chart-plot")
-            parts["xlab"] = el("div", self.chart, "chart-x")
             el("span", self.chart, "chart-xtitle", text=t("chart_x"))
         plot, bars = parts["plot"], parts["bars"]
         parts["top"].textContent = num(top)
@@ -600,18 +592,18 @@ class View(GameView):
     def _on_edit_click(self, event: object) -> None:
         """A click on the draft: on an empty cell (place the tool's piece, or move the
         selected one there) or on a piece (select it, or erase it with the eraser)."""
-        piece = event.target.closest(".hr-piece")
+        piece = hit(event, ".hr-piece", "i")
         if piece is not None:
-            self._draft_piece_click(int(str(piece.dataset.i)))
+            self._draft_piece_click(piece[1])
             return
-        cell = event.target.closest(".ed-cell")
+        cell = hit(event, ".ed-cell", "r")
         if cell is not None:
-            self._cell_click(int(str(cell.dataset.r)), int(str(cell.dataset.c)), cell)
+            self._cell_click(cell[1], int(str(cell[0].dataset.c)), cell[0])
 
     def _on_edit_key(self, event: object) -> None:
-        piece = event.target.closest(".hr-piece")
+        piece = hit(event, ".hr-piece", "i")
         if piece is not None:
-            self._draft_piece_key(int(str(piece.dataset.i)), event, piece)
+            self._draft_piece_key(piece[1], event, piece[0])
 
     def _cell_click(self, r: int, c: int, node: object) -> None:
         self.ed_focus = (r, c)

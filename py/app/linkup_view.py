@@ -10,7 +10,7 @@ import json
 
 from pyscript import document, window
 
-from app.dom import clear, el, on
+from app.dom import clear, el, hit, on
 from app.faces import face
 from app.records import clock_text, num
 from app.view import GameView, game_texts
@@ -324,10 +324,10 @@ class View(GameView):
     def _on_tile_click(self, event: object) -> None:
         """A click on a tile (the board listens once for all of them: a listener per
         tile added 144 for every new board, and kept the old ones alive)."""
-        node = event.target.closest(".lu-tile")
-        if node is None or self.playback is not None:
+        tile = hit(event, ".lu-tile", "cell")
+        if tile is None or self.playback is not None:
             return
-        i = int(str(node.dataset.cell))
+        i = tile[1]
         self.cursor = i
         if self.selected is None or self.selected == i:
             self.selected = None if self.selected == i else i

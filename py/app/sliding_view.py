@@ -7,7 +7,7 @@ tables loaded into the worker before the first 4 × 4 search, and the editor
 
 from pyscript import window
 
-from app.dom import clear, el, on
+from app.dom import clear, el, hit, on
 from app.drafts import SlidingDraft
 from app.records import num
 from app.view import GameView, game_texts
@@ -318,10 +318,10 @@ class View(GameView):
 
     def _on_ed_click(self, event: object) -> None:
         """A click on the draft's cell ``p``: select it, or swap it with the one selected."""
-        node = event.target.closest(".sp-tile")
-        if node is None:
+        cell = hit(event, ".sp-tile", "cell")
+        if cell is None:
             return
-        p = int(str(node.dataset.cell))
+        p = cell[1]
         self.ed_focus = p
         if self.ed_selected is None:
             self.ed_selected = p
