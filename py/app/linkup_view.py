@@ -48,6 +48,7 @@ class View(GameView):
         self.tiles: dict = {}
         self.shuffles = 0
         self.seed = 1  # the seed the start board was made from, or None (a pasted or linked board)
+        self.seed_typed = False  # the seed box holds a seed the player typed (not one the page wrote)
         super().__init__(shell, panel, spec)
 
     # ================================================================= frame
@@ -60,6 +61,7 @@ class View(GameView):
         sh.text(el("span", lab), "lu_seed")
         self.seed_input = el("input", lab, type="number", min="0", value="1", id="lu-seed", inputmode="numeric")
         sh.text(self.seed_input, "lu_seed_any", "placeholder")  # empty: a board not made from a seed; New picks one
+        on(self.seed_input, "input", self._on_seed_typed)
         self._button(bar, "lu_new", self._on_new)
         self._fill_presets()
         self._fill_kinds()
@@ -116,6 +118,7 @@ class View(GameView):
                 self.preset_select.value = name
                 self._fill_kinds(kinds)
         self.seed_input.value = str(self.seed) if self.seed is not None else ""
+        self.seed_typed = False
         clear(self.board_el)
         style = self.board_el.style
         style.setProperty("--rows", str(board.rows))
@@ -348,17 +351,30 @@ class View(GameView):
         return active is None or str(active.tagName) == "BODY" or bool(self.board_el.contains(active))
 
     # ================================================================= controls
+    def _on_seed_typed(self, event: object) -> None:
+        self.seed_typed = True
+
+    def _new_seed(self) -> int:
+        """The seed of the next New board: the one the player typed in the seed box, if
+        they typed one (a board to reproduce); else a fresh random one, never the
+        board's own (the box only shows the board's seed, so it can be shared)."""
+        if self.seed_typed:
+            try:
+                seed = exact_int(int(str(self.seed_input.value).strip()))
+            except ValueError:
+                seed = -1
+            if 0 <= seed < 10**9:
+                return seed
+        while True:
+            seed = int(float(window.Math.random()) * 1000000)
+            if seed != self.seed:
+                return seed
+
     async def _on_new(self, event: object) -> None:
         """New board: small ones are made at once here, larger ones by the worker, in slices.
-        An empty seed picks one."""
+        Its seed: the one typed in the seed box, else a new random one (:meth:`_new_seed`)."""
         preset = str(self.preset_select.value)
-        text = str(self.seed_input.value).strip()
-        try:
-            seed = exact_int(int(text))
-        except ValueError:
-            seed = None
-        if seed is None or seed < 0:
-            seed = int(float(window.Date.now())) % 1000000
+        seed = self._new_seed()
         rows, cols, _kinds, _per = PRESETS[preset]
         kinds = int(str(self.kinds_select.value))
         per = rows * cols // kinds
