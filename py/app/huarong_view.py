@@ -4,6 +4,8 @@ chart, the move-script box, the "What equivalence buys" comparison and the
 board editor (pieces of the four shapes on a chosen grid). Everything else is
 :class:`app.view.GameView`'s."""
 
+from pyscript import document
+
 from app.dom import clear, el, hit, on
 from app.drafts import SHAPE_ORDER, SHAPES, DraftError, HuarongDraft
 from app.i18n import piece_name
@@ -190,6 +192,8 @@ class View(GameView):
             b = el("button", self.board_el, "hr-piece " + kind, type="button", data_pid=pid)
             el("span", b, "hr-name", text=piece_name(pid, p.height, p.width, self.shell.lang))
             self.piece_els[pid] = b
+        self.tab_order = list(self.piece_els)  # the pieces' order in the DOM (the Tab order)
+        self.drawn_at: dict = {}  # pid -> (row, col) where draw() last put it
 
     def _place(self, node: object, r: int, c: int, h: int, w: int) -> None:
         s = node.style
@@ -220,6 +224,36 @@ class View(GameView):
             else:
                 b.removeAttribute("data-hint")
         self.board_el.classList.toggle("won", board.is_solved())
+        self._reading_order(board)
+
+    def _reading_order(self, board: object) -> None:
+        """Tab goes through the pieces in reading order (top-left first): the pieces'
+        buttons are put in that order in the DOM. The piece that just moved (or the
+        focused one) stays where it is and the others go around it, so its slide still
+        animates, a drag keeps its pointer and focus stays on it."""
+        pieces = board.pieces()
+        at = {pid: (p.row, p.col) for pid, p in pieces.items() if pid in self.piece_els}
+        order = sorted(at, key=lambda pid: at[pid])
+        moved = [pid for pid in order if self.drawn_at.get(pid) != at[pid]]
+        self.drawn_at = at
+        if order == self.tab_order:
+            return
+        keep = moved[0] if len(moved) == 1 else None
+        active = document.activeElement
+        if keep is None and active is not None and self.board_el.contains(active):
+            focused = str(active.getAttribute("data-pid") or "")
+            keep = int(focused) if focused.isdigit() and int(focused) in at else None
+        if keep is None:
+            for pid in order:
+                self.board_el.appendChild(self.piece_els[pid])
+        else:
+            k = order.index(keep)
+            anchor = self.piece_els[keep]
+            for pid in order[:k]:
+                self.board_el.insertBefore(self.piece_els[pid], anchor)
+            for pid in reversed(order[k + 1 :]):
+                self.board_el.insertBefore(self.piece_els[pid], anchor.nextSibling)
+        self.tab_order = order
 
     # ================================================================= the handler
     def move(self, pid: object, direction: object) -> bool:

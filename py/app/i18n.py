@@ -227,9 +227,9 @@ _TEXT = {
     # Link-up
     "board_linkup": ("Link-up board", "连连看棋盘"),
     "lu_preset": ("Size", "大小"),
-    "lu_preset_small": ("small 4 × 6", "小 4 × 6"),
-    "lu_preset_kshisen": ("KShisen 8 × 18", "KShisen 8 × 18"),
-    "lu_preset_large": ("large 10 × 20", "大 10 × 20"),
+    "lu_preset_small": ("4 × 6", "4 × 6"),  # sizes by their dimensions: a name like "KShisen" says nothing
+    "lu_preset_kshisen": ("8 × 18", "8 × 18"),
+    "lu_preset_large": ("10 × 20", "10 × 20"),
     "lu_seed": ("Seed", "种子"),
     "lu_seed_any": ("any", "随机"),
     "lu_kinds": ("Kinds × tiles", "种类 × 每种数量"),
