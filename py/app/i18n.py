@@ -232,6 +232,10 @@ _TEXT = {
     "lu_preset_large": ("10 × 20", "10 × 20"),
     "lu_seed": ("Seed", "种子"),
     "lu_seed_any": ("any", "随机"),
+    "lu_turned": (
+        "Turned on its side to fit the screen: row 1 is the left column.",
+        "棋盘已侧转以适应屏幕：第 1 行是最左边一列。",
+    ),
     "lu_kinds": ("Kinds × tiles", "种类 × 每种数量"),
     "lu_new": ("New board", "新棋盘"),
     "lu_shuffle": ("Shuffle", "洗牌"),

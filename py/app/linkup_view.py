@@ -1,14 +1,16 @@
 """Link-up on the page: its pickers (size, kinds, seed, New board), Shuffle,
 tiles drawn from the board (a face per kind from :mod:`app.faces`), two clicks
 make a ``gameHandler.connect`` call, the path drawn through the ring, and a
-roving arrow-key cursor (the grid is one Tab stop). On a phone held upright a
-wide board is drawn transposed (rows as columns), so it fits the screen; the
-game is the same either way. Everything else is :class:`app.view.GameView`'s."""
+roving arrow-key cursor (the grid is one Tab stop). The tiles are as large as
+the width allows (:meth:`View.fit`); a board is drawn turned on its side (rows
+as columns) only when that makes its tiles larger, and the page then says so;
+the game is the same either way. Everything else is :class:`app.view.GameView`'s."""
 
 import asyncio
 import json
 
 from pyscript import document, window
+from pyscript.ffi import create_proxy
 
 from app.dom import clear, el, hit, on
 from app.faces import face
@@ -20,8 +22,8 @@ from puzzles.linkup import PRESETS, connect, generate, joinable_pairs
 SVG = "http://www.w3.org/2000/svg"
 MAIN_THREAD_CELLS = 24  # boards up to this size are generated at once on the page's thread
 PRESET_ORDER = ("small", "kshisen", "large")
-# When a wide board is drawn transposed: the same query as app.css's.
-UPRIGHT = "(max-width: 700px) and (orientation: portrait)"
+MAX_CELL = 46.0  # px: a tile's cell (tile and its margin) is never larger
+MIN_CELL = 34.0  # px: the height left under the controls never makes a cell (a 32 px tile) smaller; the page scrolls
 _ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
@@ -49,6 +51,8 @@ class View(GameView):
         self.shuffles = 0
         self.seed = 1  # the seed the start board was made from, or None (a pasted or linked board)
         self.seed_typed = False  # the seed box holds a seed the player typed (not one the page wrote)
+        self.turned = False  # the board is drawn on its side (its rows as columns), see fit()
+        self.fitted = None  # (turned, cell px) last set by fit()
         super().__init__(shell, panel, spec)
 
     # ================================================================= frame
@@ -70,7 +74,10 @@ class View(GameView):
         self._button(bar, "lu_shuffle", self._on_shuffle)
 
     def build_board(self, parent: object) -> None:
+        self.area = parent
         scroll = el("div", parent, "lu-scroll")
+        self.turned_note = el("p", scroll, "help lu-turned", hidden=True, id="lu-turned")
+        self.shell.text(self.turned_note, "lu_turned")
         self.board_el = el("div", scroll, "lu-board", role="group", id="lu-board")
         self.shell.text(self.board_el, "board_linkup", "aria-label")
         on(self.board_el, "keydown", self._on_key)
@@ -78,6 +85,9 @@ class View(GameView):
         self.overlay = document.createElementNS(SVG, "svg")
         self.overlay.setAttribute("class", "lu-path")
         self.overlay.setAttribute("aria-hidden", "true")
+        self._fit_proxy = create_proxy(lambda *a: self.fit())
+        self._observer = window.ResizeObserver.new(self._fit_proxy)
+        self._observer.observe(parent)  # the panel shown, the width changed (a phone turned)
 
     def build_side(self, side: object) -> None:
         self.shell.text(el("p", side, "help"), "lu_keys_help")
@@ -123,7 +133,7 @@ class View(GameView):
         style = self.board_el.style
         style.setProperty("--rows", str(board.rows))
         style.setProperty("--cols", str(board.cols))
-        self.board_el.classList.toggle("wide", board.cols > board.rows)
+        self.fitted = None
         self.tiles = {}
         for i, kind in enumerate(board.cells):
             if not kind:
@@ -136,6 +146,39 @@ class View(GameView):
         self.overlay.setAttribute("viewBox", "0 0 %d %d" % (board.cols + 1, board.rows + 1))
         self.board_el.appendChild(self.overlay)
         self.cursor = self._nearest(0)
+        self.fit()
+
+    def fit(self) -> None:
+        """The tiles' size and the board's way round, from the room the page gives it:
+        a cell is as wide as the panel's width allows (at most ``MAX_CELL``), and as
+        tall as the height left under the controls allows, but never under ``MIN_CELL``
+        for that (a long board then scrolls with the page rather than shrink its tiles).
+        The board is turned on its side only when that gives larger tiles (a wide board
+        on a phone held upright); a note above it says so. A hidden panel waits: the
+        observer calls again when it is shown."""
+        width = float(self.area.clientWidth) - 1
+        if width <= 0 or getattr(self, "session", None) is None:
+            return
+        top = float(self.board_el.getBoundingClientRect().top) + float(window.scrollY)
+        height = float(window.innerHeight) - top - 12
+        rows, cols = self.session.start.rows, self.session.start.cols
+
+        def cell(down: int, across: int) -> float:
+            return min(MAX_CELL, width / (across + 1), max(MIN_CELL, height / (down + 1)))
+
+        flat, side = cell(rows, cols), cell(cols, rows)
+        turned = side > flat + 0.5
+        size = int((side if turned else flat) * 4) / 4
+        if (turned, size) == self.fitted:
+            return
+        self.fitted = (turned, size)
+        self.turned = turned
+        self.board_el.classList.toggle("turned", turned)
+        self.board_el.style.setProperty("--lu-cell", "%.2fpx" % size)
+        if turned:
+            self.turned_note.removeAttribute("hidden")
+        else:
+            self.turned_note.setAttribute("hidden", "")
 
     def relabel(self) -> None:
         self._fill_presets()
@@ -197,14 +240,14 @@ class View(GameView):
         return None
 
     def _on_key(self, event: object) -> None:
-        """Arrow keys move the cursor (as the board is drawn: upright phones transpose it);
+        """Arrow keys move the cursor (as the board is drawn: a turned board's rows go down);
         Home and End go to the row's first and last tile."""
         key = str(event.key)
         board = self.session.state
         target = None
         if key in _ARROWS:
             dr, dc = _ARROWS[key]
-            if self.board_el.classList.contains("wide") and window.matchMedia(UPRIGHT).matches:
+            if self.turned:
                 dr, dc = dc, dr
             target = self._step(dr, dc)
             if target is None:

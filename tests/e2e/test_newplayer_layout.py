@@ -11,6 +11,31 @@ from puzzles.linkup import generate
 pytestmark = pytest.mark.e2e
 
 
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+def open_phone(browser, server_url):
+    """``open_phone("?game=sliding&lang=zh")`` -> a ready page on the phone profile of issue #20
+    (390 × 844, 2× pixels, touch), failing the test on page errors and console errors."""
+    contexts, problems = [], []
+
+    def go(query):
+        ctx = browser.new_context(**PHONE)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: problems.append("page error: %s" % e))
+        page.on("console", lambda m: m.type == "error" and problems.append("console error: %s" % m.text))
+        page.goto(server_url + query)
+        page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
+        return page
+
+    yield go
+    for ctx in contexts:
+        ctx.close()
+    assert not problems, "\n".join(problems)
+
+
 def lu_status(page):
     return page.locator("#linkup-status")
 
@@ -130,3 +155,119 @@ def test_tab_goes_through_the_huarong_pieces_in_reading_order(open_on):
     expect(piece).to_be_focused()
     assert page.evaluate("gameHandler.moveCount") == 1
     assert tab_order() == reading_order()
+
+
+# ---------------------------------------------------------------- 7. no text cut off on a phone
+# Every visible text-bearing element whose text is wider than its box (scrollWidth > clientWidth)
+# or runs off the screen; every choice of every visible <select> wider than the select's room
+# (its box less padding and the drop-down arrow); every typed value wider than its input.
+CUT_TEXTS = r"""() => {
+  const bad = [];
+  const pen = document.createElement("canvas").getContext("2d");
+  const ARROW = 20; // a select's drop-down arrow, in CSS px
+  const vw = document.documentElement.clientWidth;
+  const say = (e, text, what) => bad.push(e.tagName.toLowerCase() + "#" + e.id + "." + e.className + " "
+                                          + JSON.stringify(text.trim().slice(0, 48)) + ": " + what);
+  const room = (e, cs) => e.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const ownText = (e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  for (const e of document.querySelectorAll("body *")) {
+    if (!e.checkVisibility({ checkVisibilityCSS: true })) continue;
+    const cs = getComputedStyle(e);
+    const box = e.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    pen.font = cs.font;
+    if (e.tagName === "SELECT") { // whichever choice is made shows whole
+      for (const o of e.options) {
+        const w = pen.measureText(o.text).width;
+        if (w > room(e, cs) - ARROW + 0.5) say(e, o.text, "needs " + Math.round(w) + " px");
+      }
+    } else if (e.tagName === "INPUT" && !e.readOnly && /^(text|number)$/.test(e.type) && e.value) {
+      const w = pen.measureText(e.value).width;
+      if (w > room(e, cs) + 0.5) say(e, e.value, "needs " + Math.round(w) + " px");
+    } else if (ownText(e) && cs.display !== "inline") {
+      if (e.scrollWidth > e.clientWidth + 1) say(e, e.textContent, e.scrollWidth + " px in " + e.clientWidth);
+      else if (box.right > vw + 0.5 || box.left < -0.5) say(e, e.textContent, "runs off the screen");
+    }
+  }
+  return bad;
+}"""
+
+
+def cut_texts(page):
+    return page.evaluate(CUT_TEXTS)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game", ["huarong", "linkup", "sliding"])
+def test_no_text_is_cut_off_on_a_phone(open_phone, game, lang):
+    page = open_phone("?game=%s&lang=%s" % (game, lang))
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)  # the header says "ready"
+    assert cut_texts(page) == [], "at open"
+    panel = page.get_by_role("tabpanel")
+    new_board = "New board" if lang == "en" else "新棋盘"
+    if game == "linkup":  # a random seed (six digits) in the seed box, then the largest size
+        for size, tiles in (("8x18", 144), ("10x20", 200)):
+            panel.locator("#lu-preset").select_option(label=size.replace("x", " × "))
+            panel.get_by_role("button", name=new_board).click()
+            expect(page.locator("#lu-board .lu-tile")).to_have_count(tiles, timeout=30_000)
+            expect(panel.get_by_role("status")).to_have_text(re.compile(r"(seed|种子) \d{2,}"))
+            assert cut_texts(page) == [], "after a new %s board" % size
+    else:  # the other choice of each option, and the map's panel
+        for select in panel.locator(".controls select").all():
+            values = select.locator("option").evaluate_all("os => os.map(o => o.value)")
+            select.select_option(values[-1])
+        panel.get_by_role("button", name="Map" if lang == "en" else "状态图").click()
+        expect(panel.locator(".map-box")).to_be_visible()
+        assert cut_texts(page) == [], "with the other options and the map open"
+
+
+# ---------------------------------------------------------------- 8. Link-up uses a phone's width
+TILE_BOX = """(b) => [...b.querySelectorAll('.lu-tile')].map(t => {
+  const r = t.getBoundingClientRect(); return [+t.dataset.cell, r.x, r.y, r.width]; })"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", ["4 × 6", "8 × 18", "10 × 20"])
+def test_link_up_tiles_use_a_phones_width_and_a_board_is_turned_only_to_grow_them(open_phone, size, lang):
+    page = open_phone("?game=linkup&lang=%s" % lang)
+    panel = page.get_by_role("tabpanel")
+    rows, cols = (int(n) for n in size.split(" × "))
+    if size != "4 × 6":
+        panel.get_by_label("Size" if lang == "en" else "大小").select_option(label=size)
+        panel.get_by_role("button", name="New board" if lang == "en" else "新棋盘").click()
+        expect(page.locator("#lu-board .lu-tile")).to_have_count(rows * cols, timeout=30_000)
+    board = page.locator("#lu-board")
+    box = board.bounding_box()
+    room = page.evaluate("document.documentElement.clientWidth") - 20  # the page's side margins
+    left, right = box["x"], page.viewport_size["width"] - box["x"] - box["width"]
+    assert abs(left - right) <= 2, "the board is centred: %r" % box
+    tiles = board.evaluate(TILE_BOX)
+    width = min(t[3] for t in tiles)
+    turned = size != "4 × 6"  # on its side, the wide boards' tiles are larger
+    across = (rows if turned else cols) + 1  # cells across the screen, the ring's two halves included
+    assert width >= min(32, room / across - 2.5), "tiles as large as the width allows: %.1f px" % width
+    assert width >= 44 or box["width"] >= 0.8 * room, "the board uses the width: %r" % box
+    note = page.get_by_text("row 1 is the left column" if lang == "en" else "第 1 行是最左边一列")
+    # rows and columns on screen are the board's (getBoard()'s), or its turned on its side and says so
+    at = {cell: (x, y) for cell, x, y, _w in tiles}
+    grid = page.evaluate("gameHandler.getBoard()")
+    assert len(grid) == rows and len(grid[0]) == cols
+    a, b, c = at[0], at[1], at[cols]  # (0, 0), (0, 1) and (1, 0)
+    if turned:
+        expect(note).to_be_visible()
+        assert a[0] == b[0] and b[1] > a[1] and c[0] > a[0] and c[1] == a[1], "a board row runs down the screen"
+    else:
+        expect(note).to_be_hidden()
+        assert a[1] == b[1] and b[0] > a[0] and c[1] > a[1] and c[0] == a[0], "a board row runs across the screen"
+
+
+def test_a_wide_link_up_board_is_not_turned_on_a_desktop(open_on):
+    page = open_on("?game=linkup&lang=en", "desktop")
+    panel = page.get_by_role("tabpanel")
+    panel.get_by_label("Size").select_option(label="10 × 20")
+    panel.get_by_role("button", name="New board").click()
+    expect(page.locator("#lu-board .lu-tile")).to_have_count(200)
+    expect(page.get_by_text("row 1 is the left column")).to_be_hidden()
+    tiles = page.locator("#lu-board").evaluate(TILE_BOX)
+    at = {cell: (x, y) for cell, x, y, _w in tiles}
+    assert at[0][1] == at[19][1] and at[19][0] > at[0][0], "row 1 runs across the screen"
