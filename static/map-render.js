@@ -9,7 +9,7 @@
 //      {type: "zoom", factor} · {type: "locate", rows, cols, cells} · {type: "key", key} ·
 //      {type: "pick", index} · {type: "wave", depth} · {type: "waveEnd", depth} · {type: "waveOff"} ·
 //      {type: "clear"}
-// Out: {type: "ready", ...numbers} · {type: "drawn", ms} · {type: "lit", n} (positions the wave lights) · {type: "located", index, dist} ·
+// Out: {type: "drawing", step: "read"|"layout"|"paint", n, e} · {type: "ready", ...numbers} · {type: "drawn", ms} · {type: "lit", n} (positions the wave lights) · {type: "located", index, dist} ·
 //      {type: "hover", index, dist, deg} · {type: "cursor", index, dist, deg} · {type: "pick", index, dist,
 //      grid} · {type: "error", text}
 //
@@ -59,12 +59,14 @@ function bytes(b64) {
 
 // ------------------------------------------------------------------ data
 function load(text) {
+  post({ type: "drawing", step: "read", n: 0, e: 0 }); // what the drawing does meanwhile, said by the page
   const answer = JSON.parse(text);
   if (answer.error) { post({ type: "error", code: answer.error.code, text: answer.error.text }); return; }
   const result = answer.result;
   if (!result || !result.map) { post({ type: "error", code: "map_cancelled", text: result ? result.status : "no map" }); return; }
   const m = result.map;
   const n = m.n, size = m.rows * m.cols;
+  post({ type: "drawing", step: "layout", n, e: m.e });
   const cells = bytes(m.cells);
   const dist = new Int16Array(bytes(m.dist).buffer);
   const pairs = new Uint32Array(bytes(m.edges).buffer);
@@ -109,6 +111,7 @@ function load(text) {
     limit: m.limit, rows: m.rows, cols: m.cols, hist, unreachable, dead_ends: deadEnds,
     metric: result.stats ? result.stats.metric : null, seconds: result.stats ? result.stats.seconds : null,
   });
+  post({ type: "drawing", step: "paint", n, e: m.e });
   const t0 = performance.now();
   renderBase();
   frame();
@@ -331,8 +334,10 @@ function renderBase() {
   const R = radius() * v.scale, cx = width / 2 + v.tx, cy = height / 2 + v.ty;
   const inside = (sx, sy) => sx > -20 && sy > -20 && sx < width + 20 && sy < height + 20;
   // edges, faint, one path
+  // At most one device pixel wide: a hairline, which the canvas draws fast. A wider line (0.6 CSS px is
+  // 1.2 device px on a 2x screen) is stroked as a shape, and 240,000 of them took 16-80 s on a phone.
   c.strokeStyle = M.n > 50000 ? "rgba(160,175,200,0.07)" : "rgba(160,175,200,0.16)";
-  c.lineWidth = 0.6;
+  c.lineWidth = Math.min(0.6, 1 / dpr);
   c.beginPath();
   const p = M.pairs, X = M.x, Y = M.y;
   // past EDGES_DRAWN edges (the piece metric on a roomy board has millions), an even sample of them

@@ -46,7 +46,7 @@ class MapPanel:
         self.here = None  # (index, distance) of the board's position on the map; index -1: not on it
         self.located = None  # the board state last sent to be located
         self.made_for = None  # the board state the map was made from (its node 0)
-        self.phase = None  # the job's progress while it computes: (positions, phase)
+        self.phase = None  # the progress: (positions, phase), or (positions, "draw", step, moves) while drawn
         self.focus = None  # the event of the position under the pointer or the keyboard's cursor
         self.error = None
         self._proxy = create_proxy(self._on_event)
@@ -58,13 +58,16 @@ class MapPanel:
         self.button.setAttribute("aria-expanded", "false")
         self.button.setAttribute("aria-controls", g + "-map")
 
-    def build_section(self, panel: object) -> None:
+    def build_section(self, area: object) -> None:
+        """The map's section, in the view's main area: beside the board where the screen
+        is wide enough for both (app.css), else right under it."""
         sh = self.shell
         g = self.view.game
-        box = self.box = el("section", panel, "map-box", id=g + "-map", hidden=True, aria_labelledby=g + "-map-title")
+        box = self.box = el("section", area, "map-box", id=g + "-map", hidden=True, aria_labelledby=g + "-map-title")
         head = el("div", box, "map-head")
         sh.text(el("h3", head, id=g + "-map-title"), "map_title")
         self.line = el("p", head, "map-line", aria_live="polite", id=g + "-map-line")
+        self.view._button(head, "map_to_board", self._to_board, "map-to-board")
         self.stop_btn = self.view._button(head, "map_stop", self._on_stop)
         self.stop_btn.setAttribute("hidden", "")
         body = el("div", box, "map-body")
@@ -100,6 +103,7 @@ class MapPanel:
     def _toggle(self, event: object) -> None:
         self.open = not self.open
         self.button.setAttribute("aria-expanded", "true" if self.open else "false")
+        self.view.main_area.classList.toggle("with-map", self.open)
         if not self.open:
             self.box.setAttribute("hidden", "")
             return
@@ -108,6 +112,18 @@ class MapPanel:
         if self.api is None:
             self.api = window.bfsMap.attach(self.figure, self.canvas, self.preview, self._proxy)
         self.follow()
+        self._into_view(self.figure, self.box)
+
+    def _into_view(self, node: object, start: object) -> None:
+        """Scroll ``start`` to the top of the screen unless ``node`` is all on it already (a
+        desktop shows the map beside the board: nothing moves)."""
+        box = node.getBoundingClientRect()
+        if float(box.top) < 0 or float(box.bottom) > float(window.innerHeight):
+            start.scrollIntoView(True)
+
+    def _to_board(self, event: object) -> None:
+        """A phone's way back from the map to the board (the map keeps its zoom and place)."""
+        self._into_view(self.view.board_el, self.view.status)
 
     # ------------------------------------------------------------------ the view's hooks
     def follow(self) -> None:
@@ -196,6 +212,8 @@ class MapPanel:
             self.phase = (data.get("positions", 0), data.get("phase", "explore"))
         elif kind == "computed":
             self.phase = (self.phase[0] if self.phase else 0, "draw")
+        elif kind == "drawing":  # the drawing worker's steps: reading the answer, placing, painting
+            self.phase = (data.get("n") or (self.phase[0] if self.phase else 0), "draw", data["step"], data.get("e", 0))
         elif kind == "ready":
             self._done()
             self.info = data
@@ -279,8 +297,10 @@ class MapPanel:
             else:
                 line = t("map_failed", msg=self.error.get("text", ""))
         elif self.phase is not None:
-            positions, phase = self.phase
-            if phase == "draw":
+            positions, phase = self.phase[0], self.phase[1]
+            if phase == "draw" and len(self.phase) > 2:
+                line = t("map_draw_" + self.phase[2], n=num(positions), e=num(self.phase[3]))
+            elif phase == "draw":
                 line = t("map_drawing", n=num(positions))
             else:
                 line = t("map_progress", n=num(positions), phase=t("map_phase_" + str(phase)))

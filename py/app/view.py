@@ -131,7 +131,7 @@ class GameView(RecordsMixin, EditorMixin):
         self.counter = el("p", meta, "counter", id=g + "-moves")
         self.build_record_line(meta)
         self.build_statusbar(meta)
-        area = el("div", panel, "main-area")
+        area = self.main_area = el("div", panel, "main-area")
         self.build_board(area)
         side = el("div", area, "side")
         self.build_result(side)
@@ -144,7 +144,7 @@ class GameView(RecordsMixin, EditorMixin):
         self._share_box(side)
         self.build_side(side)
         if self.map is not None:
-            self.map.build_section(panel)
+            self.map.build_section(area)  # beside the board on a desktop, under it on a phone
         self.board_input = self._paste_box(panel, "paste_board", self.TEXT["paste_help"], g + "-board-input")
         self._button(self.board_input[0], "load", self._on_load)
         self.build_panels(panel)

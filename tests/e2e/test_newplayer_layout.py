@@ -271,3 +271,77 @@ def test_a_wide_link_up_board_is_not_turned_on_a_desktop(open_on):
     tiles = page.locator("#lu-board").evaluate(TILE_BOX)
     at = {cell: (x, y) for cell, x, y, _w in tiles}
     assert at[0][1] == at[19][1] and at[19][0] > at[0][0], "row 1 runs across the screen"
+
+
+# ---------------------------------------------------------------- 4. the map in view, beside the board
+def in_view(page, locator):
+    box = locator.bounding_box()
+    size = page.viewport_size
+    bottom, right = box["y"] + box["height"], box["x"] + box["width"]
+    return box["y"] >= 0 and bottom <= size["height"] + 0.5 and right <= size["width"] + 0.5
+
+
+@pytest.mark.parametrize("game", ["huarong", "sliding"])
+def test_on_a_desktop_the_map_opens_beside_the_board_and_a_pick_changes_a_board_in_view(open_on, game):
+    page = open_on("?game=%s&lang=en" % game, "desktop", solver=True)
+    panel = page.get_by_role("tabpanel")
+    board = page.locator(BOARDS[game])
+    panel.get_by_role("button", name="Map").click()
+    figure = panel.get_by_role("img", name=re.compile("positions"))
+    expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    assert in_view(page, figure), "the map is on the screen: %r" % figure.bounding_box()
+    assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
+    before = page.evaluate("gameHandler.getBoard()")
+    figure.focus()
+    expect(figure).to_have_attribute("data-distance", re.compile(r"\d"))
+    changed = "(b) => JSON.stringify(gameHandler.getBoard()) !== JSON.stringify(b)"
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):  # to a neighbour on the map
+        page.keyboard.press(key)
+        page.keyboard.press("Enter")  # a position picked on the map goes onto the board
+        page.wait_for_timeout(300)
+        if page.evaluate(changed, before):
+            break
+    assert page.evaluate(changed, before), "a position picked on the map is on the board"
+    assert in_view(page, board) and in_view(page, figure), "both still on the screen"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_on_a_phone_the_map_comes_into_view_and_the_board_is_a_button_away(open_phone, lang):
+    page = open_phone("?game=huarong&lang=%s" % lang)
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+    panel = page.get_by_role("tabpanel")
+    panel.get_by_role("button", name="Map" if lang == "en" else "状态图").click()
+    figure = page.locator("#huarong-map-figure")
+    expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    assert in_view(page, figure), "the map came into view: %r" % figure.bounding_box()
+    panel.get_by_role("button", name="Back to the board" if lang == "en" else "回到棋盘").click()
+    assert in_view(page, page.locator("#hr-board")), "back at the board"
+    expect(panel.get_by_role("status")).to_be_in_viewport()
+    page.evaluate("gameHandler.move(10, 'left')")  # a move: the map follows, still open, below
+    expect(figure).to_have_attribute("data-distance", re.compile(r"\d"))
+    expect(figure).to_be_visible()
+
+
+# ---------------------------------------------------------------- 5. the 3 × 3 map drawn on a 2× phone
+FAR_3X3 = "%5B%5B8,6,7%5D,%5B2,5,4%5D,%5B3,0,1%5D%5D"  # 31 slides from the goal
+LINE_TEXTS = """(id) => { window.__lines = []; const line = document.getElementById(id);
+  new MutationObserver(() => window.__lines.push(line.textContent)).observe(line, {childList: true, subtree: true,
+  characterData: true}); }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_3x3_map_is_drawn_on_a_2x_phone_saying_what_it_does_meanwhile(open_phone, lang):
+    page = open_phone("?game=sliding&lang=%s&board=%s" % (lang, FAR_3X3))
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+    assert page.evaluate("devicePixelRatio") == 2
+    page.evaluate(LINE_TEXTS, "sliding-map-line")
+    page.get_by_role("tabpanel").get_by_role("button", name="Map" if lang == "en" else "状态图").click()
+    figure = page.locator("#sliding-map-figure")
+    # the same wait as every map test's: before, a 2x screen took 16-80 s to draw this one
+    expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    expect(figure).to_have_attribute("data-positions", "181440")
+    said = page.evaluate("window.__lines")
+    painting = {"en": r"^Drawing the map… painting 181,440 positions and [\d,]+ moves$",
+                "zh": r"^正在绘制状态图……画出 181,440 个局面和 [\d,]+ 步走法$"}[lang]
+    placing = {"en": "Drawing the map… placing 181,440 positions", "zh": "正在绘制状态图……排布 181,440 个局面"}[lang]
+    assert placing in said and any(re.match(painting, t) for t in said), said[-6:]
