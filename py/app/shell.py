@@ -7,6 +7,7 @@ import asyncio
 import json
 
 from pyscript import document, window, workers
+from pyscript.ffi import create_proxy
 
 from app.dom import by_id, clear, el, next_task, on
 from app.i18n import LANGS, t
@@ -293,6 +294,8 @@ class Shell:
         self.set_lang(self.lang)
         on(document, "keydown", self._on_key)
         on(document, "visibilitychange", lambda e: self.each_game("sync_activity"))
+        # leaving or reloading: nothing unwritten (boot.js relays the window's pagehide)
+        window.__onPageHide = create_proxy(lambda *a: self.each_game("flush_save"))
         asyncio.create_task(self._tick())
 
     def view(self, name: str) -> object:
