@@ -381,7 +381,8 @@ class GameView(RecordsMixin, EditorMixin):
 
     def count(self) -> int:
         """The moves in effect, counted as the game counts them (its spec's ``count``)."""
-        return self.spec.count(self.session.made, self.options)
+        options = self.options
+        return self.session.counted(lambda moves: self.spec.count(moves, options), json.dumps(options))
 
     def undo(self) -> None:
         self._travel(self.session.undo)
