@@ -28,6 +28,16 @@ async def _awaited(thing: object) -> object:
     return await thing
 
 
+def _reason(e: Exception) -> str:
+    """An exception's message for a person: a JS error reaches MicroPython as
+    ``(proxy, name, message)``; its message, not that tuple's text."""
+    args = getattr(e, "args", ())
+    if len(args) == 1 and isinstance(args[0], tuple):
+        args = args[0]
+    words = [a for a in args if isinstance(a, str) and a]
+    return words[-1] if words else (str(e) or "the worker did not start")
+
+
 class SolverDied(RuntimeError):
     """The worker stopped answering (it crashed, ran out of memory or was
     killed); a fresh one is being started."""
@@ -81,7 +91,7 @@ class Solver:
             if self.failed is None:
                 self.worker = worker
         except Exception as e:  # the page stays playable without a solver
-            self.failed = str(e) or "the worker did not start"
+            self.failed = _reason(e)
 
     def restart(self) -> None:
         """Start a fresh worker beside the dead one (a new ``<script type=py worker>``)."""
