@@ -213,6 +213,7 @@ _TEXT = {
         "Downloading the pattern tables: {got} of {total} MB ({pct} %)",
         "正在下载模式数据库：{got} / {total} MB（{pct}%）",
     ),
+    "prog_tables": ("Unpacking the pattern tables…", "正在解包模式数据库…"),
     "downloading": ("Downloading the pattern tables: {got} MB", "正在下载模式数据库：{got} MB"),
     "won_by_solver": ("Solved by the solver: {n} moves", "由求解器解出：{n} 步"),
     "shared": ("Shared.", "已分享。"),

@@ -862,6 +862,8 @@ class GameView(RecordsMixin, EditorMixin):
             elif show:
                 self.say_progress("explored", n=num(p["positions"]))
                 self.show_progress(p)
+            elif p.get("method") == "tables":  # the file is in: the worker unpacks it, in slices
+                self.say_progress("prog_tables")
             if self.map is not None and not quiet:
                 self.map.wave(p)
 

@@ -105,6 +105,21 @@ def test_a_reload_during_playback_keeps_the_moves_played(open_app, page, game):
     assert page.evaluate("gameHandler.moveCount") >= before >= 3
 
 
+@pytest.mark.parametrize("game", ["huarong", "sliding"])
+def test_a_burst_of_console_moves_then_an_immediate_reload_keeps_them_all(open_app, page, game):
+    """Saving is debounced (one write per burst), so the moves not yet written are written when
+    the page is left: 301 console moves, then a reload at once."""
+    page = open_app(QUERY[game] % 0, solver=False)
+    # back and forth: Huarong's soldier 10 left and right; on the 3 × 3 board tile 1 beside the blank
+    call = {"huarong": "gameHandler.move(10, i % 2 ? 'right' : 'left')", "sliding": "gameHandler.move(1)"}[game]
+    made = page.evaluate("() => { let n = 0; for (let i = 0; i < 301; i++) n += %s ? 1 : 0; return n; }" % call)
+    board = grid(page)
+    assert made == 301 and page.evaluate("gameHandler.moveCount") == 301
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
+    assert page.evaluate("gameHandler.moveCount") == 301 and grid(page) == board
+
+
 # ----------------------------------------------------------------- #21.3: a move during playback stops it
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("paused", [False, True], ids=["playing", "paused"])
