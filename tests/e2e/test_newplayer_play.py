@@ -299,7 +299,7 @@ def test_an_answer_worked_out_ahead_says_so(open_app, page):
     expect(panel.get_by_role("status")).to_have_text("Solved: 5 moves", timeout=30_000)
     assert panel.get_by_role("status").get_attribute("data-answer") == "ready"
     text = panel.locator(".progress-text").text_content()
-    assert "before you clicked" in text and " s" not in text, text
+    assert "before you clicked" in text and not re.search(r"\d\.\d\d s", text), text
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -341,7 +341,7 @@ def test_a_win_by_hand_gets_a_moment(open_app, page, motion):
 
 def test_share_opens_the_system_share_sheet_where_there_is_one(open_on):
     page = open_on("?game=sliding&lang=en", "phone")
-    page.evaluate("navigator.share = async (d) => { window.__shared = d; }")
+    page.evaluate("() => { navigator.share = async (d) => { window.__shared = d; }; }")
     page.get_by_role("tabpanel").get_by_role("button", name="Share").click()
     page.wait_for_function("window.__shared !== undefined")
     shared = page.evaluate("window.__shared")
@@ -351,7 +351,7 @@ def test_share_opens_the_system_share_sheet_where_there_is_one(open_on):
 
 def test_share_falls_back_to_the_box_when_the_sheet_fails(open_on):
     page = open_on("?game=huarong&lang=en", "phone")
-    page.evaluate("navigator.share = () => Promise.reject(new DOMException('no', 'NotAllowedError'))")
+    page.evaluate("() => { navigator.share = () => Promise.reject(new DOMException('no', 'NotAllowedError')); }")
     panel = page.get_by_role("tabpanel")
     panel.get_by_role("button", name="Share").click()
     expect(panel.get_by_role("textbox", name="Link to this board")).to_have_value(re.compile("game=huarong"))
