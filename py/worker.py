@@ -51,27 +51,95 @@ if sys.platform == "emscripten":  # for the tests and the benchmark: how this wo
 
     js.performance.mark("solver-worker:" + STARTED_FROM)
 
+import asyncio  # noqa: E402
+
 import worker_jobs  # noqa: E402  (after the check: never a stale snapshot's module)
-from worker_jobs import cancel, ping, step  # noqa: E402
+from worker_jobs import ping  # noqa: E402
+
+# Jobs whose file is still on its way: job id -> {"game", "req", "task", "abort", "received", "total", "data",
+# "error"}. A download is a job like any other: each step answers at once with how many bytes came (the
+# page's watchdog is for a worker that stopped answering, not for a slow line), and cancel aborts it
+# without touching the worker.
+_downloads: dict = {}
+WAIT_S = 0.1  # the longest a step waits for more bytes before it answers
+
+
+async def _download(d: dict, url: str) -> None:
+    """Fetch ``url`` into ``d["data"]``, counting ``d["received"]`` of ``d["total"]`` bytes as they come."""
+    import js
+
+    try:
+        abort = js.AbortController.new()
+        d["abort"] = abort
+        opts = js.Object.new()
+        opts.signal = abort.signal
+        response = await js.fetch(url, opts)
+        if not response.ok:
+            raise OSError("%s answered HTTP %d" % (url, response.status))
+        length = response.headers.get("Content-Length")
+        d["total"] = int(length) if length else 0
+        reader = response.body.getReader()
+        buf = bytearray()
+        while True:
+            chunk = await reader.read()
+            if chunk.done:
+                break
+            buf += chunk.value.to_bytes()
+            d["received"] = len(buf)
+        d["data"] = bytes(buf)
+    except Exception as e:  # network or browser refusal: reported, the page goes on
+        d["error"] = {"code": "fetch_failed", "values": {"url": url}, "text": str(e) or "failed"}
 
 
 async def start(game: str, request: str) -> str:
     """:func:`worker_jobs.start`; a request with a ``"url"`` (a file of this
-    app, such as the sliding puzzle's pattern tables) gets its bytes fetched
-    first, as ``"data"``."""
-    from pyodide.http import pyfetch
+    app, such as the sliding puzzle's pattern tables) answers a job at once
+    whose steps report the download (``{"received", "total"}`` bytes) until
+    the file is in, then run the job with its bytes as ``"data"``."""
+    try:
+        req = json.loads(str(request))
+        url = req.get("url") if isinstance(req, dict) else None
+    except ValueError:
+        url = None
+    if url is None:
+        return worker_jobs.start(str(game), str(request))
+    job = worker_jobs.new_id()
+    d = {"game": str(game), "req": req, "received": 0, "total": 0, "data": None, "error": None, "abort": None}
+    d["task"] = asyncio.ensure_future(_download(d, str(url)))
+    _downloads[job] = d
+    return json.dumps({"job": job})
 
-    req = json.loads(str(request))
-    url = req.get("url")
-    if url is not None:
-        try:
-            response = await pyfetch(str(url))
-            if not response.ok:
-                raise OSError("%s answered HTTP %d" % (url, response.status))
-            req["data"] = await response.bytes()
-        except Exception as e:  # network or browser refusal: reported, the page goes on
-            return json.dumps({"error": {"code": "fetch_failed", "values": {"url": str(url)}, "text": str(e)}})
-    return worker_jobs.start(str(game), req)
+
+async def step(job: int, budget_ms: float = 40) -> str:
+    """:func:`worker_jobs.step`, or the download's progress while its file comes."""
+    d = _downloads.get(job)
+    if d is None:
+        return worker_jobs.step(job, budget_ms)
+    if not d["task"].done():
+        await asyncio.wait([d["task"]], timeout=min(budget_ms / 1000, WAIT_S))
+    if not d["task"].done():
+        progress = {"positions": 0, "method": "download", "received": d["received"], "total": d["total"]}
+        return json.dumps({"done": False, "progress": progress})
+    del _downloads[job]
+    if d["error"] is not None:
+        return json.dumps({"done": True, "error": d["error"]})
+    d["req"]["data"] = d["data"]
+    del d["req"]["url"]
+    answer = json.loads(worker_jobs.start(d["game"], d["req"], job))
+    if "error" in answer:
+        return json.dumps({"done": True, "error": answer["error"]})
+    return json.dumps({"done": False, "progress": {"positions": 0, "method": "tables"}})
+
+
+def cancel(job: int) -> str:
+    """:func:`worker_jobs.cancel`; a download under way is aborted (the worker goes on)."""
+    d = _downloads.pop(job, None)
+    if d is None:
+        return worker_jobs.cancel(job)
+    if d["abort"] is not None:
+        d["abort"].abort()
+    d["task"].cancel()
+    return json.dumps({"cancelled": True})
 
 
 __export__ = ["start", "step", "cancel", "ping"]

@@ -50,8 +50,15 @@ def _solver(game: str) -> tuple:
     return spec, __import__(spec.solver, None, None, ["JOBS"])
 
 
-def start(game: str, request: "str | dict") -> str:
-    """Begin a job; answers ``{"job": id}`` or ``{"error": E}``."""
+def new_id() -> int:
+    """A job id no job has had: for a job whose work begins before :func:`start` (a download)."""
+    _next_id[0] += 1
+    return _next_id[0]
+
+
+def start(game: str, request: "str | dict", job: "int | None" = None) -> str:
+    """Begin a job (as ``job``, an id from :func:`new_id`, when given); answers
+    ``{"job": id}`` or ``{"error": E}``."""
     try:
         req = json.loads(request) if isinstance(request, str) else request
         spec, solver = _solver(game)
@@ -60,8 +67,8 @@ def start(game: str, request: "str | dict") -> str:
         gen = solver.JOBS[req.get("action", "solve")](board, options, req)
     except (PuzzleError, KeyError, ValueError, TypeError) as e:
         return json.dumps({"error": error(e)})
-    _next_id[0] += 1
-    job = _next_id[0]
+    if job is None:
+        job = new_id()
     _jobs[job] = [gen, 0.0, spec]
     return json.dumps({"job": job})
 

@@ -55,9 +55,15 @@ addEventListener("error", (e) => fail(e.message || "script error"));
 window.__solverBootError = null;
 addEventListener("unhandledrejection", (e) => {
   const text = String((e.reason && e.reason.message) || e.reason || "");
-  if (/pyodide|import|fetch/i.test(text)) window.__solverBootError = text;
+  if (/pyodide|import|fetch/i.test(text)) {
+    window.__solverBootError = text;
+    e.preventDefault();  // handled: the header says the solver failed to start, and Solve says so too
+  }
 });
 setTimeout(() => fail("it did not start within 60 seconds"), 60000);
+// The page is left or reloaded: Python writes any game not saved yet (its saves are debounced).
+window.__onPageHide = null;
+addEventListener("pagehide", () => { if (window.__onPageHide) window.__onPageHide(); });
 
 // The games' gameHandler objects. Arguments cross to Python as one JSON text, so a
 // number stays the exact number it was (no 32-bit wrap: 2**32 + 10 is not 10) and

@@ -164,3 +164,18 @@ def test_compare_gives_up_honestly_on_the_distinct_side():
     assert equal["status"] == "solved" and equal["steps"] == 116 and equal["positions"] < COMPARE_LIMIT
     assert distinct["status"] == "unknown" and distinct["steps"] is None
     assert distinct["limit"] == COMPARE_LIMIT <= distinct["positions"] < COMPARE_LIMIT + 1000
+
+
+def test_a_job_may_start_under_an_id_given_before():
+    """worker.py hands out a download's job id at once (new_id) and starts the job under it when the file is in."""
+    from worker_jobs import new_id
+
+    job = new_id()
+    assert new_id() != job
+    answer = json.loads(start("sliding", request("2x3-412503"), job))
+    assert answer == {"job": job}
+    while True:
+        out = json.loads(step(job, 40))
+        if out["done"]:
+            break
+    assert out["result"]["status"] == "solved"

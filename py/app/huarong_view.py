@@ -40,6 +40,7 @@ class View(GameView):
         self.suppress_click = False
         self.piece_els: dict = {}
         self.levels = None  # the chart's counts per depth, redrawn on a language switch
+        self.hint_said = None  # the last hint (piece, its size, direction, distance), said again on a switch
         self.comparing = None  # the comparison under way: {"cancel": bool}
         self.compared = None  # its answer, or its last progress, redrawn on a language switch
         self.tool = "boss"  # the editor's shape to place (or "erase"); it selects pieces by index
@@ -126,6 +127,8 @@ class View(GameView):
         self._build_pieces()
 
     def relabel(self) -> None:
+        if self.status_key[0] == "hint_move" and self.hint_said is not None:
+            self._say_hint()
         self._fill_layouts()
         self._build_pieces()
         if self.levels is not None:
@@ -451,8 +454,14 @@ class View(GameView):
         self.hinted = moves
         self.selected = pid
         self.render()
-        name = piece_name(pid, p.height, p.width, self.shell.lang)
-        self.say("hint_move", name=name, dir=self.shell.t("dir_" + direction), n=stats["distance"])
+        self.hint_said = (pid, p.height, p.width, direction, stats["distance"])
+        self._say_hint()
+
+    def _say_hint(self) -> None:
+        """The hint's sentence, its piece and direction named in the page's language (again on a switch)."""
+        pid, height, width, direction, n = self.hint_said
+        name = piece_name(pid, height, width, self.shell.lang)
+        self.say("hint_move", name=name, dir=self.shell.t("dir_" + direction), n=n)
 
     async def _on_compare(self, event: object) -> None:
         """"What equivalence buys", a job of its own beside Solve's: its own

@@ -210,6 +210,24 @@ _TEXT = {
     "progress": ("Search progress", "搜索进度"),
     "chart": ("New positions per BFS depth", "每层 BFS 新局面数"),
     "explored": ("{n} positions explored", "已搜索 {n} 个局面"),
+    "explored_ahead": (
+        "Ready before you clicked: worked out ahead, {n} positions searched",
+        "点击前已算好：提前搜索了 {n} 个局面",
+    ),
+    "prog_waiting": ("Waiting for the solver to start…", "正在等待求解器启动…"),
+    "prog_starting": ("Starting the search…", "正在开始搜索…"),
+    "downloading_of": (
+        "Downloading the pattern tables: {got} of {total} MB ({pct} %)",
+        "正在下载模式数据库：{got} / {total} MB（{pct}%）",
+    ),
+    "prog_tables": ("Unpacking the pattern tables…", "正在解包模式数据库…"),
+    "downloading": ("Downloading the pattern tables: {got} MB", "正在下载模式数据库：{got} MB"),
+    "won_by_solver": ("Solved by the solver: {n} moves", "由求解器解出：{n} 步"),
+    "shared": ("Shared.", "已分享。"),
+    "solver_down": (
+        "The solver could not start ({msg}); the board still plays by hand. Reload the page to try again.",
+        "求解器无法启动（{msg}）；棋盘仍可手动游玩。请刷新页面重试。",
+    ),
     "explored_in": ("{n} positions searched in {s} s", "用 {s} 秒搜索了 {n} 个局面"),
     "changed": (
         "The board changed while the solver worked; press Solve again.",
@@ -255,6 +273,7 @@ _TEXT = {
     "lu_joined": ("Joined: {n} tiles left.", "已消除：还剩 {n} 个图块。"),
     "lu_no_pair": ("No pair can be joined — shuffle or undo.", "没有可以相连的一对——请洗牌或撤销。"),
     "lu_cleared_by_you": ("Cleared! {n} pairs in {t}.", "全部消除！{n} 对，用时 {t}。"),
+    "lu_cleared_by_solver": ("Cleared by the solver: {n} pairs", "由求解器消除：{n} 对"),
     "cleared": ("Cleared: {n} pairs", "已消除：{n} 对"),
     "cannot_clear": ("Cannot be cleared", "无法全部消除"),
     "lu_searching": ("Searching… {n} positions tried", "搜索中……已尝试 {n} 个局面"),

@@ -41,6 +41,7 @@ class View(GameView):
     TEXT = game_texts(
         ready="lu_ready", won="lu_cleared_by_you", solved="cleared", unsolvable="cannot_clear", unknown="lu_unknown"
     )
+    TEXT["by_solver"] = "lu_cleared_by_solver"
     TEXT.update(hint_none="lu_hint_stuck", paste_help="lu_paste_help", at_goal="lu_ready")
     SHOW_MOVES_RECORD = False
 
@@ -371,8 +372,9 @@ class View(GameView):
         """A click on a tile (the board listens once for all of them: a listener per
         tile added 144 for every new board, and kept the old ones alive)."""
         tile = hit(event, ".lu-tile", "cell")
-        if tile is None or self.playback is not None:
+        if tile is None:
             return
+        self.interrupt()  # a tap takes the board back from a playback (see GameView.play)
         i = tile[1]
         self.cursor = i
         if self.selected is None or self.selected == i:

@@ -38,6 +38,44 @@ class Session:
         self.states = [start]
         self.moves: list = []
         self.cursor = 0  # how many of self.moves are in effect
+        self._forget_counts(0)
+
+    def _forget_counts(self, keep: int) -> None:
+        """Drop the prefix counts of :meth:`counted` past ``keep`` moves (those moves are gone)."""
+        if keep == 0 or not hasattr(self, "_counts"):
+            self._counts = [0]  # _counts[i]: the count of the made moves among moves[:i]
+            self._lasts = [None]  # _lasts[i]: the last made move among moves[:i]
+            self._count_key = None
+        else:
+            del self._counts[keep + 1 :]
+            del self._lasts[keep + 1 :]
+
+    def counted(self, count: object, key: object) -> int:
+        """``count(self.made)``, worked out once per move, not once per call.
+
+        Rule: ``count`` (a game's ``spec.count``) must be local: a move's share
+        of the count depends only on that move and the made move before it
+        (one per move; Huarong's "piece" metric: one per run of moves of the
+        same piece; Link-up: one per pair, none per shuffle). Then
+        ``count(prefix + [m]) - count(prefix) == count([p, m]) - count([p])``
+        with ``p`` the prefix's last move, and each move's share is computed
+        once. ``key`` names what else ``count`` depends on (the options): a
+        new key counts afresh. Recounting the whole history on every redraw
+        made a move cost O(moves made)."""
+        if key != self._count_key:
+            self._forget_counts(0)
+            self._count_key = key
+        counts, lasts = self._counts, self._lasts
+        for i in range(len(counts) - 1, self.cursor):
+            m, prev = self.moves[i], lasts[-1]
+            if isinstance(m, Jump):
+                counts.append(counts[-1])
+                lasts.append(prev)
+                continue
+            share = count([m]) if prev is None else count([prev, m]) - count([prev])
+            counts.append(counts[-1] + share)
+            lasts.append(m)
+        return counts[self.cursor]
 
     @property
     def state(self) -> object:
@@ -53,6 +91,7 @@ class Session:
         new = self._apply(self.state, move)
         del self.moves[self.cursor :]
         del self.states[self.cursor + 1 :]
+        self._forget_counts(self.cursor)
         self.moves.append(move)
         self.states.append(new)
         self.cursor += 1
@@ -62,6 +101,7 @@ class Session:
         """Put ``state`` on the board as one undoable step; it drops whatever could have been redone."""
         del self.moves[self.cursor :]
         del self.states[self.cursor + 1 :]
+        self._forget_counts(self.cursor)
         self.moves.append(Jump(state))
         self.states.append(state)
         self.cursor += 1
@@ -113,6 +153,7 @@ class Session:
             raise ValueError("saved cursor %r is out of range" % (cursor,))
         other.cursor = cursor
         self.start, self.states, self.moves, self.cursor = other.start, other.states, other.moves, other.cursor
+        self._forget_counts(0)
 
 
 class Playback:

@@ -7,6 +7,7 @@ import asyncio
 import json
 
 from pyscript import document, window, workers
+from pyscript.ffi import create_proxy
 
 from app.dom import by_id, clear, el, next_task, on
 from app.i18n import LANGS, t
@@ -25,6 +26,16 @@ def _param(params: object, name: str) -> "str | None":
 async def _awaited(thing: object) -> object:
     """A JS promise as a coroutine (what ``asyncio.wait_for`` takes on MicroPython)."""
     return await thing
+
+
+def _reason(e: Exception) -> str:
+    """An exception's message for a person: a JS error reaches MicroPython as
+    ``(proxy, name, message)``; its message, not that tuple's text."""
+    args = getattr(e, "args", ())
+    if len(args) == 1 and isinstance(args[0], tuple):
+        args = args[0]
+    words = [a for a in args if isinstance(a, str) and a]
+    return words[-1] if words else (str(e) or "the worker did not start")
 
 
 class SolverDied(RuntimeError):
@@ -80,7 +91,7 @@ class Solver:
             if self.failed is None:
                 self.worker = worker
         except Exception as e:  # the page stays playable without a solver
-            self.failed = str(e) or "the worker did not start"
+            self.failed = _reason(e)
 
     def restart(self) -> None:
         """Start a fresh worker beside the dead one (a new ``<script type=py worker>``)."""
@@ -293,6 +304,8 @@ class Shell:
         self.set_lang(self.lang)
         on(document, "keydown", self._on_key)
         on(document, "visibilitychange", lambda e: self.each_game("sync_activity"))
+        # leaving or reloading: nothing unwritten (boot.js relays the window's pagehide)
+        window.__onPageHide = create_proxy(lambda *a: self.each_game("flush_save"))
         asyncio.create_task(self._tick())
 
     def view(self, name: str) -> object:

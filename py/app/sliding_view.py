@@ -35,7 +35,7 @@ class View(GameView):
         self.shuffles = 0
         self.swipe = None  # where a pointer went down on the board
         self.pointer_at = -1e9  # when a touch last slid tiles itself: the click that may follow is not a second tap
-        self.tables_ready = set()  # the table shapes (see sliding.table_shape) loaded, or tried, on this page
+        self.tables_ready = set()  # the table shapes (see sliding.table_shape) loaded on this page
         self.tables_failed = set()  # those that did not load: searches use smaller tables, and say so
         super().__init__(shell, panel, spec)
 
@@ -144,9 +144,9 @@ class View(GameView):
 
     # ================================================================= pointer & keys
     def _slide_line(self, tile: int) -> bool:
-        """Slide ``tile`` and every tile between it and the blank (one move each)."""
-        if self.playback is not None:
-            return False
+        """Slide ``tile`` and every tile between it and the blank (one move each);
+        a tap during a playback stops it first (see GameView.play)."""
+        self.interrupt()
         line = self.session.state.line_to_blank(tile)
         for t in line:
             self.move(t)
@@ -169,9 +169,9 @@ class View(GameView):
             self._slide_toward(str(event.key))
 
     def _slide_toward(self, arrow: str) -> None:
-        """The tile beside the blank slides the way ``arrow`` points (a key or a swipe); refused at an edge."""
-        if self.playback is not None:
-            return
+        """The tile beside the blank slides the way ``arrow`` points (a key or a swipe); refused at an edge.
+        A playback under way stops first (see GameView.play)."""
+        self.interrupt()
         delta = _ARROWS[arrow]
         board = self.session.state
         z = board.blank()
@@ -241,8 +241,10 @@ class View(GameView):
         self.say("sp_tables", shape="%d × %d" % shape)
         url = str(window.URL.new("static/data/" + TABLE_FILES[shape], window.location.href).href)
         result = await self.run_job("tables", show=False, url=url)
-        self.tables_ready.add(shape)  # loaded, or not to be tried again on this page
-        if result["status"] != "solved":
+        if result["status"] == "solved":
+            self.tables_ready.add(shape)
+            self.tables_failed.discard(shape)
+        elif result["status"] not in ("cancelled", "changed"):  # this search goes without; a later Solve tries again
             self.tables_failed.add(shape)
 
     async def _on_solve(self, event: object) -> None:

@@ -69,6 +69,7 @@ class GameView(RecordsMixin, EditorMixin):
         "hint_none": "hint_none",
         "paste_help": "paste_help",
         "at_goal": "at_goal",
+        "by_solver": "won_by_solver",
     }
     STEP_MS = 40  # how long one worker slice may run
     REFUSE_MS = 450  # how long a refused move's mark shows
@@ -85,6 +86,12 @@ class GameView(RecordsMixin, EditorMixin):
         self.job = None
         self.cancelled = False
         self.playback = None
+        self.solver_played = False  # the playback under way plays a Solve's answer (not a script)
+        self.solved_by = None  # "solver": the board was brought to the goal by a Solve's playback (kept on reload)
+        self.save_due = False  # the game changed since it was last written (see save)
+        self.save_queued = False
+        self.progress_key = None  # (key, values) of the progress line, said again on a language switch
+        self.answered_ahead = False  # the last job's answer was ready before the click (the look-ahead's)
         self.speed = parse_speed(shell.params.get("speed"))
         self.status_key = (self.TEXT["ready"], {})
         self.alert_error = None  # (code, values, fallback) of the alert shown, for a language switch
@@ -120,7 +127,7 @@ class GameView(RecordsMixin, EditorMixin):
         self.reset_btn = self._button(buttons, "reset", lambda e: self.load(self.session.start), "play-only")
         self.build_buttons(buttons)
         self.build_edit_button(buttons)
-        self._button(buttons, "share", self._on_share)
+        self._button(buttons, "share", self._on_share_button)
         if self.spec.map:
             self.map = MapPanel(self)
             self.map.build_button(buttons)
@@ -174,6 +181,7 @@ class GameView(RecordsMixin, EditorMixin):
         """Change an option: what was derived under the old one goes, the game is saved."""
         if value not in self.spec.options.get(name, ()):
             return
+        self.halt()
         self.options[name] = value
         if self.shell.params.get(name) is not None or name == "metric":
             self.shell.set_url(**{name: value})
@@ -245,7 +253,10 @@ class GameView(RecordsMixin, EditorMixin):
         if self.editing:
             self.say_editor()
         elif self.session.state.is_solved() and self.session.cursor:
-            self.say(self.won_key(), **self.won_values())
+            if self.solved_by == "solver":
+                self.say(self.TEXT["by_solver"], n=self.count())
+            else:
+                self.say(self.won_key(), **self.won_values())
         else:
             self.say(self.resting_key())
 
@@ -254,6 +265,11 @@ class GameView(RecordsMixin, EditorMixin):
         if self.session.state.is_solved():
             return self.TEXT["at_goal"]
         return self.stuck_key() or self.TEXT["ready"]
+
+    def say_progress(self, key: "str | None", **values: object) -> None:
+        """Put ``key`` in the progress box's line (``None`` empties it); said again on a language switch."""
+        self.progress_key = None if key is None else (key, values)
+        self.progress_text.textContent = "" if key is None else self.shell.t(key, **values)
 
     def show_error(self, code: str, values: dict, fallback: str = "", prefix: str = "") -> None:
         """An error in the alert line, in the page's language; ``prefix`` names where it came from."""
@@ -280,6 +296,8 @@ class GameView(RecordsMixin, EditorMixin):
         if self.stale_lang:
             return
         self.say(self.status_key[0], **self.status_key[1])
+        if self.progress_key is not None:
+            self.say_progress(self.progress_key[0], **self.progress_key[1])
         if self.editing:
             self.say_editor()  # its reasons come from the game's errors, rendered in one language
         if self.alert_error is not None:
@@ -290,15 +308,24 @@ class GameView(RecordsMixin, EditorMixin):
         self.render()
 
     # ============================================================ the move path
-    def play(self, move: object) -> bool:
-        """Apply one move through the game's rules; ``False`` (and nothing changes) if illegal."""
+    def play(self, move: object, by_playback: bool = False) -> bool:
+        """Apply one move through the game's rules; ``False`` (and nothing changes) if illegal.
+
+        A player's move (a click, a key, a drag, the console's ``gameHandler``),
+        legal or not, first stops a playback under way, paused or not: the board is
+        the player's again and the status says what is on it, never a solution's
+        outcome the board no longer shows. Only the playback's own moves
+        (``by_playback``) leave it playing."""
         if self.editing:
             return False
+        if not by_playback:
+            self.interrupt()
         was_solved = self.session.state.is_solved()
         try:
             self.session.play(move)
         except (PuzzleError, ValueError, TypeError, IndexError, KeyError):
             return False
+        self.solved_by = None
         if self.playback is None:  # a solution playing keeps the solve's outcome, progress and chart
             self.board_changed(moved=True)
             self.clock.start(self.now())
@@ -308,12 +335,33 @@ class GameView(RecordsMixin, EditorMixin):
         self.sync_activity()
         self.render()
         self.after_move(move)
-        if self.playback is None:  # playback saves and announces once, when it ends
+        if self.playback is None:  # playback announces once, when it ends
             if not was_solved and self.session.state.is_solved():
                 self.won()
-            self.save()
+                self.celebrate()
             self.announce()
+        self.save()  # played moves are moves, the playback's too (rule 1); the save itself is debounced
         return True
+
+    def interrupt(self) -> bool:
+        """A player takes the board: a playback under way (paused too) stops
+        where it is, the moves it made stay made (and saved), and the status
+        describes the board on screen. ``True`` if one was stopped."""
+        if self.playback is None:
+            return False
+        self.stop_playback()
+        self.render()
+        self.save()
+        self.say_ready()
+        return True
+
+    def halt(self) -> None:
+        """An option or the board changes: a playback stops and a job of the
+        player's (a Solve or a Hint, the tables' download) is cancelled, so
+        neither goes on under the new settings."""
+        self.interrupt()
+        if self.job is not None:
+            self.cancelled = True
 
     def announce(self) -> None:
         """What the status says after a player's move."""
@@ -333,7 +381,8 @@ class GameView(RecordsMixin, EditorMixin):
 
     def count(self) -> int:
         """The moves in effect, counted as the game counts them (its spec's ``count``)."""
-        return self.spec.count(self.session.made, self.options)
+        options = self.options
+        return self.session.counted(lambda moves: self.spec.count(moves, options), json.dumps(options))
 
     def undo(self) -> None:
         self._travel(self.session.undo)
@@ -388,6 +437,18 @@ class GameView(RecordsMixin, EditorMixin):
         event.preventDefault()
         action()
 
+    CELEBRATE_MS = 1400  # how long a win's moment lasts (see app.css: .celebrating)
+
+    def celebrate(self) -> None:
+        """A win's moment: the board glows once (CSS; still for those who asked for less motion)."""
+        self.panel.classList.add("celebrating")
+        self.panel.setAttribute("data-celebrated", str(int(self.panel.getAttribute("data-celebrated") or 0) + 1))
+        asyncio.create_task(self._end_celebration())
+
+    async def _end_celebration(self) -> None:
+        await asyncio.sleep(self.CELEBRATE_MS / 1000)
+        self.panel.classList.remove("celebrating")
+
     def refuse(self, *nodes: object) -> None:
         """A brief visual refusal of an illegal move on ``nodes`` (a shake, or a flash
         when the player asked for reduced motion)."""
@@ -414,21 +475,28 @@ class GameView(RecordsMixin, EditorMixin):
     def sync_activity(self) -> None:
         """Playback is held and the clock stopped while the game's tab or the page is hidden
         (a reload or leaving the page hides it too); a clock that stops is saved with its time."""
-        active = self.shown and str(document.visibilityState) != "hidden"
+        hidden = str(document.visibilityState) == "hidden"
+        active = self.shown and not hidden
+        if hidden:  # a reload or leaving the page hides it: what is not written yet is written now
+            self.flush_save()
         if self.playback is not None:
             self.playback.held = not active
         was_running = self.clock.running
         self.sync_clock(active)
         if was_running and not self.clock.running and self.playback is None:
             self.save()
+            if hidden:
+                self.flush_save()
 
     def board_changed(self, moved: bool = False, new_board: bool = False) -> None:
         """The one place that forgets what was derived from the old position:
         the hint, the progress box and chart, the share link, a stale outcome."""
         self.hinted = None
+        if not moved:
+            self.solved_by = None
         if self.job is None:  # a running job keeps its box (and Cancel) until it ends
             self.progress.setAttribute("hidden", "")
-            self.progress_text.textContent = ""
+            self.say_progress(None)
         self.share_box.setAttribute("hidden", "")
         self.result = None
         if self.map is not None:
@@ -478,7 +546,7 @@ class GameView(RecordsMixin, EditorMixin):
     # ============================================================ boards in and out
     def load(self, board: object, say: str = "") -> None:
         """Open ``board`` as a new game (Reset, a new board, a paste, a layout)."""
-        self.stop_playback()
+        self.halt()
         self.editing = False
         new = board != self.session.start
         self.session.reset(board)
@@ -522,6 +590,8 @@ class GameView(RecordsMixin, EditorMixin):
             self.options = self.spec.check_options(data.get("options"), saved.start)
             self.restore_clock(data.get("clock"))
             self.restore_extra(data.get("extra"))
+            if data.get("by") == "solver" and saved.state.is_solved() and saved.cursor:
+                self.solved_by = "solver"
         else:
             if url_board is not None:
                 self.session.reset(url_board)
@@ -553,12 +623,35 @@ class GameView(RecordsMixin, EditorMixin):
         except Exception:  # storage off, garbage, an older format, moves that no longer replay: ignored
             return (None, None)
 
+    SAVE_DELAY_S = 0.25  # a game is written at most this often (and at once when the page is hidden or left)
+
     def save(self) -> None:
+        """The game changed: write it within :data:`SAVE_DELAY_S` (one write for
+        a burst of moves: writing the whole history on each of 10,000 console
+        moves took 27.6 ms a move), and at once when the page is hidden or left
+        (:meth:`flush_save`), so a reload keeps every move made (rule 1)."""
+        self.save_due = True
+        if not self.save_queued:
+            self.save_queued = True
+            asyncio.create_task(self._save_later())
+
+    async def _save_later(self) -> None:
+        await asyncio.sleep(self.SAVE_DELAY_S)
+        self.save_queued = False
+        self.flush_save()
+
+    def flush_save(self) -> None:
+        """Write the game now if it changed since it was last written."""
+        if not self.save_due:
+            return
+        self.save_due = False
         data = self.session.to_saved(lambda b: b.to_code(), self.spec.encode_move)
         data["v"] = SAVE_VERSION
         data["options"] = self.options
         data["clock"] = self.save_clock()
         data["extra"] = self.save_extra()
+        if self.solved_by is not None:
+            data["by"] = self.solved_by
         window.safeStorage.set(self.store_key, json.dumps(data))  # storage off or full: the game goes on unsaved
 
     def _on_share(self, event: object) -> None:
@@ -583,6 +676,27 @@ class GameView(RecordsMixin, EditorMixin):
         self.share_input.focus()
         self.share_input.select()
         self.say("share_done")
+
+    def _on_share_button(self, event: object) -> None:
+        """Share: the link in the share box and, where the browser has the system
+        share sheet (``navigator.share``, phones), that sheet too (called in the
+        click itself, as the browser asks); the box stays as the fallback."""
+        self._on_share(event)
+        if self.share_box.hasAttribute("hidden") or not window.Reflect.has(window.navigator, "share"):
+            return
+        data = to_js({"title": self.shell.t("title"), "url": str(self.share_input.value)})
+        try:
+            promise = window.navigator.share(data)
+        except Exception:  # refused at once (not allowed here): the box is there
+            return
+        asyncio.create_task(self._shared(promise))
+
+    async def _shared(self, promise: object) -> None:
+        try:
+            await promise
+            self.say("shared")
+        except Exception:  # the sheet was closed, or could not open: the link is in the box
+            pass
 
     async def _on_copy(self, event: object) -> None:
         self.share_input.select()
@@ -634,6 +748,7 @@ class GameView(RecordsMixin, EditorMixin):
     def start_playback(self, moves: list, announce: bool = False) -> None:
         """Play moves through :meth:`play`; ``announce`` the end (a solver's result is already said)."""
         self.stop_playback()
+        self.solver_played = not announce
         self.playback = Playback(moves, self.speed)
         self.assisted = True
         self.sync_activity()
@@ -653,15 +768,24 @@ class GameView(RecordsMixin, EditorMixin):
             if move is None:
                 await asyncio.sleep(0.05)
                 continue
-            if not self.play(move):  # each move redraws the counter, with how far the playback is
+            if not self.play(move, by_playback=True):  # each move redraws the counter, with how far it is
                 pb.stop()
                 break
             await asyncio.sleep(pb.speed / 1000)
-        if self.playback is pb:
-            self.playback = None
+        if self.playback is not pb:  # stopped by a player, an undo, a new board…: they said what is on it
+            return
+        self.playback = None
         self.render()
         self.save()
-        if announce and not pb.stopped:
+        if pb.index < len(pb.moves):  # a move the board refused: say the board, not the solution
+            self.say_ready()
+        elif self.session.state.is_solved():
+            if self.solver_played:
+                self.solved_by = "solver"
+            self.celebrate()
+            if announce:
+                self.announce()
+        elif announce:
             self.announce()
 
     def _play_batch(self, pb: Playback) -> bool:
@@ -690,9 +814,11 @@ class GameView(RecordsMixin, EditorMixin):
             return False
         self.hinted = None
         self.assisted = True
+        self.solved_by = None
         self.sync_activity()
         self.render()
         self.after_move(last)
+        self.save()
         return True
 
     # ============================================================ the worker
@@ -720,16 +846,24 @@ class GameView(RecordsMixin, EditorMixin):
         solver = self.shell.solver
         if solver.worker is None and not quiet:
             self.say("solver_wait")
-        if not quiet:
+        if not quiet:  # what it is doing, from the first frame: waiting for the solver, or starting
             self.progress.removeAttribute("hidden")
+            self.say_progress("prog_waiting" if solver.worker is None else "prog_starting")
         self.job = -1
         self.render()
         self.shell.solving(True)
 
         def progress(p: dict) -> None:
-            if show and not quiet:
-                self.progress_text.textContent = self.shell.t("explored", n=num(p["positions"]))
+            if quiet:
+                pass
+            elif "received" in p:  # a file on its way to the worker (the pattern tables)
+                key, values = download_words(p)
+                self.say_progress(key, **values)
+            elif show:
+                self.say_progress("explored", n=num(p["positions"]))
                 self.show_progress(p)
+            elif p.get("method") == "tables":  # the file is in: the worker unpacks it, in slices
+                self.say_progress("prog_tables")
             if self.map is not None and not quiet:
                 self.map.wave(p)
 
@@ -753,8 +887,11 @@ class GameView(RecordsMixin, EditorMixin):
         if show:
             self.show_progress(stats)
         if "positions" in stats:
-            seconds = "%.2f" % stats.get("seconds", 0)
-            self.progress_text.textContent = self.shell.t("explored_in", n=num(stats["positions"]), s=seconds)
+            if self.answered_ahead:  # worked out before the click: no seconds of waiting to speak of
+                self.say_progress("explored_ahead", n=num(stats["positions"]))
+            else:
+                seconds = "%.2f" % stats.get("seconds", 0)
+                self.say_progress("explored_in", n=num(stats["positions"]), s=seconds)
             self.status.setAttribute("data-positions", str(stats["positions"]))
         return result
 
@@ -864,6 +1001,7 @@ class GameView(RecordsMixin, EditorMixin):
         # where the answer came from, for the tests and the benchmark: ready before the click, the
         # look-ahead's search adopted while it ran, or a search started by the click
         self.status.setAttribute("data-answer", origin if ready is not None else "worker")
+        self.answered_ahead = ready is not None and origin == "ready"
         if ready is not None:
             return _copy(ready)  # the caller decodes its moves in place
         result = await self.stepped(self.request(action, **extra), progress, lambda: self.cancelled, started)
@@ -904,7 +1042,11 @@ class GameView(RecordsMixin, EditorMixin):
         if status == "cancelled":
             self.say("cancelled")
         elif status == "died":
-            self.say("solver_died", msg=result["error"]["text"])
+            solver = self.shell.solver
+            if solver.worker is None and solver.failed is not None:  # it never started: no new one is coming
+                self.say("solver_down", msg=solver.failed)
+            else:
+                self.say("solver_died", msg=result["error"]["text"])
         elif status == "changed":
             self.say("changed")
         elif status == "error":
@@ -925,6 +1067,10 @@ class GameView(RecordsMixin, EditorMixin):
             self.say(said)
             return
         await self.prepare(board)
+        if self.cancelled or self.session.state != board:  # cancelled, or the board changed, while it got ready
+            if self.cancelled:
+                self.say("cancelled")
+            return
         result = await self.run_job("solve")
         if self._report(result):
             return
@@ -953,6 +1099,10 @@ class GameView(RecordsMixin, EditorMixin):
             self.say(said)
             return
         await self.prepare(board)
+        if self.cancelled or self.session.state != board:
+            if self.cancelled:
+                self.say("cancelled")
+            return
         self.say("hint_wait")
         result = await self.run_job("hint", show=False)
         if self._report(result):
@@ -1041,6 +1191,18 @@ class GameView(RecordsMixin, EditorMixin):
 
     def restore_extra(self, data: object) -> None:
         pass
+
+
+def download_words(p: dict) -> tuple:
+    """A download's progress ``{"received", "total"}`` (bytes; ``total`` 0 when
+    unknown) as ``(key, values)`` for :meth:`GameView.say_progress`: megabytes
+    with one decimal, and the percentage when the size is known."""
+    received, total = int(p.get("received", 0)), int(p.get("total", 0))
+    got = "%.1f" % (received / 1e6)
+    if total > 0:
+        pct = min(100, received * 100 // total)
+        return ("downloading_of", {"got": got, "total": "%.1f" % (total / 1e6), "pct": pct})
+    return ("downloading", {"got": got})
 
 
 def game_texts(**overrides: str) -> dict:
