@@ -164,14 +164,22 @@ def _int_grid(data: object) -> bool:
     return True
 
 
-def read_grid(grid: object, shown: object, error: type, cell: str) -> "tuple[int, int, list[int]]":
+def read_grid(
+    grid: object, shown: object, error: type, cell: str, max_side: int = 0, size_error: object = None
+) -> "tuple[int, int, list[int]]":
     """Check the course's JSON form, decoded: a non-empty list of equally long,
     non-empty rows of integers. Returns ``(rows, cols, cells)`` row-major, or
     raises ``error`` quoting ``shown`` (``cell`` is the code of the message
-    for a cell that is not an integer: ``"cell_not_id"``)."""
+    for a cell that is not an integer: ``"cell_not_id"``).
+
+    With ``max_side``, the size is checked before any cell is read: more rows,
+    or a first row longer, than ``max_side`` raise ``size_error(rows, cols)``
+    (the game's own too-big error), so no list is built for a board refused."""
     if not isinstance(grid, list) or not grid or not isinstance(grid[0], list) or not grid[0]:
         raise error("grid_not_board", text=quote(shown))
     rows, cols = len(grid), len(grid[0])
+    if max_side and (rows > max_side or cols > max_side) and size_error is not None:
+        raise size_error(rows, cols)
     cells = []
     for r in range(rows):
         row = grid[r]
@@ -364,6 +372,10 @@ class GameSpec:
     ``map``         whether the game has a state map: its solver's ``JOBS``
                     has the ``map`` job of :mod:`puzzles.statespace`, and the
                     page shows a Map button.
+    ``shape``       ``board -> value``: what every position of one game
+                    shares, so two boards with equal shapes are positions of
+                    the same game (the rule a saved game's jumps must keep):
+                    by default ``(rows, cols)``; Huarong adds its pieces.
     """
 
     def __init__(
@@ -380,6 +392,7 @@ class GameSpec:
         options: "dict | None" = None,
         default_options: object = None,
         map: bool = False,
+        shape: object = None,
     ) -> None:
         self.name = name
         self.board = board
@@ -393,6 +406,7 @@ class GameSpec:
         self.options = options or {}
         self._default_options = default_options
         self.map = map
+        self.shape = shape if shape is not None else (lambda board: (board.rows, board.cols))
 
     def defaults(self, board: object) -> dict:
         """Every option's default value for ``board``."""

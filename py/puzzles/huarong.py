@@ -54,6 +54,10 @@ class MoveError(PuzzleError):
     """A move that is not legal on the board it is applied to."""
 
 
+def _too_big(rows: int, cols: int) -> BoardError:
+    return BoardError("huarong_too_big", rows=rows, cols=cols, max=MAX_SIDE)
+
+
 class ScriptError(PuzzleError):
     """A move script with a bad or illegal line: ``ScriptError.at(line, error)``.
 
@@ -156,7 +160,7 @@ class Board(GridBoard):
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
         """Validate a list of rows of ids (the course's JSON form, decoded)."""
         shown = source if source is not None else grid
-        rows, cols, cells = read_grid(grid, shown, BoardError, "cell_not_id")
+        rows, cols, cells = read_grid(grid, shown, BoardError, "cell_not_id", MAX_SIDE, _too_big)
         for i, v in enumerate(cells):
             if v < 0:
                 raise BoardError("id_negative", row=i // cols + 1, col=i % cols + 1, id=v)
@@ -172,9 +176,15 @@ class Board(GridBoard):
 
     @classmethod
     def from_compact(cls, text: str) -> "Board":
-        """Parse the compact form, ``3114/3114/5226/5786/900a``."""
+        """Parse the compact form, ``3114/3114/5226/5786/900a``. Its size (rows
+        and the longest row) is checked against :data:`MAX_SIDE` before any
+        row is built."""
+        parts = text.strip().split("/")
+        cols = max(len(part) for part in parts)
+        if len(parts) > MAX_SIDE or cols > MAX_SIDE:
+            raise BoardError("huarong_too_big", rows=len(parts), cols=cols, max=MAX_SIDE)
         grid = []
-        for r, part in enumerate(text.strip().split("/")):
+        for r, part in enumerate(parts):
             row = []
             for c, ch in enumerate(part):
                 v = _CHAR_ID.get(ch)
@@ -443,4 +453,5 @@ SPEC = GameSpec(
     count=lambda moves, options: count_steps(moves, options.get("metric", "cell")),
     options={"metric": METRICS},
     map=True,
+    shape=lambda board: (board.rows, board.cols, sorted((p.pid, p.height, p.width) for p in board.pieces().values())),
 )
