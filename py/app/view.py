@@ -39,11 +39,14 @@ from app.map_panel import MapPanel
 from app.mixin_editor import EditorMixin
 from app.mixin_records import RecordsMixin
 from app.records import num
-from app.session import SPEEDS, Playback, Session
+from app.session import SPEEDS, Playback, SaveError, Session
 from puzzles import PuzzleError
 from puzzles.messages import render
 
 SAVE_VERSION = 2
+# The longest saved game read (characters), checked before it is parsed: a save of 20,000 Huarong
+# moves is about 240,000; a corrupt one of 2 MB held the start for 5 s.
+MAX_SAVE_CHARS = 400000
 MAX_SPEED_MS = 5000  # the longest ?speed= a link may ask for, per one-cell move
 DEFAULT_SPEED_MS = 120
 
@@ -100,7 +103,7 @@ class GameView(RecordsMixin, EditorMixin):
         self.init_records()
         self.init_editor()
         self._build(panel)
-        self._restore()
+        self._open()
         self.sync_activity()
         self.handler = self._make_handler()
         shell.on_lang(self._relabel)
@@ -504,10 +507,34 @@ class GameView(RecordsMixin, EditorMixin):
         self.clear_alert()
         self.load(board, "loaded")
 
+    def _open(self) -> None:
+        """:meth:`_restore` and the game's first drawing, inside one guard: a
+        saved game that passed the checks but still cannot be drawn is set
+        aside like any bad save (said in the alert), and the game opens its
+        default board; nothing escapes to stop the other games or the page."""
+        self.from_save = False
+        try:
+            self._restore()
+        except Exception as e:
+            from_save = self.from_save
+            self.from_save = False
+            self.session = Session(self.spec.default(), self.spec.apply)
+            self.options = self.spec.defaults(self.session.start)
+            self.reset_clock()
+            self.restore_extra(None)
+            self.board_opened()
+            self.render()
+            self.say_ready()
+            self.show_error("internal_error", {"error": type(e).__name__}, "", "save_discarded" if from_save else "")
+            if from_save:
+                self.save()
+
     def _restore(self) -> None:
         """Open the game by the four rules (see the module docstring). A bad
         link opens the default board (as the app's contract says) without
-        saving it, so the plain page still reopens the saved game."""
+        saving it, so the plain page still reopens the saved game. A saved
+        game that does not reopen is said in the alert (and replaced by the
+        game opened)."""
         url_board = None
         bad_link = False
         if self.shell.game == self.game and self.shell.params.get("board") is not None:
@@ -516,8 +543,11 @@ class GameView(RecordsMixin, EditorMixin):
             except PuzzleError as e:
                 self.show_puzzle_error(e, "bad_url_board")
                 bad_link = True
-        saved, data = (None, None) if bad_link else self._read_saved()
+        saved, data, problem = (None, None, None) if bad_link else self._read_saved()
+        if problem is not None:
+            self.show_error(problem.code, problem.values, "", "save_discarded")
         if saved is not None and (url_board is None or saved.start == url_board):
+            self.from_save = True
             self.session = saved
             self.options = self.spec.check_options(data.get("options"), saved.start)
             self.restore_clock(data.get("clock"))
@@ -538,20 +568,29 @@ class GameView(RecordsMixin, EditorMixin):
             self.save()
 
     def _read_saved(self) -> tuple:
-        """``(session, data)``: the saved game replayed through the rules, or
-        ``(None, None)`` if there is none or it does not validate."""
+        """``(session, data, problem)``: the saved game replayed through the
+        rules (:meth:`Session.restore`, jumps held to the start's shape), or
+        ``(None, None, None)`` if there is none, or ``(None, None, e)``, a
+        :class:`SaveError` saying why it does not reopen. Its size is checked
+        before it is parsed (:data:`MAX_SAVE_CHARS`), its steps before they
+        are replayed."""
+        raw = window.safeStorage.get(self.store_key)
+        if raw is None:  # none, or storage off
+            return (None, None, None)
         try:
-            raw = window.safeStorage.get(self.store_key)
-            if raw is None:
-                return (None, None)
-            data = json.loads(str(raw))
+            text = str(raw)
+            if len(text) > MAX_SAVE_CHARS:
+                raise SaveError("save_too_long", count=len(text), limit=MAX_SAVE_CHARS)
+            data = json.loads(text)
             if not isinstance(data, dict) or data.get("v") != SAVE_VERSION or not isinstance(data.get("start"), str):
-                return (None, None)
+                raise SaveError("save_not_game")
             session = Session(self.spec.default(), self.spec.apply)
-            session.restore(data, self.spec.board.parse, self.spec.decode_move)
-            return (session, data)
-        except Exception:  # storage off, garbage, an older format, moves that no longer replay: ignored
-            return (None, None)
+            session.restore(data, self.spec.board.parse, self.spec.decode_move, self.spec.shape)
+            return (session, data, None)
+        except SaveError as e:
+            return (None, None, e)
+        except Exception:  # garbage, an older format, moves that no longer replay
+            return (None, None, SaveError("save_not_game"))
 
     def save(self) -> None:
         data = self.session.to_saved(lambda b: b.to_code(), self.spec.encode_move)
