@@ -61,8 +61,11 @@ async def start(game: str, request: str) -> str:
     first, as ``"data"``."""
     from pyodide.http import pyfetch
 
-    req = json.loads(str(request))
-    url = req.get("url")
+    try:
+        req = json.loads(str(request))
+    except ValueError:  # not JSON: answered by the protocol's coded bad_request
+        return worker_jobs.start(str(game), str(request))
+    url = req.get("url") if isinstance(req, dict) else None
     if url is not None:
         try:
             response = await pyfetch(str(url))

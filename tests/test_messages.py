@@ -28,8 +28,9 @@ CODE_SAMPLES = ("gameHandler.move(10, 'left')", "'up'", "'down'", "'left'", "'ri
 CODE_SAMPLES += ("'cell'", "'piece'", "'optimal'", "'fast'", "JSON")
 NOT_SEEN = {"generate_failed"}  # generate() never fails to build in practice: no input reaches it
 # Codes the app raises or shows, not the engines (saved games, faults): reached in tests/test_hostile2.py.
-APP_CODES = {"save_not_game", "save_too_long", "save_too_many_steps", "save_jump_foreign", "internal_error"}
-APP_SOURCES = ("app/session.py", "app/view.py", "worker_jobs.py")
+APP_CODES = {"save_not_game", "save_too_long", "save_too_many_steps", "save_jump_foreign"}
+APP_CODES |= {"internal_error", "bad_request"}
+APP_SOURCES = ("app/session.py", "app/view.py", "app/view_errors.py", "worker_jobs.py")
 
 
 def fields(template: str) -> set:
@@ -67,7 +68,7 @@ def _raised_codes_in_source() -> set:
     for name in APP_SOURCES:
         text = (PUZZLES.parent / name).read_text(encoding="utf-8")
         codes |= set(re.findall(r'(?:Error|error)\(\s*"([a-z0-9_]+)"', text)) & APP_CODES
-        codes |= set(re.findall(r'"(internal_error)"', text))
+        codes |= set(re.findall(r'"(internal_error|bad_request)"', text))
     return codes
 
 

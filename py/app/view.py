@@ -40,6 +40,7 @@ from app.mixin_editor import EditorMixin
 from app.mixin_records import RecordsMixin
 from app.records import num
 from app.session import SPEEDS, Playback, SaveError, Session
+from app.view_errors import coded
 from puzzles import PuzzleError
 from puzzles.messages import render
 
@@ -226,7 +227,7 @@ class GameView(RecordsMixin, EditorMixin):
                 if result is not None and hasattr(result, "send"):
                     asyncio.create_task(self._guarded(result))
             except Exception as e:
-                self.say("failed", msg=str(e))
+                self.fault(e)
 
         return run
 
@@ -234,7 +235,13 @@ class GameView(RecordsMixin, EditorMixin):
         try:
             await coro
         except Exception as e:
-            self.say("failed", msg=str(e))
+            self.fault(e)
+
+    def fault(self, e: Exception) -> None:
+        """An unexpected error of ours: the coded internal error in the alert (its type only, in the
+        page's language); its own text goes to the console, never to the page."""
+        window.console.warn("%s: %s" % (type(e).__name__, e))
+        self.show_error("internal_error", {"error": type(e).__name__})
 
     # ============================================================ messages
     def say(self, key: str, **values: object) -> None:
@@ -269,8 +276,10 @@ class GameView(RecordsMixin, EditorMixin):
         self.show_error(getattr(e, "code", ""), getattr(e, "values", {}), str(e), prefix)
 
     def show_worker_error(self, err: dict) -> None:
-        """An error object of the worker's protocol (``code``, ``values``, ``text``) in the alert line."""
-        self.show_error(str(err.get("code", "")), err.get("values") or {}, str(err.get("text", "")))
+        """An error object of the worker's protocol (``code``, ``values``, ``text``) in the alert line,
+        through :func:`app.view_errors.coded`: a code not ours shows as the coded internal error."""
+        code, values = coded(err)
+        self.show_error(code, values)
 
     def clear_alert(self) -> None:
         self.alert_error = None

@@ -86,6 +86,10 @@ MESSAGES = {
         "something went wrong inside the app ({error}); the board is as it was",
         "应用内部出错（{error}）；棋盘保持原样",
     ),
+    "bad_request": (
+        "the solver was asked for something it does not do: {text}",
+        "求解器收到了它不做的请求：{text}",
+    ),
     "not_whole_number": ("{text} is not a whole number", "{text} 不是整数"),
     "move_bad_form": ("{text} is not a move", "{text} 不是一步走法"),
     # ------------------------------------------------------------- Huarong Road

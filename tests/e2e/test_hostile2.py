@@ -2,6 +2,7 @@
 bricks the app; one game's bad save never takes the others down."""
 
 import json
+import re
 from urllib.parse import quote
 
 import pytest
@@ -70,3 +71,19 @@ def test_the_issues_linkup_link_is_refused_at_once(open_app, page):
     open_app("?game=linkup&lang=en&board=" + quote("1.999999999x0..TK"), solver=False)
     expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text("each side must be 1 to 24")
     assert page.evaluate("gameHandler.getBoard()") == linkup.SPEC.default().grid()
+
+
+def test_huarongs_map_takes_piece_ids_of_256_and_more(open_app, page):
+    """'The map could not be made: byte must be in range(0, 256)' (raw Python, untranslated): the map is
+    made, and its farthest position comes back onto the board with the board's own ids."""
+    grid = [[300, 1, 1, 70000], [300, 1, 1, 70000], [0, 0, 0, 256], [999, 0, 0, 256]]
+    page = open_app("?game=huarong&lang=zh&board=" + quote(json.dumps(grid)))
+    panel = page.get_by_role("tabpanel")
+    panel.get_by_role("button", name="状态图", exact=True).click()
+    fig = panel.get_by_role("img", name=re.compile("状态图"))
+    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d+"), timeout=60_000)
+    expect(panel).not_to_contain_text("无法生成状态图")
+    panel.get_by_role("button", name="去最远的局面").click()
+    expect(page.get_by_role("status").filter(visible=True)).to_contain_text("已从状态图放到棋盘上")
+    after = page.evaluate("gameHandler.getBoard()")
+    assert after != grid and sorted(v for row in after for v in row) == sorted(v for row in grid for v in row)
