@@ -216,3 +216,112 @@ def test_a_fault_inside_a_job_is_a_coded_internal_error(monkeypatch):
     from puzzles.messages import render
 
     assert render(err["code"], "zh", err["values"]) == "应用内部出错（ValueError）；棋盘保持原样"
+
+
+# ------------------------------------------------------------- fuzz: saved histories with foreign steps, every game
+from hypothesis import HealthCheck, event, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _neighbours(spec, board, n=6):
+    """Positions a few legal moves away (jumps the map could make)."""
+    out = []
+    from puzzles import huarong as hr
+
+    for _ in range(n):
+        if spec is hr.SPEC:
+            moves = board.legal_moves()
+            if not moves:
+                break
+            board = board.move(*moves[len(out) % len(moves)])
+        elif spec is sliding.SPEC:
+            board = board.slide(board.movable()[len(out) % len(board.movable())])
+        else:
+            break
+        out.append(board)
+    return out
+
+
+FOREIGN_BOARDS = [spec.default().to_code() for spec in SPECS] + [
+    "3x3-123456780",
+    "2x2-1230",
+    "3x2-123450",
+    "[[1,1]]",
+    "[[1,1],[0,0]]",
+    "1/1",
+    "11/11",
+    "3114/3114/5226/5786/9b0a",
+    "[[1,1,2,2]]",
+    linkup.generate(2, 2, 1, 4, 3).to_code(),
+    "1.999999999x0..TK",
+    "",
+    "[[",
+]
+
+
+def _own_steps(spec):
+    """Encoded legal moves from the default board, then jumps to its own neighbours."""
+    board = spec.default()
+    moves = []
+    from puzzles import huarong as hr
+
+    if spec is hr.SPEC:
+        moves = [spec.encode_move(m) for m in board.legal_moves()]
+    elif spec is sliding.SPEC:
+        moves = [spec.encode_move(t) for t in board.movable()]
+    else:
+        from puzzles.linkup import joinable_pairs
+
+        moves = [spec.encode_move(m) for m in joinable_pairs(board)][:6]
+    return moves + [{"jump": b.to_code()} for b in _neighbours(spec, board)]
+
+
+HOSTILE_STEPS = [[1, ["up"]], {"a": 1}, [None, None], ["shuffle", 5], ["shuffle", "1.1x2.11.zz"], 2**70, -1, "up"]
+
+
+@st.composite
+def saved_games(draw, spec):
+    own = _own_steps(spec)
+    step = st.one_of(
+        st.sampled_from(own),  # the game's own steps weigh three times the foreign ones: long histories restore
+        st.sampled_from(own),
+        st.sampled_from(own),
+        st.sampled_from(FOREIGN_BOARDS).map(lambda code: {"jump": code}),
+        st.sampled_from(HOSTILE_STEPS),
+    )
+    start = spec.default().to_code() if draw(st.integers(0, 3)) else draw(st.sampled_from(FOREIGN_BOARDS))
+    moves = draw(st.lists(step, max_size=8))
+    cursor = draw(st.one_of(st.none(), st.integers(-1, 10), st.sampled_from([True, "1", 1.0])))
+    saved = {"v": 2, "start": start, "moves": moves}
+    if cursor is not None:
+        saved["cursor"] = cursor
+    return saved
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_restore_with_foreign_steps_is_all_or_nothing(name, data):
+    """Any saved history, mixing the game's own moves and jumps with jumps to boards of other games and
+    sizes and with hostile move values: restore raises ValueError and leaves the session as it was, or
+    every position restored is of the start's shape and every move replays through the rules."""
+    spec = GAMES[name]
+    saved = data.draw(saved_games(spec))
+    s = Session(spec.default(), spec.apply)
+    before = (s.start, list(s.states), list(s.moves), s.cursor)
+    try:
+        s.restore(saved, spec.board.parse, spec.decode_move, spec.shape)
+    except ValueError as e:
+        event("refused: %s" % getattr(e, "code", "PuzzleError"))
+        assert (s.start, s.states, s.moves, s.cursor) == before
+        return
+    event("restored %d steps" % len(s.moves))
+    want = spec.shape(s.start)
+    assert all(spec.shape(b) == want for b in s.states)
+    replay = Session(s.start, spec.apply)
+    for m in s.moves:
+        if hasattr(m, "state"):
+            replay.jump(m.state)
+        else:
+            replay.play(m)
+    assert replay.states == s.states and 0 <= s.cursor <= len(s.moves)

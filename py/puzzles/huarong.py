@@ -436,7 +436,7 @@ def _apply(board: Board, move: "tuple[int, str]") -> Board:
 
 def _decode_move(data: object) -> "tuple[int, str]":
     """``[pid, dir]`` → ``(pid, dir)``; ``ValueError`` for anything else."""
-    if not isinstance(data, list) or len(data) != 2 or data[1] not in STEP:
+    if not isinstance(data, list) or len(data) != 2 or not isinstance(data[1], str) or data[1] not in STEP:
         raise MoveError("move_bad_form", text=quote(data))
     return (exact_int(data[0]), data[1])
 
