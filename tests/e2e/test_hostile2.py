@@ -87,3 +87,28 @@ def test_huarongs_map_takes_piece_ids_of_256_and_more(open_app, page):
     expect(page.get_by_role("status").filter(visible=True)).to_contain_text("已从状态图放到棋盘上")
     after = page.evaluate("gameHandler.getBoard()")
     assert after != grid and sorted(v for row in after for v in row) == sorted(v for row in grid for v in row)
+
+
+HOSTILE_ARGS = """() => {
+  const circular = []; circular.push(circular);
+  let deep = []; for (let i = 0; i < 20000; i++) deep = [deep];
+  const huge = "x".repeat(2000000);
+  return [[10n, 'left'], [circular, 'left'], [deep, 'left'], [huge, 'left'], [{ toJSON() { throw 1; } }, 'up']];
+}"""
+
+
+@pytest.mark.parametrize(
+    "game,method,bad", [("huarong", "move", False), ("sliding", "move", False), ("linkup", "connect", [])]
+)
+def test_gamehandler_answers_bad_arguments_and_never_throws(open_app, game, method, bad):
+    """A BigInt, a circular object, a 20,000-deep array, a 2 MB text, a throwing toJSON: each call
+    answers false (or [] for connect) and nothing changes; no exception reaches the caller."""
+    page = open_app("?game=%s&lang=en" % game, solver=False)
+    before = page.evaluate("gameHandler.getBoard()")
+    answers = page.evaluate(
+        "(m) => (%s)().map((args) => { try { return gameHandler[m](...args); } catch (e) { return 'threw ' + e; } })"
+        % HOSTILE_ARGS,
+        method,
+    )
+    assert answers == [bad] * 5
+    assert page.evaluate("gameHandler.getBoard()") == before
