@@ -33,7 +33,7 @@ imports it), so it avoids ``dataclasses``, run-time ``typing`` and
 """
 
 
-from puzzles import ALPHABET, GameSpec, GridBoard, PuzzleError, exact_int, quote, read_grid, read_number
+from puzzles import ALPHABET, GameSpec, GridBoard, PuzzleError, exact_int, quote, read_grid, read_number, strip
 
 MAX_SIDE = 8
 TARGET = 1
@@ -179,7 +179,7 @@ class Board(GridBoard):
         """Parse the compact form, ``3114/3114/5226/5786/900a``. Its size (rows
         and the longest row) is checked against :data:`MAX_SIDE` before any
         row is built."""
-        parts = text.strip().split("/")
+        parts = strip(text).split("/")
         cols = max(len(part) for part in parts)
         if len(parts) > MAX_SIDE or cols > MAX_SIDE:
             raise BoardError("huarong_too_big", rows=len(parts), cols=cols, max=MAX_SIDE)
@@ -303,16 +303,16 @@ def format_script(moves: "list[tuple[int, str]]") -> str:
 
 def parse_move(line: str) -> "tuple[int, str]":
     """Parse one ``gameHandler.move(pid, 'dir')`` call (never evaluated)."""
-    s = line.strip()
+    s = strip(line)
     if s.endswith(";"):
-        s = s[:-1].rstrip()
+        s = strip(s[:-1])
     prefix = "gameHandler.move("
     if not s.startswith(prefix) or not s.endswith(")"):
         raise PuzzleError("script_not_move", text=quote(line))
     args = s[len(prefix) : -1].split(",")
     if len(args) != 2:
         raise PuzzleError("script_two_args", text=quote(line))
-    pid_text, dir_text = args[0].strip(), args[1].strip()
+    pid_text, dir_text = strip(args[0]), strip(args[1])
     pid = read_number(pid_text, line, PuzzleError)
     if pid is None:
         raise PuzzleError("script_bad_pid", text=quote(line), got=quote(pid_text))
@@ -332,7 +332,7 @@ def parse_script(text: str) -> "list[tuple[int, int, str]]":
     """
     out = []
     for n, line in enumerate(text.split("\n"), 1):
-        s = line.strip()
+        s = strip(line)
         if not s or s.startswith("//") or s.startswith("#"):
             continue
         try:

@@ -41,6 +41,7 @@ from puzzles import (
     read_grid,
     read_number,
     run,
+    strip,
 )
 
 MAX_SIDE = 24
@@ -89,7 +90,7 @@ class Board(GridBoard):
 
         The header's size is checked first (each side 1 to :data:`MAX_SIDE`),
         so no code, whatever it claims, makes work beyond its own length."""
-        parts = text.strip().split(".")
+        parts = strip(text).split(".")
         if len(parts) != 4 or parts[0] != FORMAT_VERSION:
             version = parts[0]
             future = version != FORMAT_VERSION and 0 < len(version) <= 3

@@ -45,7 +45,18 @@ model; the solver runs in the worker).
 
 import json
 
-from puzzles import GameSpec, GridBoard, PuzzleError, Rng, cell_count_error, exact_int, quote, read_grid, read_number
+from puzzles import (
+    GameSpec,
+    GridBoard,
+    PuzzleError,
+    Rng,
+    cell_count_error,
+    exact_int,
+    quote,
+    read_grid,
+    read_number,
+    strip,
+)
 
 MIN_SIDE = 2
 MAX_SIDE = 5
@@ -77,6 +88,7 @@ class Board(GridBoard):
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
         """Validate rows of numbers: rectangular, 2–5 a side, a permutation of ``0 … rows·cols−1``."""
         shown = source if source is not None else json.dumps(grid)
+
         def too_big(rows: int, cols: int) -> BoardError:
             return BoardError("sliding_bad_size", text=quote(shown), rows=rows, cols=cols, min=MIN_SIDE, max=MAX_SIDE)
 
@@ -111,7 +123,7 @@ class Board(GridBoard):
     def from_code(cls, text: str) -> "Board":
         """Parse the share form ``<rows>x<cols>-<cells>``; the header's size is
         checked (each side 2 to 5) before the cells are read."""
-        s = text.strip()
+        s = strip(text)
         head, sep, body = s.partition("-")
         size = head.split("x")
         rows = cols = None
