@@ -69,12 +69,38 @@ addEventListener("pagehide", () => { if (window.__onPageHide) window.__onPageHid
 // number stays the exact number it was (no 32-bit wrap: 2**32 + 10 is not 10) and
 // Infinity, NaN, true or " 1 " reach Python as what they are, to be refused there.
 // Python answers JSON text for the methods in jsonMethods; callers get plain JS values.
+// Arguments that cannot be what a method takes (a BigInt or a circular object, which JSON.stringify
+// throws on; a text over MAX_ARGS_CHARS; nesting deeper than MAX_ARGS_DEPTH) answer as any bad argument
+// does, false or [], without reaching Python: a caller never gets an exception.
+const MAX_ARGS_CHARS = 10000;
+const MAX_ARGS_DEPTH = 8;
+
+function argsText(args) {
+  let text;
+  try { text = JSON.stringify(args); } catch (e) { return null; }
+  if (typeof text !== "string" || text.length > MAX_ARGS_CHARS) return null;
+  let depth = 0, inString = false, escaped = false;
+  for (const ch of text) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (ch === "\\") escaped = true;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === "[" || ch === "{") { if (++depth > MAX_ARGS_DEPTH) return null; }
+    else if (ch === "]" || ch === "}") depth--;
+  }
+  return text;
+}
+
 window.makeGameHandler = (impl, jsonMethods) => {
   const handler = {};
   for (const name of Object.keys(impl)) {
+    const json = jsonMethods.includes(name);
     handler[name] = (...args) => {
-      const answer = impl[name](JSON.stringify(args));
-      return jsonMethods.includes(name) ? JSON.parse(answer) : answer;
+      const text = argsText(args);
+      if (text === null) return json ? [] : false;
+      const answer = impl[name](text);
+      return json ? JSON.parse(answer) : answer;
     };
   }
   return handler;

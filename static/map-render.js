@@ -108,7 +108,7 @@ function load(text) {
   post({
     type: "ready", n, e: m.e, goals: m.goals, farthest: m.farthest, max_dist: m.max_dist,
     merged_digits: m.merged_digits === undefined ? null : m.merged_digits, truncated: !!m.truncated,
-    limit: m.limit, rows: m.rows, cols: m.cols, hist, unreachable, dead_ends: deadEnds,
+    limit: m.limit, rows: m.rows, cols: m.cols, ids: m.ids || null, hist, unreachable, dead_ends: deadEnds,
     metric: result.stats ? result.stats.metric : null, seconds: result.stats ? result.stats.seconds : null,
   });
   post({ type: "drawing", step: "paint", n, e: m.e });

@@ -25,6 +25,7 @@ from puzzles import (
     sliding,
     sliding_solver,
 )
+from puzzles.games import GAMES
 from puzzles.huarong_layouts import LAYOUTS
 
 FUZZ = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -387,3 +388,73 @@ def test_a_future_link_up_format_is_refused_by_name():
     with pytest.raises(linkup.BoardError) as err:
         linkup.Board.parse("1.4x6.363663451152414146535222")
     assert err.value.code == "linkup_not_code"
+
+
+# ------------------------------------------------------------- issue #21: hostile JSON moves, extreme headers
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=8)
+    | st.sampled_from(["up", "down", "left", "right", "shuffle", 1, 0, -1, 2**40]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=2),
+    max_leaves=8,
+)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@FUZZ
+@given(data=json_values)
+def test_decode_move_raises_only_value_error(name, data):
+    """Every game's decode_move on any JSON value: a move, or ValueError (the spec's rule), never
+    TypeError (Huarong's [1, ["up"]] raised TypeError: a list is not hashable)."""
+    spec = GAMES[name]
+    try:
+        move = spec.decode_move(data)
+    except ValueError:
+        event("refused")
+        return
+    event("decoded")
+    assert spec.decode_move(spec.encode_move(move)) == move
+
+
+# The sizes a share code's header may claim: zero, negative-looking, huge, just past each game's limits.
+SIZES = st.one_of(
+    st.integers(0, 30), st.sampled_from([999999999, 10000000, 65536, 100, 25, 24, 9, 8, 6, 5, 2, 1, 0])
+).map(str)
+
+
+@st.composite
+def extreme_codes(draw, name):
+    rows, cols = draw(SIZES), draw(SIZES)
+    body = draw(st.text(alphabet="0123456789abc", max_size=40))
+    if name == "linkup":
+        head = "%sx%s.%s" % (rows, cols, body)
+        check = linkup._checksum(head) if draw(st.booleans()) else draw(st.text(alphabet="0aZ", max_size=2))
+        return "1.%s.%s" % (head, check)
+    if name == "sliding":
+        return "%sx%s-%s" % (rows, cols, body)
+    n, m = int(rows), min(int(cols), 100)  # Huarong's compact form: the header is its rows and their length
+    return "/".join(["1" * m] * min(n, 3000))[:MAX_TEXT_CHARS]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@FUZZ
+@given(data=st.data())
+def test_extreme_headers_are_refused_from_the_header(name, data):
+    """A share code claiming any size parses or is refused with a PuzzleError, having built no more than
+    its own text's worth: the sizes are checked before the cells are read."""
+    import tracemalloc
+
+    text = data.draw(extreme_codes(name))
+    tracemalloc.start()
+    try:
+        GAMES[name].board.parse(text)
+        event("parsed")
+    except PuzzleError as e:
+        event(e.code)
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert peak < 64 * len(text) + 200_000

@@ -27,6 +27,10 @@ WALLED = linkup.Board.from_grid([[2, 2, 3, 3], [1, 4, 4, 1], [5, 5, 6, 6]])  # t
 CODE_SAMPLES = ("gameHandler.move(10, 'left')", "'up'", "'down'", "'left'", "'right'")
 CODE_SAMPLES += ("'cell'", "'piece'", "'optimal'", "'fast'", "JSON")
 NOT_SEEN = {"generate_failed"}  # generate() never fails to build in practice: no input reaches it
+# Codes the app raises or shows, not the engines (saved games, faults): reached in tests/test_hostile2.py.
+APP_CODES = {"save_not_game", "save_too_long", "save_too_many_steps", "save_jump_foreign"}
+APP_CODES |= {"internal_error", "bad_request"}
+APP_SOURCES = ("app/session.py", "app/view.py", "app/view_errors.py", "worker_jobs.py")
 
 
 def fields(template: str) -> set:
@@ -60,7 +64,11 @@ def _raised_codes_in_source() -> set:
         text = path.read_text(encoding="utf-8")
         codes |= set(re.findall(r'(?:Error|error)\(\s*"([a-z0-9_]+)"', text))
         codes |= set(re.findall(r'inner="([a-z0-9_]+)"', text))
-        codes |= set(re.findall(r'read_grid\([^()]*"([a-z0-9_]+)"\)', text))
+        codes |= set(re.findall(r'read_grid\([^()]*?"([a-z0-9_]+)"[,)]', text))
+    for name in APP_SOURCES:
+        text = (PUZZLES.parent / name).read_text(encoding="utf-8")
+        codes |= set(re.findall(r'(?:Error|error)\(\s*"([a-z0-9_]+)"', text)) & APP_CODES
+        codes |= set(re.findall(r'"(internal_error|bad_request)"', text))
     return codes
 
 
@@ -187,6 +195,7 @@ BAD = [
     (_parse(linkup, "2.1x2.11.00"), "linkup_future_format"),
     (_parse(linkup, "hello"), "linkup_not_code"),
     (_parse(linkup, "1.10x2²0.ab.zz"), "linkup_bad_size"),
+    (_parse(linkup, "1.999999999x0..TK"), "linkup_bad_dims"),
     (_parse(linkup, "1.1x2.11.zz"), "checksum_mismatch"),
     (_parse(linkup, "1.1x2.1!.%s" % linkup._checksum("1x2.1!")), "bad_tile_char"),
     (lambda: linkup.generate(4, 6, 5, 4, 1), "generate_no_fit"),
@@ -251,7 +260,7 @@ def test_the_table_reaches_every_code():
             seen.add(e.code)
             if e.code == "script_line":
                 seen.add(e.values["inner"])
-    assert set(MESSAGES) - seen == NOT_SEEN
+    assert set(MESSAGES) - seen == NOT_SEEN | APP_CODES
 
 
 def test_quote_matches_repr_and_keeps_chinese():

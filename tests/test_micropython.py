@@ -3,6 +3,7 @@
 import pathlib
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -28,3 +29,20 @@ def test_runs_on_micropython(script, done):
     )
     assert proc.returncode == 0, proc.stderr + proc.stdout
     assert done in proc.stdout
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_one_whitespace_rule_on_both_runtimes():
+    """Issue #21: CPython and MicroPython disagreed on Unicode whitespace around a board text
+    (U+3000, U+2028, \\x1c-\\x1f: 280 of these cases differed). The same script prints the same
+    1,058 outcomes on both runtimes (puzzles.WHITESPACE, puzzles.strip)."""
+    script = "tests/mpy/check_whitespace.py"
+    mpy = subprocess.run(["node", "tests/mpy/run.mjs", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    cpy = subprocess.run(
+        [sys.executable, script], cwd=ROOT, capture_output=True, text=True, timeout=120, env={"PYTHONPATH": "py"}
+    )
+    assert mpy.returncode == 0 and cpy.returncode == 0, mpy.stderr + cpy.stderr
+    assert "OK whitespace" in cpy.stdout
+    assert mpy.stdout.splitlines() == cpy.stdout.splitlines()
+    assert "huarong 3000 around ok 3114/3114/5226/5786/900a" in cpy.stdout  # the ideographic space is blank
+    assert "huarong 001c around refused bad_piece_char" in cpy.stdout  # \x1c is not

@@ -66,8 +66,11 @@ class Map:
         assert m["levels"] == [count for _, count in sorted(Counter(depth).items())]
 
     def grid(self, i: int) -> list:
+        """Position ``i``'s grid of ids, as the page reads it (Huarong's cells are indexes into ``ids``)."""
         a = self.rows * self.cols
-        return list(self.cells[i * a : i * a + a])
+        cells = list(self.cells[i * a : i * a + a])
+        ids = self.raw.get("ids")
+        return [ids[v] for v in cells] if ids is not None else cells
 
     def pairs(self) -> list:
         return list(zip(self.edges[0::2], self.edges[1::2]))
@@ -553,8 +556,9 @@ def test_protocol_slices_stay_short(monkeypatch, game, board, options):
     # every slice did at most about WORK units: positions, edge ends and cells all had to be got through
     assert slices >= (n + 2 * e) / statespace.WORK + n * m["rows"] * m["cols"] / (40 * statespace.WORK)
     assert result["status"] == "solved" and result["moves"] == [] and result["stats"]["positions"] == n
-    assert set(m) == {"n", "truncated", "limit", "rows", "cols", "cells", "dist", "edges", "e", "goals", "farthest",
-                      "max_dist", "merged", "merged_digits", "levels"}
+    assert set(m) - {"ids"} == {"n", "truncated", "limit", "rows", "cols", "cells", "dist", "edges", "e", "goals",
+                               "farthest", "max_dist", "merged", "merged_digits", "levels"}
+    assert ("ids" in m) == (game == "huarong")  # Huarong's grids hold indexes into ids
 
 
 def test_protocol_cancel_and_bad_requests():

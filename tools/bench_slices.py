@@ -23,6 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 HUARONG_8X8 = [[1, 1, 0, 0, 0, 0, 0, 0]] + [[0] * 8 for _ in range(6)] + [[0, 0, 0, 0, 0, 0, 0, 2]]
 WIDE = [[0, 0, 0, 0, 0, 121, 0, 0], [0, 0, 58, 1, 1, 1, 1, 0], [0, 0, 58, 1, 1, 1, 1, 0], [0, 0, 0, 1, 1, 1, 1, 0]]
+# Issue #21: a hint on this 6 x 6 board explores past the 3,000,000-position limit (one step ran 0.48 s).
+HUARONG_6X6 = [[0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0], [2, 3, 0, 0, 6, 7], [0] * 6, [8, 9, 0, 0, 12, 13], [0] * 6]
 ONE_KIND = json.dumps([[1] * 24 for _ in range(24)])
 
 # name, game, action, request fields (new protocol)
@@ -31,6 +33,7 @@ CASES = [
     ("huarong hint piece, wide", "huarong", "hint", {"board": json.dumps(WIDE), "options": {"metric": "piece"}}),
     ("huarong hint piece, 8x8", "huarong", "hint", {"board": json.dumps(HUARONG_8X8), "options": {"metric": "piece"}}),
     ("huarong solve, course board", "huarong", "solve", {"board": "3114/3114/5226/5786/900a"}),
+    ("huarong hint, 6x6 (issue #21)", "huarong", "hint", {"board": json.dumps(HUARONG_6X6)}),
     (
         "linkup generate 10x20, 10x20",
         "linkup",

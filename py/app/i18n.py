@@ -103,6 +103,10 @@ _TEXT = {
     "copy": ("Copy", "复制"),
     "copied": ("Copied.", "已复制。"),
     "bad_url_board": ("The board in the link was not loaded: {msg}", "链接中的棋盘未能载入：{msg}"),
+    "save_discarded": (
+        "The saved game could not be reopened and was set aside: {msg}. This game starts afresh.",
+        "保存的对局无法重新打开，已舍弃：{msg}。本游戏重新开始。",
+    ),
     "compare": ("What equivalence buys", "等价处理省了多少"),
     "compare_run": ("Compare", "比较"),
     "compare_help": (

@@ -30,6 +30,7 @@ from pyscript.ffi import create_proxy
 
 from app.dom import clear, el
 from app.records import num
+from app.view_errors import coded_text
 
 
 class MapPanel:
@@ -255,6 +256,9 @@ class MapPanel:
         if info is None:
             return
         rows, cols, cells = info["rows"], info["cols"], data["grid"]
+        ids = info.get("ids")
+        if ids is not None:  # Huarong's grids hold small indexes: back to the pieces' ids
+            cells = [ids[v] if 0 <= v < len(ids) else -1 for v in cells]
         grid = [cells[r * cols : (r + 1) * cols] for r in range(rows)]
         try:
             board = self.view.spec.board.from_grid(grid)
@@ -295,7 +299,7 @@ class MapPanel:
             if code == "map_cancelled":
                 line = t("map_cancelled")
             else:
-                line = t("map_failed", msg=self.error.get("text", ""))
+                line = t("map_failed", msg=coded_text(self.error, self.shell.lang))
         elif self.phase is not None:
             positions, phase = self.phase[0], self.phase[1]
             if phase == "draw" and len(self.phase) > 2:

@@ -10,6 +10,19 @@ Runs on MicroPython (the page's main thread) and CPython (the tests).
 """
 
 SPEEDS = (0, 40, 120, 300)  # milliseconds per one-cell move; 0 plays at once
+# The most steps (moves and jumps) a saved game may hold: a save is replayed through the rules
+# at start-up, so this bounds that work (a corrupt save of 100,000 steps took 50 s to open).
+MAX_SAVED_STEPS = 20000
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be reopened: ``code`` (a message of
+    :mod:`puzzles.messages`) and ``values`` say why, in either language."""
+
+    def __init__(self, code: str, **values: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.values = values
 
 
 class Jump:
@@ -133,24 +146,46 @@ class Session:
             "cursor": self.cursor,
         }
 
-    def restore(self, saved: dict, decode_state: object, decode_move: object) -> None:
+    def restore(self, saved: dict, decode_state: object, decode_move: object, shape: object = None) -> None:
         """Replay saved data through the rules; raises ``ValueError`` (leaving
         this session as it was) unless every part validates: ``start`` a
-        string, ``moves`` a list of what ``decode_move`` accepts, each legal in
-        turn, ``cursor`` a whole number in range."""
+        string, ``moves`` a list of at most :data:`MAX_SAVED_STEPS` steps, each
+        what ``decode_move`` accepts and legal in turn, or a jump
+        (``{"jump": text}``) to a board of the start's shape, ``cursor`` a
+        whole number in range.
+
+        The jump rule: a jump puts a position of the same game on the board
+        (the state map's), so ``shape(board)`` (the game spec's
+        :meth:`~puzzles.GameSpec.shape`: its size and, in Huarong, its pieces)
+        must equal the start's; a board of another shape is refused, as the
+        view draws every position of a game in its start's frame. Any error a
+        decoder or a rule raises on foreign data comes out as ``ValueError``."""
+        if not isinstance(saved, dict):
+            raise SaveError("save_not_game")
         start, moves, cursor = saved.get("start"), saved.get("moves", []), saved.get("cursor")
         if not isinstance(start, str) or not isinstance(moves, list):
-            raise ValueError("saved game: no start board or no move list")
-        other = Session(decode_state(start), self._apply)
-        for m in moves:
-            if isinstance(m, dict) and set(m) == {"jump"} and isinstance(m["jump"], str):
-                other.jump(decode_state(m["jump"]))
-            else:
-                other.play(decode_move(m))
+            raise SaveError("save_not_game")
+        if len(moves) > MAX_SAVED_STEPS:
+            raise SaveError("save_too_many_steps", count=len(moves), limit=MAX_SAVED_STEPS)
+        try:
+            other = Session(decode_state(start), self._apply)
+            want = shape(other.start) if shape is not None else None
+            for m in moves:
+                if isinstance(m, dict) and set(m) == {"jump"} and isinstance(m["jump"], str):
+                    board = decode_state(m["jump"])
+                    if shape is not None and shape(board) != want:
+                        raise SaveError("save_jump_foreign")
+                    other.jump(board)
+                else:
+                    other.play(decode_move(m))
+        except ValueError:
+            raise
+        except (TypeError, KeyError, IndexError, AttributeError) as e:  # a decoder or rule meeting foreign data
+            raise SaveError("save_not_game") from e
         if cursor is None:
             cursor = len(other.moves)
         if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(other.moves):
-            raise ValueError("saved cursor %r is out of range" % (cursor,))
+            raise SaveError("save_not_game")
         other.cursor = cursor
         self.start, self.states, self.moves, self.cursor = other.start, other.states, other.moves, other.cursor
         self._forget_counts(0)

@@ -324,7 +324,10 @@ class Shell:
         playable (building all three at once held the page for about 0.6 s in one task)."""
         for name in NAMES:
             await next_task()
-            self.view(name)
+            try:
+                self.view(name)
+            except Exception as e:  # one game's fault never stops the others being built
+                window.console.error("could not build %s: %s" % (name, e))
 
     def each_game(self, method: str) -> None:
         """Call ``method`` on every game built so far (a game built later starts current)."""
@@ -343,7 +346,10 @@ class Shell:
         """The open game's clock, shown twice a second."""
         while True:
             await asyncio.sleep(0.5)
-            self.view(self.game).tick()
+            try:
+                self.view(self.game).tick()
+            except Exception as e:  # a fault of one game's clock never stops the ticking
+                window.console.error("clock: %s" % e)
 
     def _tab_click(self, name: str) -> object:
         return lambda e: self.select(name)

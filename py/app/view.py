@@ -39,11 +39,15 @@ from app.map_panel import MapPanel
 from app.mixin_editor import EditorMixin
 from app.mixin_records import RecordsMixin
 from app.records import num
-from app.session import SPEEDS, Playback, Session
+from app.session import SPEEDS, Playback, SaveError, Session
+from app.view_errors import coded
 from puzzles import PuzzleError
 from puzzles.messages import render
 
 SAVE_VERSION = 2
+# The longest saved game read (characters), checked before it is parsed: a save of 20,000 Huarong
+# moves is about 240,000; a corrupt one of 2 MB held the start for 5 s.
+MAX_SAVE_CHARS = 400000
 MAX_SPEED_MS = 5000  # the longest ?speed= a link may ask for, per one-cell move
 DEFAULT_SPEED_MS = 120
 
@@ -107,7 +111,7 @@ class GameView(RecordsMixin, EditorMixin):
         self.init_records()
         self.init_editor()
         self._build(panel)
-        self._restore()
+        self._open()
         self.sync_activity()
         self.handler = self._make_handler()
         shell.on_lang(self._relabel)
@@ -231,7 +235,7 @@ class GameView(RecordsMixin, EditorMixin):
                 if result is not None and hasattr(result, "send"):
                     asyncio.create_task(self._guarded(result))
             except Exception as e:
-                self.say("failed", msg=str(e))
+                self.fault(e)
 
         return run
 
@@ -239,7 +243,13 @@ class GameView(RecordsMixin, EditorMixin):
         try:
             await coro
         except Exception as e:
-            self.say("failed", msg=str(e))
+            self.fault(e)
+
+    def fault(self, e: Exception) -> None:
+        """An unexpected error of ours: the coded internal error in the alert (its type only, in the
+        page's language); its own text goes to the console, never to the page."""
+        window.console.warn("%s: %s" % (type(e).__name__, e))
+        self.show_error("internal_error", {"error": type(e).__name__})
 
     # ============================================================ messages
     def say(self, key: str, **values: object) -> None:
@@ -282,8 +292,10 @@ class GameView(RecordsMixin, EditorMixin):
         self.show_error(getattr(e, "code", ""), getattr(e, "values", {}), str(e), prefix)
 
     def show_worker_error(self, err: dict) -> None:
-        """An error object of the worker's protocol (``code``, ``values``, ``text``) in the alert line."""
-        self.show_error(str(err.get("code", "")), err.get("values") or {}, str(err.get("text", "")))
+        """An error object of the worker's protocol (``code``, ``values``, ``text``) in the alert line,
+        through :func:`app.view_errors.coded`: a code not ours shows as the coded internal error."""
+        code, values = coded(err)
+        self.show_error(code, values)
 
     def clear_alert(self) -> None:
         self.alert_error = None
@@ -572,10 +584,34 @@ class GameView(RecordsMixin, EditorMixin):
         self.clear_alert()
         self.load(board, "loaded")
 
+    def _open(self) -> None:
+        """:meth:`_restore` and the game's first drawing, inside one guard: a
+        saved game that passed the checks but still cannot be drawn is set
+        aside like any bad save (said in the alert), and the game opens its
+        default board; nothing escapes to stop the other games or the page."""
+        self.from_save = False
+        try:
+            self._restore()
+        except Exception as e:
+            from_save = self.from_save
+            self.from_save = False
+            self.session = Session(self.spec.default(), self.spec.apply)
+            self.options = self.spec.defaults(self.session.start)
+            self.reset_clock()
+            self.restore_extra(None)
+            self.board_opened()
+            self.render()
+            self.say_ready()
+            self.show_error("internal_error", {"error": type(e).__name__}, "", "save_discarded" if from_save else "")
+            if from_save:
+                self.save()
+
     def _restore(self) -> None:
         """Open the game by the four rules (see the module docstring). A bad
         link opens the default board (as the app's contract says) without
-        saving it, so the plain page still reopens the saved game."""
+        saving it, so the plain page still reopens the saved game. A saved
+        game that does not reopen is said in the alert (and replaced by the
+        game opened)."""
         url_board = None
         bad_link = False
         if self.shell.game == self.game and self.shell.params.get("board") is not None:
@@ -584,8 +620,11 @@ class GameView(RecordsMixin, EditorMixin):
             except PuzzleError as e:
                 self.show_puzzle_error(e, "bad_url_board")
                 bad_link = True
-        saved, data = (None, None) if bad_link else self._read_saved()
+        saved, data, problem = (None, None, None) if bad_link else self._read_saved()
+        if problem is not None:
+            self.show_error(problem.code, problem.values, "", "save_discarded")
         if saved is not None and (url_board is None or saved.start == url_board):
+            self.from_save = True
             self.session = saved
             self.options = self.spec.check_options(data.get("options"), saved.start)
             self.restore_clock(data.get("clock"))
@@ -608,20 +647,29 @@ class GameView(RecordsMixin, EditorMixin):
             self.save()
 
     def _read_saved(self) -> tuple:
-        """``(session, data)``: the saved game replayed through the rules, or
-        ``(None, None)`` if there is none or it does not validate."""
+        """``(session, data, problem)``: the saved game replayed through the
+        rules (:meth:`Session.restore`, jumps held to the start's shape), or
+        ``(None, None, None)`` if there is none, or ``(None, None, e)``, a
+        :class:`SaveError` saying why it does not reopen. Its size is checked
+        before it is parsed (:data:`MAX_SAVE_CHARS`), its steps before they
+        are replayed."""
+        raw = window.safeStorage.get(self.store_key)
+        if raw is None:  # none, or storage off
+            return (None, None, None)
         try:
-            raw = window.safeStorage.get(self.store_key)
-            if raw is None:
-                return (None, None)
-            data = json.loads(str(raw))
+            text = str(raw)
+            if len(text) > MAX_SAVE_CHARS:
+                raise SaveError("save_too_long", count=len(text), limit=MAX_SAVE_CHARS)
+            data = json.loads(text)
             if not isinstance(data, dict) or data.get("v") != SAVE_VERSION or not isinstance(data.get("start"), str):
-                return (None, None)
+                raise SaveError("save_not_game")
             session = Session(self.spec.default(), self.spec.apply)
-            session.restore(data, self.spec.board.parse, self.spec.decode_move)
-            return (session, data)
-        except Exception:  # storage off, garbage, an older format, moves that no longer replay: ignored
-            return (None, None)
+            session.restore(data, self.spec.board.parse, self.spec.decode_move, self.spec.shape)
+            return (session, data, None)
+        except SaveError as e:
+            return (None, None, e)
+        except Exception:  # garbage, an older format, moves that no longer replay
+            return (None, None, SaveError("save_not_game"))
 
     SAVE_DELAY_S = 0.25  # a game is written at most this often (and at once when the page is hidden or left)
 
@@ -712,11 +760,12 @@ class GameView(RecordsMixin, EditorMixin):
         ``moveCount``. Each method gets its arguments decoded from one JSON text
         (boot.js), so ``exact_int`` sees the caller's very numbers."""
         methods, json_methods = self.handler_methods()
+        json_methods = json_methods + ["getBoard"]
         methods["getBoard"] = lambda *a: self.session.state.to_json()
         impl = window.Object.new()
         for name, fn in methods.items():
-            setattr(impl, name, create_proxy(_with_json_args(fn)))
-        handler = window.makeGameHandler(impl, to_js(json_methods + ["getBoard"]))
+            setattr(impl, name, create_proxy(_with_json_args(fn, name in json_methods)))
+        handler = window.makeGameHandler(impl, to_js(json_methods))
         getter = create_proxy(lambda: len(self.session.made))
         window.Object.defineProperty(handler, "moveCount", to_js({"get": getter, "enumerable": True}))
         return handler
@@ -1221,15 +1270,58 @@ def _plain(stats: dict) -> dict:
     return out
 
 
-def _with_json_args(fn: object) -> object:
-    """A handler method called from boot.js with its arguments as one JSON text."""
+MAX_ARGS_CHARS = 10000  # as boot.js: the longest argument text a gameHandler method reads
+MAX_ARGS_DEPTH = 8  # and its deepest nesting (the course's arguments are numbers and words)
+
+
+def args_fit(text: str) -> bool:
+    """Whether a gameHandler argument text is short and shallow enough to parse: no longer
+    than :data:`MAX_ARGS_CHARS`, nested no deeper than :data:`MAX_ARGS_DEPTH` (a 20,000-deep
+    array exhausted the parser's recursion, and quoting it did too). One pass, strings skipped."""
+    if len(text) > MAX_ARGS_CHARS:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "[" or ch == "{":
+            depth += 1
+            if depth > MAX_ARGS_DEPTH:
+                return False
+        elif ch == "]" or ch == "}":
+            depth -= 1
+    return True
+
+
+def _with_json_args(fn: object, json_answer: bool = False) -> object:
+    """A handler method called from boot.js with its arguments as one JSON text.
+    Arguments that do not fit (:func:`args_fit`) or do not parse, or a method that
+    fails on them, answer what any bad argument answers: ``false``, or ``"[]"``
+    for a method answering JSON; nothing is thrown to the caller."""
 
     def call(raw: object) -> object:
+        text = str(raw)
+        args = None
+        if args_fit(text):
+            try:
+                args = json.loads(text)
+            except Exception:  # ValueError, or a parser's RuntimeError
+                args = None
+        if not isinstance(args, list):
+            return "[]" if json_answer else False
         try:
-            args = json.loads(str(raw))
-        except ValueError:
-            args = None
-        return fn(*args) if isinstance(args, list) else fn()
+            return fn(*args)
+        except Exception as e:  # a method meeting arguments it cannot take
+            window.console.warn("gameHandler: %s" % type(e).__name__)
+            return "[]" if json_answer else False
 
     return call
 

@@ -27,6 +27,43 @@ MAX_TEXT_CHARS = 20000
 MAX_DIGITS = 9
 _DIGITS = "0123456789"
 
+# The one whitespace rule of every parser, on both runtimes: the blank characters a board text, a
+# share code or a script line may have around it are exactly these, and no others. ASCII's six
+# (space, tab, newline, carriage return, vertical tab, form feed), the no-break space, the
+# ideographic space U+3000 (a Chinese input method's), the line and paragraph separators U+2028
+# and U+2029 and the byte-order mark U+FEFF. CPython's ``str.strip()`` also takes ``\x1c``-``\x1f``,
+# ``\x85`` and the other Unicode spaces, MicroPython's only ASCII's, so no parser calls it: a
+# character outside this set is part of the text (and refused as such by the parser).
+WHITESPACE = " \t\n\r\x0b\x0c\xa0\u3000\u2028\u2029\ufeff"
+_ASCII_SPACE = " \t\n\r\x0b\x0c"
+# Inside a text of the course's JSON form, JSON's own four (as CPython's json reads it).
+JSON_SPACE = " \t\n\r"
+
+
+def strip(text: str) -> str:
+    """``text`` without the :data:`WHITESPACE` characters at either end (and only those),
+    the same on CPython and MicroPython. ASCII's are stripped natively (an ASCII byte is
+    never part of a longer UTF-8 character, so MicroPython's byte-wise strip is right for
+    them); the others only when one is left at an end, in one pass over the text."""
+    s = text.strip(_ASCII_SPACE)
+    if not s or (s[0] not in WHITESPACE and s[-1] not in WHITESPACE):
+        return s
+    first = last = -1
+    for i, ch in enumerate(s):
+        if ch not in WHITESPACE:
+            if first < 0:
+                first = i
+            last = i
+    return "" if first < 0 else s[first : last + 1]
+
+
+def _squeeze_json(text: str) -> str:
+    """``text`` without JSON's whitespace (:data:`JSON_SPACE`), for the read-back check."""
+    for ch in JSON_SPACE:
+        if ch in text:
+            text = text.replace(ch, "")
+    return text
+
 
 class PuzzleError(ValueError):
     """A board, move or script that does not validate.
@@ -144,7 +181,7 @@ def load_json(text: str, error: type) -> object:
         data = json.loads(text)
     except (ValueError, RuntimeError):  # RuntimeError: a parser's recursion limit, should one be reached
         raise error("json_invalid", text=quote(text)) from None
-    if _int_grid(data) and "".join(text.split()) != json.dumps(data, separators=(",", ":")):
+    if _int_grid(data) and _squeeze_json(text) != json.dumps(data, separators=(",", ":")):
         # MicroPython's json.loads is lenient ("[[4,1,2][5,0,3]]", "[[01]]"): a grid of whole
         # numbers must read back exactly as written, so both runtimes accept the same texts.
         raise error("json_invalid", text=quote(text))
@@ -164,14 +201,22 @@ def _int_grid(data: object) -> bool:
     return True
 
 
-def read_grid(grid: object, shown: object, error: type, cell: str) -> "tuple[int, int, list[int]]":
+def read_grid(
+    grid: object, shown: object, error: type, cell: str, max_side: int = 0, size_error: object = None
+) -> "tuple[int, int, list[int]]":
     """Check the course's JSON form, decoded: a non-empty list of equally long,
     non-empty rows of integers. Returns ``(rows, cols, cells)`` row-major, or
     raises ``error`` quoting ``shown`` (``cell`` is the code of the message
-    for a cell that is not an integer: ``"cell_not_id"``)."""
+    for a cell that is not an integer: ``"cell_not_id"``).
+
+    With ``max_side``, the size is checked before any cell is read: more rows,
+    or a first row longer, than ``max_side`` raise ``size_error(rows, cols)``
+    (the game's own too-big error), so no list is built for a board refused."""
     if not isinstance(grid, list) or not grid or not isinstance(grid[0], list) or not grid[0]:
         raise error("grid_not_board", text=quote(shown))
     rows, cols = len(grid), len(grid[0])
+    if max_side and (rows > max_side or cols > max_side) and size_error is not None:
+        raise size_error(rows, cols)
     cells = []
     for r in range(rows):
         row = grid[r]
@@ -224,9 +269,10 @@ class GridBoard:
 
     @classmethod
     def parse(cls, text: str) -> "GridBoard":
-        """Either text form: JSON when it starts with ``[``, else the game's own code."""
+        """Either text form: JSON when it starts with ``[``, else the game's own code;
+        blank characters around it are :data:`WHITESPACE`'s (:func:`strip`)."""
         check_length(text, cls.error)
-        s = text.strip()
+        s = strip(text)
         if not s:
             raise cls.error("board_empty")
         return cls.from_json(s) if s[0] == "[" else cls.from_code(s)
@@ -364,6 +410,10 @@ class GameSpec:
     ``map``         whether the game has a state map: its solver's ``JOBS``
                     has the ``map`` job of :mod:`puzzles.statespace`, and the
                     page shows a Map button.
+    ``shape``       ``board -> value``: what every position of one game
+                    shares, so two boards with equal shapes are positions of
+                    the same game (the rule a saved game's jumps must keep):
+                    by default ``(rows, cols)``; Huarong adds its pieces.
     """
 
     def __init__(
@@ -380,6 +430,7 @@ class GameSpec:
         options: "dict | None" = None,
         default_options: object = None,
         map: bool = False,
+        shape: object = None,
     ) -> None:
         self.name = name
         self.board = board
@@ -393,6 +444,7 @@ class GameSpec:
         self.options = options or {}
         self._default_options = default_options
         self.map = map
+        self.shape = shape if shape is not None else (lambda board: (board.rows, board.cols))
 
     def defaults(self, board: object) -> dict:
         """Every option's default value for ``board``."""

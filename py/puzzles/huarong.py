@@ -33,7 +33,7 @@ imports it), so it avoids ``dataclasses``, run-time ``typing`` and
 """
 
 
-from puzzles import ALPHABET, GameSpec, GridBoard, PuzzleError, exact_int, quote, read_grid, read_number
+from puzzles import ALPHABET, GameSpec, GridBoard, PuzzleError, exact_int, quote, read_grid, read_number, strip
 
 MAX_SIDE = 8
 TARGET = 1
@@ -52,6 +52,10 @@ class BoardError(PuzzleError):
 
 class MoveError(PuzzleError):
     """A move that is not legal on the board it is applied to."""
+
+
+def _too_big(rows: int, cols: int) -> BoardError:
+    return BoardError("huarong_too_big", rows=rows, cols=cols, max=MAX_SIDE)
 
 
 class ScriptError(PuzzleError):
@@ -156,7 +160,7 @@ class Board(GridBoard):
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
         """Validate a list of rows of ids (the course's JSON form, decoded)."""
         shown = source if source is not None else grid
-        rows, cols, cells = read_grid(grid, shown, BoardError, "cell_not_id")
+        rows, cols, cells = read_grid(grid, shown, BoardError, "cell_not_id", MAX_SIDE, _too_big)
         for i, v in enumerate(cells):
             if v < 0:
                 raise BoardError("id_negative", row=i // cols + 1, col=i % cols + 1, id=v)
@@ -172,9 +176,15 @@ class Board(GridBoard):
 
     @classmethod
     def from_compact(cls, text: str) -> "Board":
-        """Parse the compact form, ``3114/3114/5226/5786/900a``."""
+        """Parse the compact form, ``3114/3114/5226/5786/900a``. Its size (rows
+        and the longest row) is checked against :data:`MAX_SIDE` before any
+        row is built."""
+        parts = strip(text).split("/")
+        cols = max(len(part) for part in parts)
+        if len(parts) > MAX_SIDE or cols > MAX_SIDE:
+            raise BoardError("huarong_too_big", rows=len(parts), cols=cols, max=MAX_SIDE)
         grid = []
-        for r, part in enumerate(text.strip().split("/")):
+        for r, part in enumerate(parts):
             row = []
             for c, ch in enumerate(part):
                 v = _CHAR_ID.get(ch)
@@ -293,16 +303,16 @@ def format_script(moves: "list[tuple[int, str]]") -> str:
 
 def parse_move(line: str) -> "tuple[int, str]":
     """Parse one ``gameHandler.move(pid, 'dir')`` call (never evaluated)."""
-    s = line.strip()
+    s = strip(line)
     if s.endswith(";"):
-        s = s[:-1].rstrip()
+        s = strip(s[:-1])
     prefix = "gameHandler.move("
     if not s.startswith(prefix) or not s.endswith(")"):
         raise PuzzleError("script_not_move", text=quote(line))
     args = s[len(prefix) : -1].split(",")
     if len(args) != 2:
         raise PuzzleError("script_two_args", text=quote(line))
-    pid_text, dir_text = args[0].strip(), args[1].strip()
+    pid_text, dir_text = strip(args[0]), strip(args[1])
     pid = read_number(pid_text, line, PuzzleError)
     if pid is None:
         raise PuzzleError("script_bad_pid", text=quote(line), got=quote(pid_text))
@@ -322,7 +332,7 @@ def parse_script(text: str) -> "list[tuple[int, int, str]]":
     """
     out = []
     for n, line in enumerate(text.split("\n"), 1):
-        s = line.strip()
+        s = strip(line)
         if not s or s.startswith("//") or s.startswith("#"):
             continue
         try:
@@ -426,7 +436,7 @@ def _apply(board: Board, move: "tuple[int, str]") -> Board:
 
 def _decode_move(data: object) -> "tuple[int, str]":
     """``[pid, dir]`` → ``(pid, dir)``; ``ValueError`` for anything else."""
-    if not isinstance(data, list) or len(data) != 2 or data[1] not in STEP:
+    if not isinstance(data, list) or len(data) != 2 or not isinstance(data[1], str) or data[1] not in STEP:
         raise MoveError("move_bad_form", text=quote(data))
     return (exact_int(data[0]), data[1])
 
@@ -443,4 +453,5 @@ SPEC = GameSpec(
     count=lambda moves, options: count_steps(moves, options.get("metric", "cell")),
     options={"metric": METRICS},
     map=True,
+    shape=lambda board: (board.rows, board.cols, sorted((p.pid, p.height, p.width) for p in board.pieces().values())),
 )

@@ -617,12 +617,20 @@ class DistanceTable:
                     space.adapt(count)
                     self.component = len(seen)
                     if limit is not None and len(seen) > limit:
-                        return False
+                        break
                     yield {"positions": len(seen), "phase": "component"}
                     count = 0
                     mark = space.work + WORK
             self.component = len(seen)
             if limit is not None and len(seen) > limit:
+                # Given up: the positions found go a slice at a time (freeing 3,000,000 of them at
+                # once, when the job ended, was one 0.44 s step on a 6 x 6 board).
+                self._members = None
+                progress = {"positions": len(seen), "phase": "component"}
+                yield from _release(seen, progress)
+                yield from _release(frontier, progress)
+                yield from _release(nxt, progress)
+                yield from _release(goals, progress)
                 return False
             frontier = nxt
         frontier = goals
@@ -679,6 +687,19 @@ class DistanceTable:
                     best = nk
         path = space.one_cell_path(key, best) if self.metric == "piece" else [key, best]
         return space.moves_along(board, path)
+
+
+def _release(items: "dict | list", progress: dict, chunk: int = 1 << 15):
+    """Empty ``items`` (a dict or a list of a search's positions) a chunk at a time,
+    yielding ``progress`` after each: a search that gives up frees its memory in
+    slices, not in one long step when its job ends."""
+    while items:
+        if isinstance(items, dict):
+            for _ in range(min(chunk, len(items))):
+                items.popitem()
+        else:
+            del items[-chunk:]
+        yield progress
 
 
 # ------------------------------------------------------------ worker jobs

@@ -41,6 +41,7 @@ from puzzles import (
     read_grid,
     read_number,
     run,
+    strip,
 )
 
 MAX_SIDE = 24
@@ -50,6 +51,10 @@ FORMAT_VERSION = "1"
 
 class BoardError(PuzzleError):
     """A Link-up board or share code that does not parse or validate."""
+
+
+def _too_big(rows: int, cols: int) -> BoardError:
+    return BoardError("linkup_too_big", rows=rows, cols=cols, max=MAX_SIDE)
 
 
 # ------------------------------------------------------------------- board
@@ -62,7 +67,7 @@ class Board(GridBoard):
     @classmethod
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
         shown = source if source is not None else grid
-        rows, cols, cells = read_grid(grid, shown, BoardError, "cell_not_kind")
+        rows, cols, cells = read_grid(grid, shown, BoardError, "cell_not_kind", MAX_SIDE, _too_big)
         for i, v in enumerate(cells):
             if v < 0 or v >= len(ALPHABET):
                 raise BoardError("kind_out_of_range", row=i // cols + 1, col=i % cols + 1, kind=v)
@@ -81,8 +86,11 @@ class Board(GridBoard):
 
     @classmethod
     def from_code(cls, text: str) -> "Board":
-        """Parse the share form ``1.<rows>x<cols>.<cells>.<check>``."""
-        parts = text.strip().split(".")
+        """Parse the share form ``1.<rows>x<cols>.<cells>.<check>``.
+
+        The header's size is checked first (each side 1 to :data:`MAX_SIDE`),
+        so no code, whatever it claims, makes work beyond its own length."""
+        parts = strip(text).split(".")
         if len(parts) != 4 or parts[0] != FORMAT_VERSION:
             version = parts[0]
             future = version != FORMAT_VERSION and 0 < len(version) <= 3
@@ -95,6 +103,8 @@ class Board(GridBoard):
             rows, cols = read_number(size[0], text, BoardError), read_number(size[1], text, BoardError)
         if rows is None or cols is None:
             raise BoardError("linkup_bad_size", text=quote(text), size=quote(parts[1]))
+        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):  # from the header, before anything is built
+            raise BoardError("linkup_bad_dims", text=quote(text), rows=rows, cols=cols, max=MAX_SIDE)
         body = parts[2]
         if _checksum(parts[1] + "." + body) != parts[3]:
             raise BoardError("checksum_mismatch", text=quote(text))

@@ -65,6 +65,31 @@ MESSAGES = {
         "{text} has 1 cell for a {rows} × {cols} board",
         "{text} 只有 1 格，与 {rows} × {cols} 的棋盘不符",
     ),
+    # ------------------------------------------------------------- saved games and the app itself
+    "save_not_game": (
+        "it is not a game this app saved (damaged, or from another version)",
+        "它不是本应用保存的对局（已损坏，或来自其他版本）",
+    ),
+    "save_too_long": (
+        "it is {count} characters long; the longest accepted is {limit}",
+        "它有 {count} 个字符，最多只接受 {limit} 个",
+    ),
+    "save_too_many_steps": (
+        "it holds {count} steps; the most accepted is {limit}",
+        "它有 {count} 步，最多只接受 {limit} 步",
+    ),
+    "save_jump_foreign": (
+        "its history jumps to a board of another size or with other pieces",
+        "它的历史跳到了另一种尺寸或另一组棋子的棋盘",
+    ),
+    "internal_error": (
+        "something went wrong inside the app ({error}); the board is as it was",
+        "应用内部出错（{error}）；棋盘保持原样",
+    ),
+    "bad_request": (
+        "the solver was asked for something it does not do: {text}",
+        "求解器收到了它不做的请求：{text}",
+    ),
     "not_whole_number": ("{text} is not a whole number", "{text} 不是整数"),
     "move_bad_form": ("{text} is not a move", "{text} 不是一步走法"),
     # ------------------------------------------------------------- Huarong Road
@@ -137,6 +162,10 @@ MESSAGES = {
     "linkup_too_big": (
         "the board is {rows} × {cols}; the largest allowed is {max} × {max}",
         "棋盘为 {rows} × {cols}；最大允许 {max} × {max}",
+    ),
+    "linkup_bad_dims": (
+        "{text} claims a {rows} × {cols} board; each side must be 1 to {max}",
+        "{text} 声称棋盘为 {rows} × {cols}；每边须为 1 到 {max}",
     ),
     "kind_odd_once": (
         "kind {kind} appears once; every kind needs an even count",

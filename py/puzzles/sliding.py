@@ -45,7 +45,18 @@ model; the solver runs in the worker).
 
 import json
 
-from puzzles import GameSpec, GridBoard, PuzzleError, Rng, cell_count_error, exact_int, quote, read_grid, read_number
+from puzzles import (
+    GameSpec,
+    GridBoard,
+    PuzzleError,
+    Rng,
+    cell_count_error,
+    exact_int,
+    quote,
+    read_grid,
+    read_number,
+    strip,
+)
 
 MIN_SIDE = 2
 MAX_SIDE = 5
@@ -77,7 +88,11 @@ class Board(GridBoard):
     def from_grid(cls, grid: object, source: "str | None" = None) -> "Board":
         """Validate rows of numbers: rectangular, 2–5 a side, a permutation of ``0 … rows·cols−1``."""
         shown = source if source is not None else json.dumps(grid)
-        rows, cols, cells = read_grid(grid, shown, BoardError, "cell_not_number")
+
+        def too_big(rows: int, cols: int) -> BoardError:
+            return BoardError("sliding_bad_size", text=quote(shown), rows=rows, cols=cols, min=MIN_SIDE, max=MAX_SIDE)
+
+        rows, cols, cells = read_grid(grid, shown, BoardError, "cell_not_number", MAX_SIDE, too_big)
         return cls.from_cells(rows, cols, cells, shown)
 
     @classmethod
@@ -106,8 +121,9 @@ class Board(GridBoard):
 
     @classmethod
     def from_code(cls, text: str) -> "Board":
-        """Parse the share form ``<rows>x<cols>-<cells>``."""
-        s = text.strip()
+        """Parse the share form ``<rows>x<cols>-<cells>``; the header's size is
+        checked (each side 2 to 5) before the cells are read."""
+        s = strip(text)
         head, sep, body = s.partition("-")
         size = head.split("x")
         rows = cols = None
@@ -115,6 +131,8 @@ class Board(GridBoard):
             rows, cols = read_number(size[0], text, BoardError), read_number(size[1], text, BoardError)
         if rows is None or cols is None:
             raise BoardError("sliding_not_code", text=quote(text))
+        if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):  # the header first
+            raise BoardError("sliding_bad_size", text=quote(text), rows=rows, cols=cols, min=MIN_SIDE, max=MAX_SIDE)
         if len(body) != rows * cols:
             raise cell_count_error(BoardError, text, len(body), rows, cols)
         cells = []

@@ -129,10 +129,16 @@ class HuarongSpace:
         self.class_of = {pid: shapes.index(s) for pid, s in shape_of.items()}
         self.size = [(0, 0)] * len(shapes)
         self.ids: list = [[] for _ in shapes]  # class -> the board's ids, anchors in reading order
+        # The map's grids hold each piece by a small index (1, 2, … in increasing id order; piece 1 is 1),
+        # not its id: ids may be any positive number and a grid cell is a byte. ``id_list[i]`` is index i's id.
+        self.id_list = [0] + sorted(pieces)
+        index = {pid: i for i, pid in enumerate(self.id_list)}
+        self.index_ids: list = [[] for _ in shapes]  # class -> those indexes, as ``ids``
         for pid in sorted(pieces, key=lambda q: pieces[q].row * cols + pieces[q].col):
             k = self.class_of[pid]
             self.size[k] = (pieces[pid].height, pieces[pid].width)
             self.ids[k].append(pid)
+            self.index_ids[k].append(index[pid])
         gr, gc = board.goal()
         self.goal_probe = 1 << (n + gr * cols + gc)
         self.start = self.encode(board)
@@ -280,16 +286,17 @@ class HuarongSpace:
         return self.cell_neighbours if self.metric == "cell" else self.piece_neighbours
 
     def write_cells(self, key: int, out: bytearray, base: int) -> int:
-        """Write the position's grid (ids in reading order) at ``out[base:]``:
+        """Write the position's grid (pieces in reading order) at ``out[base:]``:
         each class's pieces, in the reading order of their top-left cells, get
-        the current board's ids of that class in the same order. Answers the
+        the current board's pieces of that class in the same order, each as
+        its index in :attr:`id_list` (a byte, whatever its id). Answers the
         work done."""
         n, full = self.n, self.full
         footprint = self.footprint
         work = 0
         for k in range(self.classes):
             a = (key >> (n * (k + 1))) & full
-            ids = self.ids[k]
+            ids = self.index_ids[k]
             s = 0
             shift = n * k
             while a:
@@ -835,6 +842,8 @@ def map_job(board: object, options: dict, request: dict):
         "merged_digits": None if merged is None else str(merged),  # exact past 2**53, where JS rounds numbers
         "levels": levels,
     }
+    if isinstance(space, HuarongSpace):
+        found["ids"] = space.id_list  # a grid's cell i holds piece id_list[i]
     if layout is not None:
         found["layout"] = texts[3]
     result = Result(

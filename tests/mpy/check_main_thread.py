@@ -41,7 +41,8 @@ for bad in ("[" * 3000, "2³x4-7", "华容道/" * 4000):  # deep nesting, a Unic
         Board.parse(bad)
         raise AssertionError("%r parsed" % bad[:20])
     except PuzzleError as e:
-        assert e.text("zh") and e.code in ("json_too_deep", "bad_piece_char", "text_too_long"), e.code
+        refused = ("json_too_deep", "bad_piece_char", "text_too_long", "huarong_too_big")  # too big: from its size
+        assert e.text("zh") and e.code in refused, e.code
 try:
     Board.parse("华容道")
 except PuzzleError as e:

@@ -1,0 +1,114 @@
+"""Hostile input, round two (issue #21), as a player meets it: a link or a saved game never
+bricks the app; one game's bad save never takes the others down."""
+
+import json
+import re
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from puzzles import linkup
+
+TABS = {"huarong": "Huarong Road", "linkup": "Link-up", "sliding": "Sliding puzzle"}
+LINKUP_START = linkup.SPEC.default().to_code()
+# Saved histories that jump to a board of another size (the issue's two saves).
+BAD_SAVES = {
+    "sliding": {"v": 2, "start": "2x3-412503", "moves": [{"jump": "3x3-123456780"}], "cursor": 1},
+    "linkup": {"v": 2, "start": LINKUP_START, "moves": [{"jump": "[[1,1]]"}], "cursor": 1},
+}
+
+
+def _seed(page, server_url, items: dict) -> None:
+    """Local storage holding ``items`` (key -> text) before the app is opened."""
+    page.goto(server_url + "static/favicon.svg")
+    page.evaluate(
+        "(items) => { localStorage.clear(); for (const k in items) localStorage.setItem(k, items[k]); }", items
+    )
+
+
+@pytest.mark.parametrize("game", sorted(BAD_SAVES))
+@pytest.mark.parametrize("opened", ["huarong", "own"])
+def test_a_saved_game_jumping_to_another_size_is_set_aside(open_app, page, server_url, game, opened):
+    """The app starts; the bad game says, in its alert, that its save was set aside and opens its
+    default board; the other games are untouched and the open tab's gameHandler is its own."""
+    first = game if opened == "own" else opened
+    _seed(page, server_url, {"bfs-puzzles." + game: json.dumps(BAD_SAVES[game])})
+    open_app("?game=%s&lang=en" % first, solver=False, clear_storage=False)
+    if first != game:
+        expect(page.locator("#%s-alert" % first)).to_be_empty()  # an empty alert is not in the a11y tree
+        page.get_by_role("tab", name=TABS[game]).click()
+    panel = page.get_by_role("tabpanel")
+    expect(panel.get_by_role("alert")).to_contain_text("The saved game could not be reopened")
+    expect(panel.get_by_role("alert")).to_contain_text("another size")
+    default = {"sliding": [[4, 1, 2], [5, 0, 3]], "linkup": linkup.SPEC.default().grid()}[game]
+    assert page.evaluate("gameHandler.getBoard()") == default
+    # every game was built and plays
+    for name in ("huarong", "linkup", "sliding"):
+        page.get_by_role("tab", name=TABS[name]).click()
+        expect(page.locator("#%s-status" % name)).not_to_be_empty()
+    page.get_by_role("tab", name=TABS["sliding"]).click()
+    assert page.evaluate("gameHandler.move(5)") is True
+    # the bad save was replaced by the game opened: a reload says nothing more
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]")
+    page.get_by_role("tab", name=TABS[game]).click()
+    expect(page.locator("#%s-alert" % game)).to_be_empty()
+
+
+def test_a_save_too_long_is_refused_before_parsing_in_chinese(open_app, page, server_url):
+    huge = json.dumps({"v": 2, "start": "2" * 2_000_000, "moves": []})
+    _seed(page, server_url, {"bfs-puzzles.sliding": huge})
+    open_app("?game=sliding&lang=zh", solver=False, clear_storage=False)
+    alert = page.get_by_role("tabpanel").get_by_role("alert")
+    expect(alert).to_contain_text("保存的对局无法重新打开")
+    expect(alert).to_contain_text("最多只接受 400000 个")
+    assert page.evaluate("gameHandler.getBoard()") == [[4, 1, 2], [5, 0, 3]]
+
+
+def test_the_issues_linkup_link_is_refused_at_once(open_app, page):
+    """1.999999999x0..TK froze the page 17-20 s, then the runtime died (MemoryError)."""
+    open_app("?game=linkup&lang=en&board=" + quote("1.999999999x0..TK"), solver=False)
+    expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text("each side must be 1 to 24")
+    assert page.evaluate("gameHandler.getBoard()") == linkup.SPEC.default().grid()
+
+
+def test_huarongs_map_takes_piece_ids_of_256_and_more(open_app, page):
+    """'The map could not be made: byte must be in range(0, 256)' (raw Python, untranslated): the map is
+    made, and its farthest position comes back onto the board with the board's own ids."""
+    grid = [[300, 1, 1, 70000], [300, 1, 1, 70000], [0, 0, 0, 256], [999, 0, 0, 256]]
+    page = open_app("?game=huarong&lang=zh&board=" + quote(json.dumps(grid)))
+    panel = page.get_by_role("tabpanel")
+    panel.get_by_role("button", name="状态图", exact=True).click()
+    fig = panel.get_by_role("img", name=re.compile("状态图"))
+    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d+"), timeout=60_000)
+    expect(panel).not_to_contain_text("无法生成状态图")
+    panel.get_by_role("button", name="去最远的局面").click()
+    expect(page.get_by_role("status").filter(visible=True)).to_contain_text("已从状态图放到棋盘上")
+    after = page.evaluate("gameHandler.getBoard()")
+    assert after != grid and sorted(v for row in after for v in row) == sorted(v for row in grid for v in row)
+
+
+HOSTILE_ARGS = """() => {
+  const circular = []; circular.push(circular);
+  let deep = []; for (let i = 0; i < 20000; i++) deep = [deep];
+  const huge = "x".repeat(2000000);
+  return [[10n, 'left'], [circular, 'left'], [deep, 'left'], [huge, 'left'], [{ toJSON() { throw 1; } }, 'up']];
+}"""
+
+
+@pytest.mark.parametrize(
+    "game,method,bad", [("huarong", "move", False), ("sliding", "move", False), ("linkup", "connect", [])]
+)
+def test_gamehandler_answers_bad_arguments_and_never_throws(open_app, game, method, bad):
+    """A BigInt, a circular object, a 20,000-deep array, a 2 MB text, a throwing toJSON: each call
+    answers false (or [] for connect) and nothing changes; no exception reaches the caller."""
+    page = open_app("?game=%s&lang=en" % game, solver=False)
+    before = page.evaluate("gameHandler.getBoard()")
+    answers = page.evaluate(
+        "(m) => (%s)().map((args) => { try { return gameHandler[m](...args); } catch (e) { return 'threw ' + e; } })"
+        % HOSTILE_ARGS,
+        method,
+    )
+    assert answers == [bad] * 5
+    assert page.evaluate("gameHandler.getBoard()") == before
