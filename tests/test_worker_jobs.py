@@ -118,11 +118,12 @@ def test_sliding_solve_in_slices_reports_the_bound():
         if answer["done"]:
             break
         slices += 1
-        bounds.append(answer["progress"]["bound"])
+        if "bound" in answer["progress"]:  # the search's; a process that has no 4 x 4 tables yet builds them first
+            bounds.append(answer["progress"]["bound"])
     result = answer["result"]
     stats = result["stats"]
     assert result["status"] == "solved" and stats["steps"] == 56 and stats["optimal"]
-    assert bounds == sorted(bounds) and bounds[-1] <= 56 and slices >= 2
+    assert bounds and bounds == sorted(bounds) and bounds[-1] <= 56 and slices >= 2
     assert stats["seconds"] >= slices * 0.004  # the whole search's time, not one slice's
     assert SlidingBoard.from_grid(korf5).play(result["moves"]).is_solved()
 
