@@ -9,7 +9,9 @@ Sections (each in its own module, tools/bench_<section>.py):
     huarong   the Huarong search on the paper's six layouts, both metrics; "What equivalence buys"
     sliding   fewest moves on 20 random boards of every shape up to 16 cells, before and after (CPython),
               after in Pyodide for 3x5, 5x3, 4x4; optimal 4x4 on Korf's instances 1-5, CPython and the page
-    linkup    the 100-seed 8x18 bench (36 kinds x 4): decided, median, p90, max
+    linkup    8x18 (36 kinds x 4): the 100 bench boards and 100 uniformly shuffled ones of a seed drawn at
+              run time (printed; --seed repeats it), CPython and Pyodide, before and after; 4x6 and 10x20
+              uniform, after: decided, median, p90, p99, max
     startup   page open -> board playable and -> solver ready, cold
     map       the state map (#13): the worker job (seconds, positions, edges, bytes) and the page (click on
               Map -> first drawing, longest main-thread task)
@@ -34,11 +36,16 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("what", choices=("all",) + SECTIONS)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--seed", type=int, help="linkup: the uniform boards' seed (default: drawn at run time)")
     a = ap.parse_args()
     for name in SECTIONS if a.what == "all" else (a.what,):
         t0 = time.perf_counter()
         print("\n" + "=" * 100 + "\n== %s\n" % name + "=" * 100, flush=True)
-        importlib.import_module("bench_" + name).bench(a.runs)
+        module = importlib.import_module("bench_" + name)
+        if name == "linkup":
+            module.bench(a.runs, a.seed)
+        else:
+            module.bench(a.runs)
         print("(section %s took %.0f s)" % (name, time.perf_counter() - t0), flush=True)
     return 0
 

@@ -1,80 +1,102 @@
-"""Link-up: the 100-seed 8 x 18 bench (36 kinds x 4, shuffled with the project's
-Rng for seeds 0-99, as ``bench_linkup`` in tools/bench.py), before -> after.
+"""Link-up: how the solver decides boards, before -> after, in CPython and in Pyodide on Node.
 
-Each board is solved through the worker protocol (``worker_jobs.start`` /
-``step``, the worker's own budget), in a fresh CPython per tree, so the same
-probe measures both trees. Figures: median, p90 and max seconds per board (the
-median over the passes), and how many were cleared / proved impossible /
-left unknown. The before side is capped at CAP seconds in all ("> CAP s").
-The same probe also runs in Pyodide on Node, the runtime of the page's
-worker (one pass each).
+Two sets of 8 x 18 boards (36 kinds x 4):
+
+- *bench*: the 100 boards the solver was tuned on (the project's Rng, seeds 0-99, as before);
+- *uniform*: 100 uniformly shuffled boards (Python's ``random.Random(seed)``, one shuffle after the
+  other) of a seed drawn at run time, printed, and given again with ``--seed`` to repeat a run;
+
+and, after only, 100 uniform boards of each other size the page offers (linkup.PRESETS: 4 x 6, 10 x 20).
+
+Each board is solved through the worker protocol (``worker_jobs.start`` / ``step`` in 40 ms slices, the
+worker's own budget) in a fresh interpreter per tree and set, so the same probe measures both trees. A
+board still running after CAP seconds is cancelled and counted "unknown" (its time: CAP). Figures:
+median, p90, p99 and max seconds per board; cleared / proved impossible / unknown.
 """
+
+import random
 
 from benchlib import table, trees
 
-CAP = 600
+CAP = 10.0  # seconds a board may take before it is counted unknown
+TOTAL = 1800  # seconds a whole probe may take
 
 PROBE = """
-import json, time
+import json, random, time
 import worker_jobs
 from puzzles import Rng
 from puzzles.linkup import Board
 
-passes = %d
-times = {}
-status = {}
-for _ in range(passes):
-    for seed in range(100):
-        kinds = [i // 4 + 1 for i in range(144)]
-        Rng(seed).shuffle(kinds)
-        code = Board(8, 18, kinds).to_code()
-        t0 = time.perf_counter()
-        job = json.loads(worker_jobs.start("linkup", {"action": "solve", "board": code}))["job"]
-        while True:
-            out = json.loads(worker_jobs.step(job, 40))
-            if out["done"]:
-                break
-        times.setdefault(seed, []).append(time.perf_counter() - t0)
-        status[seed] = out["result"]["status"]
-emit({"times": {s: sorted(t)[len(t) // 2] for s, t in times.items()}, "status": status})
+rows, cols, per, which, seed, cap = %r
+times, status = [], []
+rand = random.Random(seed)
+for i in range(100):
+    kinds = [j // per + 1 for j in range(rows * cols)]
+    if which == "bench":
+        Rng(i).shuffle(kinds)
+    else:
+        rand.shuffle(kinds)
+    code = Board(rows, cols, kinds).to_code()
+    t0 = time.perf_counter()
+    job = json.loads(worker_jobs.start("linkup", {"action": "solve", "board": code}))["job"]
+    while True:
+        out = json.loads(worker_jobs.step(job, 40))
+        if out["done"]:
+            st = out["result"]["status"]
+            break
+        if time.perf_counter() - t0 > cap:
+            worker_jobs.cancel(job)
+            st = "unknown"
+            break
+    times.append(time.perf_counter() - t0)
+    status.append(st)
+emit({"times": times, "status": status})
 """
 
 
-def bench(runs: int) -> None:
+def _row(runtime: str, tree: str, boards: str, got: object) -> list:
+    if got is None:
+        return [runtime, tree, boards, "> %d s or n/a" % TOTAL, "", "", "", "", "", ""]
+    times = sorted(got["times"])
+    n = len(times)
+    counts = [got["status"].count(s) for s in ("solved", "unsolvable", "unknown")]
+    pick = [times[n // 2], times[int(0.9 * n) - 1], times[int(0.99 * n) - 1], times[-1]]
+    return [runtime, tree, boards] + ["%.3f" % t for t in pick] + counts
+
+
+def bench(runs: int, seed: "int | None" = None, runtimes: tuple = ("CPython", "Pyodide")) -> None:
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**6)
+    print("uniform boards' seed: %d (repeat with --seed %d)" % (seed, seed), flush=True)
     rows = []
-    for runtime in ("CPython", "Pyodide"):
+    sets = [("8x18 bench", (8, 18, 4, "bench")), ("8x18 uniform", (8, 18, 4, "uniform"))]
+    for runtime in runtimes:
         for tree in trees():
-            passes = 1 if tree.name == "before" or runtime == "Pyodide" else max(1, min(runs, 3))
             probe = tree.py if runtime == "CPython" else tree.pyodide
-            got = probe(PROBE % passes, timeout=CAP)
-            if got is None:
-                rows.append([runtime, tree.name, "> %d s or n/a" % CAP, "", "", "", "", ""])
-                continue
-            times = sorted(got["times"].values())
-            counts = {}
-            for s in got["status"].values():
-                counts[s] = counts.get(s, 0) + 1
-            rows.append(
-                [
-                    runtime,
-                    tree.name,
-                    "%.4f" % times[len(times) // 2],
-                    "%.3f" % times[int(0.9 * len(times)) - 1],
-                    "%.3f" % times[-1],
-                    counts.get("solved", 0),
-                    counts.get("unsolvable", 0),
-                    counts.get("unknown", 0),
-                ]
-            )
+            for name, (r, c, per, which) in sets:
+                got = probe(PROBE % ((r, c, per, which, seed, CAP),), timeout=TOTAL)
+                rows.append(_row(runtime, tree.name, name, got))
+                print("  ", rows[-1], flush=True)
+    after = trees()[1]
+    for runtime in runtimes:
+        probe = after.py if runtime == "CPython" else after.pyodide
+        for r, c in ((4, 6), (10, 20)):
+            got = probe(PROBE % ((r, c, 4, "uniform", seed, CAP),), timeout=TOTAL)
+            rows.append(_row(runtime, "after", "%dx%d uniform" % (r, c), got))
+            print("  ", rows[-1], flush=True)
     table(
-        "Link-up 8x18 bench, 100 seeds, worker protocol (40 ms steps), seconds per board: CPython, and Pyodide on "
-        "Node (the browser worker's runtime); goal: median < 0.05 s, none > 2 s in the worker",
-        ["runtime", "tree", "median s", "p90 s", "max s", "cleared", "impossible", "unknown"],
+        "Link-up, 100 boards a set, worker protocol (40 ms steps), seconds per board (cancelled at %g s: "
+        "unknown); uniform seed %d; goal: all decided, none over 1 s (CPython), 2 s (Pyodide)" % (CAP, seed),
+        ["runtime", "tree", "boards", "median", "p90", "p99", "max", "cleared", "impossible", "unknown"],
         rows,
     )
 
 
 if __name__ == "__main__":
-    import sys
+    import argparse
 
-    bench(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int)
+    ap.add_argument("--runtime", choices=("CPython", "Pyodide"), action="append")
+    a = ap.parse_args()
+    bench(1, a.seed, tuple(a.runtime or ("CPython", "Pyodide")))

@@ -35,6 +35,11 @@ def _result(status: str, moves: list, positions: int) -> Result:
 # clearing order missed by one round's early choice is found by another's.
 FIRST_ROUND = 150
 ROUND_UNIT = 100
+# Whether the start is also tested with :func:`pairing_dead` once the first
+# round has failed (about a hundred stuck() tests, 30-80 ms of CPython on an
+# 8 x 18 board: it proves some boards at once; at every position it cost more
+# than it saved, measured).
+PROBE = True
 NOISE = 1.5  # the random part of a move's cost in the later rounds (a cost is a whole number of tiles)
 
 
@@ -71,6 +76,9 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
       again, in this round or a later one.
     - *stuck tiles* (:func:`stuck`): a position with a tile that no sequence
       of removals can ever free is dead.
+    - *pairings* (:func:`pairing_dead`, on the start, before the second
+      round): a kind of four that cannot clear whichever way its tiles pair
+      up makes the board impossible.
     - *rounds* (see :data:`FIRST_ROUND`): a round that runs out of positions
       proves nothing about the positions it left half searched; the last
       round, when its share outgrows the search, is complete.
@@ -107,6 +115,17 @@ class _Search:
         while True:
             rounds += 1
             careful = rounds > 1
+            if rounds == 2 and PROBE:
+                probe = pairing_dead_steps(self.rows, self.cols, cells, groups, opts, joins)
+                while True:
+                    try:
+                        next(probe)
+                    except StopIteration as stop:
+                        dead = stop.value
+                        break
+                    yield self.progress()
+                if dead:
+                    return _result("unsolvable", [], self.nodes)
             limit = self.nodes + (ROUND_UNIT * luby(rounds - 1) if careful else FIRST_ROUND)
             status, moves = yield from self.round(root, careful, limit)
             if status == "solved" or status == "unsolvable":
@@ -367,6 +386,65 @@ def stuck(
         if len(left) == len(pending):
             return True
         pending = left
+
+
+# A committed pair's label in :func:`pairing_dead`: above every kind (kinds are 1-61).
+PAIR_LABEL = 64
+
+
+def pairing_dead(rows: int, cols: int, cells: list, groups: dict, opts: list, hint: "list | None" = None) -> bool:
+    """Whether some kind of four tiles cannot clear whichever way its tiles pair up: then the position is dead.
+
+    The four tiles of a kind leave in two joins, so a clearing order pairs
+    them one of three ways: ``{ab, cd}``, ``{ac, bd}`` or ``{ad, bc}``. Fix
+    one: give the pair holding the kind's first tile a label of its own (no
+    other kind has it), so each tile of the kind may join only its partner.
+    A clearing order that pairs the tiles so clears the relabelled position
+    too (the same joins: each joins two tiles of one label), so if
+    :func:`stuck` finds a tile of the relabelled position that can never go,
+    no clearing order pairs the kind that way. When that holds for all three
+    ways, none clears the position. (:func:`stuck` alone lets one tile free
+    each of the other three, its kind's last tiles; fixing the pairs takes
+    that away.)
+
+    ``hint``: the joins :func:`stuck` recorded on this position (most hold
+    with the pairs fixed too; see :func:`stuck`); the kinds whose tiles it
+    freed last are tested first (the likeliest to be blocked).
+    """
+    return run(pairing_dead_steps(rows, cols, cells, groups, opts, hint))
+
+
+def pairing_dead_steps(rows: int, cols: int, cells: list, groups: dict, opts: list, hint: "list | None" = None):
+    """:func:`pairing_dead` as a generator: yields ``None`` after each kind
+    (three :func:`stuck` tests, a few milliseconds), returns the answer."""
+    order = []
+    if hint:
+        rank = {}
+        for i, (t, _u) in enumerate(hint):
+            rank[t] = i
+        for k, group in groups.items():
+            if len(group) == 4:
+                order.append((-max(rank.get(t, 0) for t in group), k))
+        order.sort()
+        kinds = [k for _, k in order]
+    else:
+        kinds = [k for k, group in groups.items() if len(group) == 4]
+    for k in kinds:
+        a, b, c, d = groups[k]
+        for p, q in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))):
+            lab = PAIR_LABEL
+            sub = dict(groups)
+            sub[k] = list(q)
+            sub[lab] = list(p)
+            trial = list(cells)
+            trial[p[0]] = trial[p[1]] = lab
+            pairs = [o for o in opts if o == p or o == q or cells[o[0]] != k]
+            if not stuck(rows, cols, trial, sub, pairs, hint):
+                break  # this way may clear
+        else:
+            return True
+        yield None
+    return False
 
 
 def _clears_alone(g: _Grid, cols: int, group: list, optset: set) -> "list | None":

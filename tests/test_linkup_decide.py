@@ -1,0 +1,177 @@
+"""Link-up: the pairing test (a kind of four that cannot clear whichever way its tiles pair up) checked
+against an independent exhaustive search on boards small enough to enumerate (hypothesis-generated
+4 x 4, 4 x 5, 3 x 6 boards of kinds of four, full or with holes); every "cleared" answer replayed."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles import Rng, linkup_solver
+from puzzles.linkup import Board, _by_kind, connect, joinable_pairs
+from puzzles.linkup_solver import pairing_dead, solve, stuck
+
+DIRS = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+
+def joins(cells: tuple, rows: int, cols: int, a: int, b: int) -> bool:
+    """The rule, written independently: a walk over (cell, direction, turns) through empty cells and the
+    ring around the board, never more than two turns."""
+    r2, c2 = divmod(b, cols)
+
+    def empty(r: int, c: int) -> bool:
+        if not (-1 <= r <= rows and -1 <= c <= cols):
+            return False
+        return not (0 <= r < rows and 0 <= c < cols) or not cells[r * cols + c]
+
+    r1, c1 = divmod(a, cols)
+    todo = [(r1, c1, d, 0) for d in DIRS]
+    seen = set(todo)
+    while todo:
+        r, c, d, t = todo.pop()
+        for nd in DIRS:
+            nt = t + (nd != d)
+            if nt > 2:
+                continue
+            nr, nc = r + nd[0], c + nd[1]
+            if (nr, nc) == (r2, c2):
+                return True
+            if empty(nr, nc) and (nr, nc, nd, nt) not in seen:
+                seen.add((nr, nc, nd, nt))
+                todo.append((nr, nc, nd, nt))
+    return False
+
+
+def clearable(rows: int, cols: int, cells: tuple, memo: dict) -> bool:
+    """Every pair tried in every position (memoised): the truth."""
+    if not any(cells):
+        return True
+    if cells in memo:
+        return memo[cells]
+    memo[cells] = False
+    tiles = [i for i, v in enumerate(cells) if v]
+    for x, a in enumerate(tiles):
+        for b in tiles[x + 1 :]:
+            if cells[a] == cells[b] and joins(cells, rows, cols, a, b):
+                nxt = list(cells)
+                nxt[a] = nxt[b] = 0
+                if clearable(rows, cols, tuple(nxt), memo):
+                    memo[cells] = True
+                    return True
+    return False
+
+
+def board_of(shape: int, kinds: int, seed: int) -> Board:
+    rows, cols = ((4, 4), (4, 5), (3, 6))[shape]
+    kinds = min(kinds, rows * cols // 4)
+    cells = [i // 4 + 1 for i in range(kinds * 4)] + [0] * (rows * cols - kinds * 4)
+    Rng(seed).shuffle(cells)
+    return Board(rows, cols, cells)
+
+
+def replays(board: Board, moves: list) -> bool:
+    for a, b in moves:
+        if not connect(board, a // board.cols, a % board.cols, b // board.cols, b % board.cols):
+            return False
+        board = board.remove(a, b)
+    return board.is_cleared()
+
+
+def descendants(board: Board, most: int):
+    """Positions reachable from ``board`` (breadth first, at most ``most``)."""
+    out, todo, seen = [], [board], {board}
+    while todo and len(out) < most:
+        b = todo.pop(0)
+        out.append(b)
+        for a, c in joinable_pairs(b):
+            n = b.remove(a, c)
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2), st.integers(3, 5), st.integers(0, 10**6))
+def test_pairing_dead_only_on_positions_that_cannot_clear(shape, kinds, seed):
+    memo: dict = {}
+    for b in descendants(board_of(shape, kinds, seed), 30):
+        cells = list(b.cells)
+        groups = _by_kind(cells)
+        opts = joinable_pairs(b)
+        if not groups or not opts:
+            continue
+        record: list = []
+        plain = stuck(b.rows, b.cols, cells, groups, opts, record=record)
+        for hint in (None, record):
+            if pairing_dead(b.rows, b.cols, cells, groups, opts, hint):
+                assert not clearable(b.rows, b.cols, tuple(cells), memo), b
+        if plain and any(len(g) == 4 for g in groups.values()):  # stuck() with any pairing too
+            assert pairing_dead(b.rows, b.cols, cells, groups, opts)
+
+
+def relabel(cells: list, pair: tuple) -> list:
+    """The position with one pair of a kind given a label of its own (no kind has 99)."""
+    out = list(cells)
+    out[pair[0]] = out[pair[1]] = 99
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2), st.integers(3, 5), st.integers(0, 10**6))
+def test_a_pairing_stuck_rejects_cannot_clear_and_the_three_pairings_are_every_way(shape, kinds, seed):
+    """The argument of pairing_dead, step by step, against the exhaustive search: a position clears iff one
+    of a kind's three pairings (its first tile's pair relabelled) clears; stuck() on a relabelled position
+    is never wrong."""
+    memo: dict = {}
+    checked = 0
+    for b in descendants(board_of(shape, kinds, seed), 12):
+        cells = list(b.cells)
+        for group in _by_kind(cells).values():
+            if len(group) != 4:
+                continue
+            a, rest = group[0], group[1:]
+            ways = []
+            for u in rest:
+                trial = relabel(cells, (a, u))
+                ok = clearable(b.rows, b.cols, tuple(trial), memo)
+                ways.append(ok)
+                tb = Board(b.rows, b.cols, trial)
+                opts = [p for p in joinable_pairs(Board(b.rows, b.cols, cells)) if trial[p[0]] == trial[p[1]]]
+                if stuck(b.rows, b.cols, trial, _by_kind(trial), opts):
+                    assert not ok, tb
+                checked += 1
+            assert any(ways) == clearable(b.rows, b.cols, tuple(cells), memo), b
+
+
+def test_pairing_dead_finds_what_stuck_misses(monkeypatch):
+    """stuck() lets one tile free each of its kind's other three; with the pairs fixed it cannot. A 4 x 4
+    position of that kind (found by sampling), the truth by exhaustive search; and the 8 x 18 boards of the
+    bench's kind whose start it proves dead where stuck() does not (seeds 88, 165, 168, 184 of 200)."""
+    b = Board.parse("1.4x4.0324314204130043.qP")
+    cells, opts = list(b.cells), joinable_pairs(b)
+    groups = _by_kind(cells)
+    assert not stuck(4, 4, cells, groups, opts)
+    assert pairing_dead(4, 4, cells, groups, opts)
+    assert not clearable(4, 4, tuple(cells), {})
+    assert solve(b).status == "unsolvable"
+    more = 0
+    monkeypatch.setattr(linkup_solver, "FIRST_ROUND", 0)  # the probe comes before the second round
+    for seed in range(200):
+        kinds = [i // 4 + 1 for i in range(144)]
+        Rng(seed).shuffle(kinds)
+        big = Board(8, 18, kinds)
+        if solve(big, budget=3).status == "unsolvable":
+            monkeypatch.setattr(linkup_solver, "PROBE", False)
+            more += solve(big, budget=3).status == "unknown"
+            monkeypatch.setattr(linkup_solver, "PROBE", True)
+    assert more > 0
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(0, 2), st.integers(3, 5), st.integers(0, 10**6))
+def test_solver_agrees_with_exhaustive_search_and_replays(shape, kinds, seed):
+    board = board_of(shape, kinds, seed)
+    truth = clearable(board.rows, board.cols, tuple(board.cells), {})
+    res = solve(board)
+    assert res.status == ("solved" if truth else "unsolvable"), board
+    if truth:
+        assert replays(board, res.moves), board
