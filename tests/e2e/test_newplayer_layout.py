@@ -82,6 +82,9 @@ def test_new_board_is_a_new_board_each_press_and_a_typed_seed_reproduces_one(ope
 BOARDS = {"huarong": "#hr-board", "linkup": "#lu-board", "sliding": "#sp-board"}
 STATUS_LINES = """(id) => { const r = document.createRange(); r.selectNodeContents(document.getElementById(id));
   return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"""
+# The board's place in the layout (offsets, which a transform does not change: a win's moment scales
+# the board for a second, which is not the layout moving).
+LAYOUT_TOP = "b => { let y = 0; for (let e = b; e; e = e.offsetParent) y += e.offsetTop; return y; }"
 WORDS = {"en": ("Hint", "Solve"), "zh": ("提示", "求解")}
 
 
@@ -96,7 +99,7 @@ def test_the_board_stays_put_when_the_status_takes_one_line_or_two(open_on, game
 
         def look(page=page, tops=tops):
             lines.add(page.evaluate(STATUS_LINES, game + "-status"))
-            tops.add(round(page.locator(BOARDS[game]).evaluate("b => b.getBoundingClientRect().top + scrollY")))
+            tops.add(round(page.locator(BOARDS[game]).evaluate(LAYOUT_TOP)))
 
         look()
         hint, solve = WORDS[lang]
