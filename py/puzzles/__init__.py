@@ -285,6 +285,14 @@ class GridBoard:
     def to_json(self) -> str:
         return json.dumps(self.grid(), separators=(",", ":"))
 
+    def map_cells(self) -> "list[int]":
+        """The cells as the state map's grids hold this position: two boards
+        the map treats as one position give the same list, so the map's
+        drawing worker finds a board by comparing these lists alone. Here the
+        cells themselves; a game whose map folds positions together (Huarong's
+        same-shape pieces) overrides it."""
+        return list(self.cells)
+
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
