@@ -17,9 +17,12 @@ objects.
 ``cancel(job)``
     forgets the job (its memory goes with it): ``{"cancelled": bool}``.
 
-``R``, every search's result, has one shape: ``{"status": "solved" |
-"unsolvable" | "unknown", "moves": [...], "stats": {"positions": n,
-"seconds": s, ...}}`` (see :class:`puzzles.Result`); a cancelled job's step
+``R``, every job's result, has one shape: ``{"status": S, "moves": [...],
+"stats": {"positions": n, "seconds": s, ...}}`` (see :class:`puzzles.Result`).
+A search's ``S`` is ``"solved" | "unsolvable" | "unknown"``; a job that makes
+a board answers ``"made"`` with the board's share code beside, ``"board":
+code`` (Link-up's ``generate``, ``shuffle``); a job that loads data into the
+worker answers ``"loaded"`` (Sliding's ``tables``; no moves). A cancelled job's step
 answers ``{"status": "cancelled", "moves": [], "stats": {}}``. ``E`` is
 ``{"code", "values", "text"}``: ``text`` in English, ``code`` and
 ``values`` for the page to say it in its own language.

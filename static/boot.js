@@ -116,3 +116,30 @@ window.safeStorage = {
     try { window.localStorage.setItem(key, value); return true; } catch (e) { return false; }
   },
 };
+
+// The solver worker's protocol as one loop (start, step in slices, cancel: py/worker_jobs.py), for any
+// caller on the page: today static/map.js; GameView.stepped (py/app/view.py) runs the same loop in
+// Python. `solver` is the worker's proxy. Each call that takes longer than `timeoutMs` rejects (the
+// caller decides whether the worker is dead). `wanted()` false before a step cancels the job. Answers
+// {kind: "error", error} (the protocol's error object), {kind: "cancelled"}, or {kind: "done", text}:
+// the finished answer as JSON text, unparsed (a map is megabytes; small progress answers are parsed
+// and handed to `onProgress`).
+window.runWorkerJob = async (solver, game, request, { stepMs = 40, timeoutMs = 10000, wanted = () => true,
+                                                    onProgress = () => {} } = {}) => {
+  const timed = (promise) => Promise.race([
+    Promise.resolve(promise),
+    new Promise((_, reject) => setTimeout(() => reject(new Error("the solver did not answer")), timeoutMs)),
+  ]);
+  const started = JSON.parse(await timed(solver.start(game, request)));
+  if (started.error) return { kind: "error", error: started.error };
+  while (true) {
+    if (!wanted()) { await timed(solver.cancel(started.job)); return { kind: "cancelled" }; }
+    const text = String(await timed(solver.step(started.job, stepMs)));
+    if (text.length < 4096) {
+      const answer = JSON.parse(text);
+      if (answer.error) return { kind: "error", error: answer.error };
+      if (!answer.done) { onProgress(answer.progress); continue; }
+    }
+    return { kind: "done", text };
+  }
+};

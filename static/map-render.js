@@ -126,7 +126,7 @@ function buildKeys(map, from) {
   if (map !== M) return;
   if (!map.keys) map.keys = new Map();
   const end = Math.min(map.n, from + 20000);
-  for (let i = from; i < end; i++) map.keys.set(keyOf(map.cells, i * map.size, map.rows, map.cols, map.huarong), i);
+  for (let i = from; i < end; i++) map.keys.set(keyOf(map.cells, i * map.size, map.size), i);
   if (end < map.n) { setTimeout(() => buildKeys(map, end), 0); return; }
   map.keysDone = true;
   if (pendingLocate) { const msg = pendingLocate; pendingLocate = null; located(msg); }
@@ -183,43 +183,18 @@ function spiral(n) { // a fallback when the job sent no layout: nodes in index o
   return { x, y };
 }
 
-// A position's key, the same for every labelling the map treats as one: Huarong's same-shape pieces are
-// one position (piece 1, the one that must leave, is its own class), so a cell's key is its piece's shape
-// (or "piece 1") and the cell's place in the piece; a sliding board's key is its cells.
-function keyOf(cells, start, rows, cols, huarong) {
-  const size = rows * cols;
-  if (!huarong) {
-    let s = "";
-    for (let k = 0; k < size; k++) s += String.fromCharCode(cells[start + k] + 1);
-    return s;
-  }
-  const top = new Map(), left = new Map(), bottom = new Map(), right = new Map();
-  for (let k = 0; k < size; k++) {
-    const id = cells[start + k];
-    if (!id) continue;
-    const r = (k / cols) | 0, c = k % cols;
-    if (!top.has(id)) { top.set(id, r); left.set(id, c); bottom.set(id, r); right.set(id, c); }
-    else {
-      if (c < left.get(id)) left.set(id, c);
-      if (r > bottom.get(id)) bottom.set(id, r);
-      if (c > right.get(id)) right.set(id, c);
-    }
-  }
+// A position's key: its grid as a string. Python writes every grid the map treats as one position the
+// same way (the job's grids, and the board the page asks to locate: `map_cells()` in py/puzzles), so
+// the key knows nothing of any game.
+function keyOf(cells, start, size) {
   let s = "";
-  for (let k = 0; k < size; k++) {
-    const id = cells[start + k];
-    if (!id) { s += "\u0001"; continue; }
-    const r = (k / cols) | 0, c = k % cols;
-    const h = bottom.get(id) - top.get(id) + 1, w = right.get(id) - left.get(id) + 1;
-    const shape = id === 1 ? 0 : h * 8 + w;
-    s += String.fromCharCode(2 + shape * 64 + (r - top.get(id)) * 8 + (c - left.get(id)));
-  }
+  for (let k = 0; k < size; k++) s += String.fromCharCode(cells[start + k] + 1);
   return s;
 }
 
 function locate(rows, cols, cells) {
   if (!M || rows !== M.rows || cols !== M.cols) return -1;
-  const found = M.keys.get(keyOf(cells, 0, rows, cols, M.huarong));
+  const found = M.keys.get(keyOf(cells, 0, rows * cols));
   return found === undefined ? -1 : found;
 }
 

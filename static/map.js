@@ -6,14 +6,7 @@
 // Python as (kind, JSON text).
 
 const STEP_MS = 40;
-const CALL_TIMEOUT_MS = 20000;
-
-function timed(promise) {
-  return Promise.race([
-    Promise.resolve(promise),
-    new Promise((_, reject) => setTimeout(() => reject(new Error("the solver did not answer")), CALL_TIMEOUT_MS)),
-  ]);
-}
+const CALL_TIMEOUT_MS = 20000; // the page's Python waits 10 s a call (py/app/shell.py's Solver)
 
 class MapView {
   constructor(figure, canvas, preview, onEvent) {
@@ -70,29 +63,20 @@ class MapView {
     this.onEvent(kind, JSON.stringify(data));
   }
 
-  // Run the worker's `map` job: `solver` is the solver worker's proxy, `request` the job's JSON text.
+  // Run the worker's `map` job through the page's protocol loop (boot.js's runWorkerJob): `solver` is the
+  // solver worker's proxy, `request` the job's JSON text.
   async start(solver, game, request) {
     const token = ++this.run;
     this.worker.postMessage({ type: "clear" });
-    let job = null;
     try {
-      const started = JSON.parse(await timed(solver.start(game, request)));
-      if (started.error) { this.emit("error", started.error); return; }
-      job = started.job;
-      while (true) {
-        if (token !== this.run) { await timed(solver.cancel(job)); this.emit("cancelled", {}); return; }
-        const text = String(await timed(solver.step(job, STEP_MS)));
-        // Progress answers are small; the finished map is megabytes: it goes to the drawing worker unparsed.
-        if (text.length < 4096) {
-          const answer = JSON.parse(text);
-          if (answer.error) { this.emit("error", answer.error); return; }
-          if (!answer.done) { this.emit("progress", answer.progress); continue; }
-        }
-        if (token !== this.run) { this.emit("cancelled", {}); return; }
-        this.emit("computed", {});
-        this.worker.postMessage({ type: "load", text });
-        return;
-      }
+      const end = await window.runWorkerJob(solver, game, request, {
+        stepMs: STEP_MS, timeoutMs: CALL_TIMEOUT_MS, wanted: () => token === this.run,
+        onProgress: (p) => this.emit("progress", p),
+      });
+      if (end.kind === "error") { this.emit("error", end.error); return; }
+      if (end.kind === "cancelled" || token !== this.run) { this.emit("cancelled", {}); return; }
+      this.emit("computed", {});
+      this.worker.postMessage({ type: "load", text: end.text });
     } catch (e) {
       if (token === this.run) this.emit("error", { code: "map_failed", text: String((e && e.message) || e) });
     }

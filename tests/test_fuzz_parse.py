@@ -25,7 +25,7 @@ from puzzles import (
     sliding,
     sliding_solver,
 )
-from puzzles.games import GAMES
+from puzzles.games import GAMES, SPECS
 from puzzles.huarong_layouts import LAYOUTS
 
 FUZZ = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -293,7 +293,7 @@ def test_scripts_only_raise_puzzle_errors(text):
 
 
 # ------------------------------------------------------- the known escapes, one by one
-BOARDS = (huarong.Board, linkup.Board, sliding.Board)
+BOARDS = tuple(spec.board for spec in SPECS)
 
 
 @pytest.mark.parametrize("board_class", BOARDS)

@@ -196,7 +196,7 @@ def test_linkup_generate_job_builds_the_board_generate_builds():
     linkup._layouts.clear()
     req = {"rows": 8, "cols": 18, "kinds": 36, "per_kind": 4, "seed": 3}
     progress, res = drive(job("linkup", "generate", None, req))
-    assert res.status == "solved" and res.moves == [] and len(progress) >= 72
+    assert res.status == "made" and res.moves == [] and len(progress) >= 72
     assert res.positions == progress[-1]["positions"] >= 72
     linkup._layouts.clear()
     assert res.board == generate(8, 18, 36, 4, 3).to_code()
@@ -230,7 +230,7 @@ def test_linkup_shuffle_job_keeps_the_tiles_and_slices():
         board = board.remove(a, b)
     progress, res = drive(job("linkup", "shuffle", board, {"seed": 9}))
     mixed = LinkupBoard.parse(res.board)
-    assert res.status == "solved" and sorted(mixed.cells) == sorted(board.cells) and mixed != board
+    assert res.status == "made" and sorted(mixed.cells) == sorted(board.cells) and mixed != board
     assert mixed == linkup_solver.shuffle(board, 9)
     assert all(p["positions"] <= res.positions for p in progress)
     with pytest.raises(PuzzleError):
@@ -273,7 +273,7 @@ def test_linkup_budget_is_unknown_with_the_positions_given_up_after():
 def test_sliding_tables_job_installs_in_slices():
     data = _table_bytes()
     progress, res = drive(job("sliding", "tables", None, {"data": data}))
-    assert res.status == "solved" and res.groups == sliding_solver.GROUPS_4X4 and res.positions == 0
+    assert res.status == "loaded" and res.groups == sliding_solver.GROUPS_4X4 and res.positions == 0
     assert len(progress) > 100 and res.seconds > 0
     assert progress[-1]["positions"] == sum(16 ** len(g) for g in sliding_solver.GROUPS_4X4)
     assert sliding_solver.heuristic_for(4, 4).tables[2] == bytearray(run(sliding_solver.install_steps(data)).tables[2])

@@ -227,6 +227,47 @@ def test_course_matches_an_independent_search(course_cell):
     assert m.raw["goals"] == goals
 
 
+def test_map_cells_find_every_relabelling_of_every_node(course_cell):
+    """The page locates the board by ``Board.map_cells()`` alone (the drawing worker compares grids, it
+    knows no game): each node's grid is that of its board, whatever same-shape pieces are swapped or
+    however the pieces are numbered."""
+    import random
+
+    m = course_cell
+    rnd = random.Random(22)
+    a = m.rows * m.cols
+    raw = {bytes(m.cells[i * a : i * a + a]): i for i in range(m.n)}
+    assert len(raw) == m.n  # one grid per position
+    for i in range(0, m.n, 7):
+        b = huarong_board(m.grid(i), m.rows, m.cols)
+        assert bytes(b.map_cells()) == bytes(m.cells[i * a : i * a + a])
+        by_shape: dict = {}
+        for pid, p in b.pieces().items():
+            by_shape.setdefault((pid == 1, p.height, p.width), []).append(pid)
+        rename = {0: 0}
+        for shape, ids in by_shape.items():
+            new = list(ids)
+            rnd.shuffle(new)
+            for old, to in zip(ids, new):
+                rename[old] = to if shape[0] else to + 20  # piece 1 stays 1; the others get new numbers
+        swapped = huarong_board([rename[v] for v in b.cells], m.rows, m.cols)
+        assert raw[bytes(swapped.map_cells())] == i
+
+
+def test_one_position_key_for_the_solver_and_the_map():
+    """The searches and the map share one key (puzzles.huarong.position_key)."""
+    from puzzles import huarong_solver
+
+    board = huarong.Board.parse(COURSE)
+    space = statespace.HuarongSpace(board, "cell")
+    assert huarong_solver._Space(board).encode(board) == space.encode(board) == space.start
+    swapped = huarong.Board(board.rows, board.cols, [{3: 4, 4: 3}.get(v, v) for v in board.cells])
+    assert huarong.position_key(swapped, huarong.shape_classes(swapped)) == space.start
+    assert huarong_solver._Space(board, equivalence=False).encode(swapped) != huarong_solver._Space(
+        board, equivalence=False
+    ).encode(board)
+
+
 def test_course_edges_replay_through_the_game(course_cell):
     m = course_cell
     boards = [huarong_board(m.grid(i), m.rows, m.cols) for i in range(m.n)]

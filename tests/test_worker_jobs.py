@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from puzzles import sliding_solver
+from puzzles import Result, sliding_solver
 from puzzles.games import GAMES
 from puzzles.huarong import Board
 from puzzles.sliding import Board as SlidingBoard
@@ -98,11 +98,27 @@ def test_compare_reports_both_sides():
 def test_linkup_generate_and_shuffle_are_sliced_jobs():
     req = {"action": "generate", "rows": 8, "cols": 18, "kinds": 36, "per_kind": 4, "seed": 3}
     result = run_request("linkup", json.dumps(req))
-    board = GAMES["linkup"].board.parse(result["stats"]["board"])
-    assert (board.rows, board.cols) == (8, 18) and result["status"] == "solved"
+    # a made board says so: status "made", the board beside the stats, not in them, and no moves
+    assert result["status"] == "made" and result["moves"] == [] and "board" not in result["stats"]
+    board = GAMES["linkup"].board.parse(result["board"])
+    assert (board.rows, board.cols) == (8, 18)
     result = run_request("linkup", json.dumps({"action": "shuffle", "board": board.to_code(), "seed": 1}))
-    shuffled = GAMES["linkup"].board.parse(result["stats"]["board"])
+    assert result["status"] == "made" and result["moves"] == [] and "board" not in result["stats"]
+    shuffled = GAMES["linkup"].board.parse(result["board"])
     assert sorted(shuffled.cells) == sorted(board.cells) and shuffled != board
+
+
+def test_only_a_made_board_has_a_board():
+    assert Result("made", [], 3, board="1.1").to_dict(str) == {
+        "status": "made",
+        "moves": [],
+        "stats": {"positions": 3},
+        "board": "1.1",
+    }
+    assert "board" not in Result("solved", [], 3).to_dict(str)
+    for bad in (lambda: Result("made", [], 3), lambda: Result("solved", [], 3, board="1.1")):
+        with pytest.raises(ValueError):
+            bad()
 
 
 def test_ping():
@@ -146,6 +162,7 @@ def test_sliding_tables_install_from_the_shipped_bytes():
     job = json.loads(start("sliding", {"action": "tables", "data": data}))["job"]
     result, slices = run(job, 5)
     assert result["stats"]["groups"] == sliding_solver.GROUPS_4X4 and slices >= 1
+    assert result["status"] == "loaded" and result["moves"] == [] and "board" not in result
     for damaged in (data[: len(data) // 2], b'{"rows": 4, "cols": 4, "groups": []}\n', b"junk"):
         started = json.loads(start("sliding", {"action": "tables", "data": damaged}))
         if "error" not in started:

@@ -430,7 +430,7 @@ class View(GameView):
             result = await self.run_job("generate", rows=rows, cols=cols, kinds=kinds, per_kind=per, seed=seed)
             if self._report(result):
                 return
-            board = self.spec.board.parse(result["stats"]["board"])
+            board = self.spec.board.parse(result["board"])
         self.clear_alert()
         self.load(board, seed=seed)
         self.say(self.stuck_key() or "lu_new_done", seed=seed)
@@ -438,7 +438,7 @@ class View(GameView):
     async def _on_shuffle(self, event: object) -> None:
         self.shuffles += 1
         result = await self.run_job("shuffle", seed=self.shuffles)
-        if not self._report(result) and self.play(("shuffle", result["stats"]["board"])):
+        if not self._report(result) and self.play(("shuffle", result["board"])):
             self.say("lu_shuffled")
 
     # ================================================================= solver

@@ -139,7 +139,7 @@ class MapPanel:
             return
         if state is not self.located:
             self.located = state
-            self.api.locate(json.dumps({"rows": state.rows, "cols": state.cols, "cells": list(state.cells)}))
+            self.api.locate(json.dumps({"rows": state.rows, "cols": state.cols, "cells": state.map_cells()}))
 
     def board_changed(self) -> None:
         """A player's move, an undo, a new board: the wavefront of the last search goes."""

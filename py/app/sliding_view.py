@@ -241,7 +241,7 @@ class View(GameView):
         self.say("sp_tables", shape="%d × %d" % shape)
         url = str(window.URL.new("static/data/" + TABLE_FILES[shape], window.location.href).href)
         result = await self.run_job("tables", show=False, url=url)
-        if result["status"] == "solved":
+        if result["status"] == "loaded":
             self.tables_ready.add(shape)
             self.tables_failed.discard(shape)
         elif result["status"] not in ("cancelled", "changed"):  # this search goes without; a later Solve tries again

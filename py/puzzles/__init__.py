@@ -285,6 +285,14 @@ class GridBoard:
     def to_json(self) -> str:
         return json.dumps(self.grid(), separators=(",", ":"))
 
+    def map_cells(self) -> "list[int]":
+        """The cells as the state map's grids hold this position: two boards
+        the map treats as one position give the same list, so the map's
+        drawing worker finds a board by comparing these lists alone. Here the
+        cells themselves; a game whose map folds positions together (Huarong's
+        same-shape pieces) overrides it."""
+        return list(self.cells)
+
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
@@ -329,16 +337,21 @@ class Rng:
 
 
 # ------------------------------------------------------------- one result
-STATUSES = ("solved", "unsolvable", "unknown")
+STATUSES = ("solved", "unsolvable", "unknown", "made", "loaded")
 
 
 class Result:
-    """What a search found, one shape for every game and every job.
+    """What a job ended with, one shape for every game and every job.
 
-    ``status`` is one of :data:`STATUSES`: ``solved`` (``moves`` reach the goal
-    from the position searched; for Link-up, clear the board), ``unsolvable``
-    (proved: no sequence of moves does) or ``unknown`` (the search stopped at
-    its budget first). ``moves`` are the game's own moves, in order.
+    ``status`` is one of :data:`STATUSES`. A search's: ``solved`` (``moves``
+    reach the goal from the position searched; for Link-up, clear the board),
+    ``unsolvable`` (proved: no sequence of moves does) or ``unknown`` (the
+    search stopped at its budget first). A job that searches for no answer
+    says what it did instead: ``made`` (it made a board, e.g. Link-up's
+    ``generate`` and ``shuffle``: ``board`` is the new board's share code, set
+    exactly then, and ``moves`` is empty) or ``loaded`` (it loaded data into
+    the worker, e.g. Sliding's ``tables``: ``moves`` empty, what it loaded in
+    ``stats``). ``moves`` are the game's own moves, in order.
     ``stats`` always has ``positions`` (how many positions the search
     generated, as each game's solver documents) and the game's own numbers
     (``steps``, ``levels``, ``method``, ``optimal``, ``distance``…), which
@@ -346,13 +359,16 @@ class Result:
     state map's object (see :mod:`puzzles.statespace`), which a job sets.
     """
 
-    __slots__ = ("status", "moves", "stats", "map")
+    __slots__ = ("status", "moves", "stats", "map", "board")
 
-    def __init__(self, status: str, moves: list, positions: int, **stats: object) -> None:
+    def __init__(self, status: str, moves: list, positions: int, board: "str | None" = None, **stats: object) -> None:
         if status not in STATUSES:
             raise ValueError("unknown status %r" % status)
+        if (status == "made") != (board is not None):
+            raise ValueError("a board comes with status 'made', and only then")
         self.status = status
         self.moves = moves
+        self.board = board
         stats["positions"] = positions
         self.stats = stats
         self.map = None
@@ -365,8 +381,10 @@ class Result:
 
     def to_dict(self, encode_move: object) -> dict:
         """``{"status", "moves", "stats"}``: the worker's answer (moves through the game's codec),
-        and ``"map"`` when the job made one."""
+        with ``"board"`` when the job made one (status ``made``) and ``"map"`` when it made a map."""
         out = {"status": self.status, "moves": [encode_move(m) for m in self.moves], "stats": dict(self.stats)}
+        if self.board is not None:
+            out["board"] = self.board
         if self.map is not None:
             out["map"] = self.map
         return out

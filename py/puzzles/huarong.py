@@ -287,8 +287,78 @@ class Board(GridBoard):
             board = board.move(pid, d)
         return board
 
+    def map_cells(self) -> "list[int]":
+        """The map's grid of this position (see :func:`map_cells`)."""
+        return map_cells(self)
+
     def __repr__(self) -> str:
         return "Board.parse(%r)" % self.to_code()
+
+
+# ------------------------------------------------------------ position key
+def shape_classes(board: Board, equivalence: bool = True) -> "dict[int, int]":
+    """Each piece's class in the position key (:func:`position_key`): class 0
+    is piece 1 alone (the one that must leave); with ``equivalence`` the other
+    classes are the pieces' shapes ``(height, width)`` in increasing order, so
+    pieces of one shape share a class; without it every piece is a class of
+    its own, in increasing id order."""
+    pieces = board.pieces()
+    keys = {}
+    for pid, p in pieces.items():
+        if pid == TARGET:
+            keys[pid] = (0, 0, 0)
+        elif equivalence:
+            keys[pid] = (1, p.height, p.width)
+        else:
+            keys[pid] = (2, pid, 0)
+    order = sorted(set(keys.values()))
+    return {pid: order.index(k) for pid, k in keys.items()}
+
+
+def position_key(board: Board, class_of: "dict[int, int]") -> int:
+    """The one integer the searches and the state map know a position by.
+
+    With ``N = rows*cols``: its low ``N`` bits are the empty cells, and for
+    each class ``k`` of ``class_of`` (:func:`shape_classes`) the bits
+    ``N*(k+1)`` to ``N*(k+2)-1`` mark the cells where a piece of that class
+    has its top-left corner. Pieces of one class are interchangeable: two
+    positions that differ only by swapping them have the same key."""
+    n, cols = board.rows * board.cols, board.cols
+    key = 0
+    for i in range(n):
+        if not board.cells[i]:
+            key |= 1 << i
+    for pid, p in board.pieces().items():
+        key |= 1 << (n * (class_of[pid] + 1) + p.row * cols + p.col)
+    return key
+
+
+def map_cells(board: Board) -> "list[int]":
+    """The state map's grid of ``board``: what the key of
+    :func:`position_key` (same-shape classes) says, as cells. Each piece is
+    written as a small index instead of its id, dealt class by class
+    (:func:`shape_classes`: piece 1 is 1, then the pieces of the smallest
+    shape, …), and within a class in the reading order of the pieces' top-left
+    cells. So two boards that differ only by swapping same-shape pieces give
+    one list, and the map's drawing worker (``static/map-render.js``) finds
+    the board's position by comparing lists: it knows nothing of pieces.
+    ``puzzles.statespace.HuarongSpace`` writes its grids the same way."""
+    class_of = shape_classes(board)
+    pieces = board.pieces()
+    counts = [0] * (max(class_of.values()) + 1 if class_of else 0)
+    for k in class_of.values():
+        counts[k] += 1
+    nxt = [0] * len(counts)
+    at = 1
+    for k in range(len(counts)):
+        nxt[k] = at
+        at += counts[k]
+    index = {}
+    for pid in sorted(pieces, key=lambda q: pieces[q].row * board.cols + pieces[q].col):
+        k = class_of[pid]
+        index[pid] = nxt[k]
+        nxt[k] += 1
+    return [index[v] if v else 0 for v in board.cells]
 
 
 # ------------------------------------------------------------------ scripts

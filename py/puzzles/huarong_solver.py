@@ -2,7 +2,7 @@
 integer encoding, and the distance table behind Hint."""
 
 from puzzles import PuzzleError, Result, quote, run
-from puzzles.huarong import DIRECTIONS, METRICS, STEP, TARGET, Board, count_steps
+from puzzles.huarong import DIRECTIONS, METRICS, STEP, TARGET, Board, count_steps, position_key, shape_classes
 from puzzles.statespace import map_job
 
 # ------------------------------------------------------------------- solver
@@ -43,21 +43,12 @@ class _Space:
         self.rows, self.cols, self.n = rows, cols, n
         self.full = (1 << n) - 1
         pieces = board.pieces()
-        keys = {}
-        for pid, p in pieces.items():
-            if pid == TARGET:
-                keys[pid] = (0, 0, 0)
-            elif equivalence:
-                keys[pid] = (1, p.height, p.width)
-            else:
-                keys[pid] = (2, pid, 0)
-        order = sorted(set(keys.values()))
-        self.class_of = {pid: order.index(k) for pid, k in keys.items()}
-        self.shapes = [None] * len(order)
+        self.class_of = shape_classes(board, equivalence)
+        self.shapes = [None] * (max(self.class_of.values()) + 1)
         for pid, p in pieces.items():
             self.shapes[self.class_of[pid]] = (p.height, p.width)
         self.bit_index = {}
-        for i in range(n * (len(order) + 1)):
+        for i in range(n * (len(self.shapes) + 1)):
             self.bit_index[1 << i] = i
         # The left-right reflection, bit by bit: a cell (or a piece's anchor) at column c goes to
         # column cols - w - c, w its width (1 for the empty cells). The identity without ``mirror``.
@@ -157,14 +148,8 @@ class _Space:
         return m
 
     def encode(self, board: Board) -> int:
-        key = 0
-        n, cols = self.n, self.cols
-        for i in range(n):
-            if not board.cells[i]:
-                key |= 1 << i
-        for pid, p in board.pieces().items():
-            key |= 1 << (n * (self.class_of[pid] + 1) + p.row * cols + p.col)
-        return key
+        """``board``'s key (:func:`puzzles.huarong.position_key`)."""
+        return position_key(board, self.class_of)
 
     def cell_moves(self, empty: int) -> list:
         """``[(probe, delta, mirrored delta)]`` of every move whose needed cells are empty."""

@@ -606,7 +606,7 @@ def _hint_job(board: Board, options: dict, request: dict):
 
 
 def _generate_job(board: object, options: dict, request: dict):
-    """``{rows, cols, kinds, per_kind, seed}`` (whole numbers) → ``solved``
+    """``{rows, cols, kinds, per_kind, seed}`` (whole numbers) → ``made``
     with ``board``, the share code of a new clearable board (no moves);
     ``positions`` the pairs placed, all tries (0 when the same size and
     seed were just built, for another kinds count)."""
@@ -615,21 +615,21 @@ def _generate_job(board: object, options: dict, request: dict):
 
 
 def _shuffle_job(board: Board, options: dict, request: dict):
-    """The job's board and ``{"seed"}`` (a whole number) → ``solved`` with
+    """The job's board and ``{"seed"}`` (a whole number) → ``made`` with
     ``board``, the share code of its tiles shuffled (no moves); ``positions``
     the positions its tries searched."""
     return (yield from _board_job(shuffle_steps(board, exact_int(request.get("seed")))))
 
 
 def _board_job(gen):
-    """Pass on ``gen``'s progress; its final board becomes the job's ``solved``
+    """Pass on ``gen``'s progress; its final board becomes the job's ``made``
     result, with the share code as ``board`` and the last progress's ``positions``."""
     positions = 0
     while True:
         try:
             progress = next(gen)
         except StopIteration as stop:
-            return Result("solved", [], positions, board=stop.value.to_code())
+            return Result("made", [], positions, board=stop.value.to_code())
         positions = progress["positions"]
         yield progress
 

@@ -725,7 +725,7 @@ def _hint_job(board: Board, options: dict, request: dict):
 def _tables_job(board: object, options: dict, request: dict):
     """Install a shipped tables file in slices: ``request["data"]`` holds
     the bytes of one of :data:`SHIPPED`'s files in static/data/ (the worker
-    fetches them; the file's header names its shape). Answers ``solved`` with ``groups`` and ``seconds`` (the time spent
+    fetches them; the file's header names its shape). Answers ``loaded`` with ``groups`` and ``seconds`` (the time spent
     decoding); a damaged file raises a :class:`PuzzleError`."""
     import time
 
@@ -744,7 +744,7 @@ def _tables_job(board: object, options: dict, request: dict):
             break
         spent += time.perf_counter() - t0
         yield progress
-    return Result("solved", [], 0, groups=heur.groups, seconds=spent)
+    return Result("loaded", [], 0, groups=heur.groups, seconds=spent)
 
 
 JOBS = {"solve": _solve_job, "hint": _hint_job, "tables": _tables_job, "map": map_job}

@@ -121,17 +121,19 @@ class HuarongSpace:
         self.rows, self.cols, self.n, self.metric = rows, cols, n, metric
         self.full = (1 << n) - 1
         pieces = board.pieces()
-        shape_of = {}
-        for pid, p in pieces.items():
-            shape_of[pid] = (0, 0) if pid == huarong.TARGET else (p.height, p.width)
-        shapes = sorted(set(shape_of.values()))
-        self.classes = len(shapes)
-        self.class_of = {pid: shapes.index(s) for pid, s in shape_of.items()}
-        self.size = [(0, 0)] * len(shapes)
+        self.class_of = huarong.shape_classes(board)
+        self.classes = max(self.class_of.values()) + 1
+        shapes = range(self.classes)
+        self.size = [(0, 0)] * self.classes
         self.ids: list = [[] for _ in shapes]  # class -> the board's ids, anchors in reading order
-        # The map's grids hold each piece by a small index (1, 2, … in increasing id order; piece 1 is 1),
-        # not its id: ids may be any positive number and a grid cell is a byte. ``id_list[i]`` is index i's id.
-        self.id_list = [0] + sorted(pieces)
+        # The map's grids hold each piece by a small index, not its id (ids may be any positive number and
+        # a grid cell is a byte): the index :func:`puzzles.huarong.map_cells` gives it, so a board's
+        # ``map_cells()`` is the grid of its position. ``id_list[i]`` is index i's id on this board.
+        mine = huarong.map_cells(board)
+        self.id_list = [0] * (len(pieces) + 1)
+        for i in range(n):
+            if board.cells[i]:
+                self.id_list[mine[i]] = board.cells[i]
         index = {pid: i for i, pid in enumerate(self.id_list)}
         self.index_ids: list = [[] for _ in shapes]  # class -> those indexes, as ``ids``
         for pid in sorted(pieces, key=lambda q: pieces[q].row * cols + pieces[q].col):
@@ -186,15 +188,8 @@ class HuarongSpace:
         return m
 
     def encode(self, board: huarong.Board) -> int:
-        """The key of ``board`` (a board of this piece set)."""
-        n, cols = self.n, self.cols
-        key = 0
-        for i in range(n):
-            if not board.cells[i]:
-                key |= 1 << i
-        for pid, p in board.pieces().items():
-            key |= 1 << (n * (self.class_of[pid] + 1) + p.row * cols + p.col)
-        return key
+        """The key of ``board`` (a board of this piece set): :func:`puzzles.huarong.position_key`."""
+        return huarong.position_key(board, self.class_of)
 
     def anchors(self, key: int) -> list:
         """The anchor bits (shifted to their place in ``key``) of the pieces of ``key``."""

@@ -86,4 +86,12 @@ for lenient in ("[[4,1,2][5,0,3]]", "[[01,2],[3,0]]", "[[1 2],[3,0]]"):
 # the state map's "merged" count comes as a decimal text that may pass 2**64 (a board full of soldiers)
 assert num(int("14950080")) == "14,950,080"
 assert num(int("1100000000000000000000000000000000000")) == "1,100,000,000,000,000,000,000,000,000,000,000,000"
+# the state map locates the board by Board.map_cells() (computed here, on the main thread): one grid for
+# boards that differ by swapping same-shape pieces, small indexes, piece 1 as 1
+course = find_layout("横刀立马").board
+swapped = Board(course.rows, course.cols, [{3: 4, 4: 3}.get(v, v) for v in course.cells])
+mine = course.map_cells()
+assert swapped != course and swapped.map_cells() == mine
+assert sorted(set(mine)) == list(range(len(course.pieces()) + 1))
+assert all((v == 1) == (c == 1) for v, c in zip(mine, course.cells))
 print("OK strict json")
