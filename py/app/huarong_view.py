@@ -288,8 +288,11 @@ class View(GameView):
     def _act(self, ev: dict, show_refusal: bool = True) -> "bool | None":
         """Play what ``ev`` means on the board (:func:`puzzles.huarong_input.interpret`)
         and redraw: ``True`` once its moves are made, ``False`` when refused (shown on
-        its piece and cell unless ``show_refusal`` is false), ``None`` when it means nothing."""
+        its piece and cell unless ``show_refusal`` is false), ``None`` when it means
+        nothing. A move asked for, made or refused, first stops a playback (GameView.play's rule)."""
         outcome, self.ui = huarong_input.interpret(self.session.state, self.ui, ev)
+        if outcome is not None:
+            self.interrupt()  # a move asked for, legal or not, takes the board back from a playback
         done = None
         if isinstance(outcome, list):
             done = True
