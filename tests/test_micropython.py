@@ -46,3 +46,20 @@ def test_one_whitespace_rule_on_both_runtimes():
     assert mpy.stdout.splitlines() == cpy.stdout.splitlines()
     assert "huarong 3000 around ok 3114/3114/5226/5786/900a" in cpy.stdout  # the ideographic space is blank
     assert "huarong 001c around refused bad_piece_char" in cpy.stdout  # \x1c is not
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_input_functions_mean_the_same_on_both_runtimes():
+    """Issue #22: what a tap, key, drag or swipe means (puzzles.<game>_input) is decided on the
+    page's main thread, on MicroPython, and unit-tested in CPython: the same events on the same
+    boards give the same outcomes and UI states on both (1,640 cases, every move applied)."""
+    script = "tests/mpy/check_input.py"
+    mpy = subprocess.run(["node", "tests/mpy/run.mjs", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    cpy = subprocess.run(
+        [sys.executable, script], cwd=ROOT, capture_output=True, text=True, timeout=120, env={"PYTHONPATH": "py"}
+    )
+    assert mpy.returncode == 0 and cpy.returncode == 0, mpy.stderr + cpy.stderr
+    assert "OK input 1640" in cpy.stdout
+    assert mpy.stdout.splitlines() == cpy.stdout.splitlines()
+    assert "huarong {selected: 1} | tap None 2 None None -> [[1, 'right']] {selected: 1}" in cpy.stdout
+    assert "sliding {} | swipe None None None down -> [2] {}" in cpy.stdout

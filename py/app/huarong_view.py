@@ -11,11 +11,12 @@ from app.drafts import SHAPE_ORDER, SHAPES, DraftError, HuarongDraft
 from app.i18n import piece_name
 from app.records import num
 from app.view import GameView, game_texts
-from puzzles import PuzzleError, exact_int
-from puzzles.huarong import DIRECTIONS, MAX_SIDE, METRICS, STEP, check_script, count_steps
+from puzzles import STEP, PuzzleError, exact_int, huarong_input
+from puzzles.huarong import DIRECTIONS, MAX_SIDE, METRICS, check_script, count_steps
 from puzzles.huarong_layouts import LAYOUTS
+from puzzles.input import ARROW_KEY_DIRECTION, Refused, changed, gesture_direction
+from puzzles.input import event as input_event
 
-_ARROWS = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right"}
 TOOLS = SHAPE_ORDER + ("erase",)
 
 
@@ -35,7 +36,7 @@ class View(GameView):
     EDITABLE = True
 
     def __init__(self, shell: object, panel: object, spec: object) -> None:
-        self.selected = None
+        self.ui = huarong_input.new_ui()  # the selected piece (puzzles.huarong_input)
         self.drag = None
         self.suppress_click = False
         self.piece_els: dict = {}
@@ -44,13 +45,14 @@ class View(GameView):
         self.comparing = None  # the comparison under way: {"cancel": bool}
         self.compared = None  # its answer, or its last progress, redrawn on a language switch
         self.tool = "boss"  # the editor's shape to place (or "erase"); it selects pieces by index
+        self.script_text = ""  # the move-script box's text, as last typed
         super().__init__(shell, panel, spec)
 
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
         self.layout_select = self._select(bar, "layout", "hr-layout")
         self.layout_labels: "list | None" = None  # the menu's texts as last built (see _fill_layouts)
-        on(self.layout_select, "change", self._guard(self._on_layout))
+        on(self.layout_select, "change", self._guard(lambda e: self._on_layout(str(e.target.value))))
         self.option_select(bar, "metric", "metric")
 
     def build_board(self, parent: object) -> None:
@@ -80,6 +82,7 @@ class View(GameView):
     def build_panels(self, panel: object) -> None:
         box, self.script_input = self._paste_box(panel, "paste_script", "paste_script_help", "hr-script-input")
         self.script_input.setAttribute("rows", "6")
+        on(self.script_input, "input", lambda e: setattr(self, "script_text", str(e.target.value)))
         self._button(box, "play_script", self._on_script)
         box = el("details", panel, "compare")
         self.shell.text(el("summary", box), "compare")
@@ -121,7 +124,7 @@ class View(GameView):
 
     # ================================================================= drawing
     def board_opened(self) -> None:
-        self.selected = None
+        self.ui = huarong_input.new_ui()
         self.metric_select.value = self.options["metric"]
         self._fill_layouts()
         self._build_pieces()
@@ -180,10 +183,12 @@ class View(GameView):
         style = self.board_el.style
         style.setProperty("--rows", str(board.rows))
         style.setProperty("--cols", str(board.cols))
+        self.slot_els = []  # by cell, row * cols + col
         for r in range(board.rows):
             for c in range(board.cols):
-                slot = el("div", self.board_el, "hr-slot", data_r=r, data_c=c)
+                slot = el("div", self.board_el, "hr-slot", data_r=r, data_c=c, data_cell=r * board.cols + c)
                 self._place(slot, r, c, 1, 1)
+                self.slot_els.append(slot)
         gr, gc = board.goal()
         target = board.pieces()[1]
         exit_ = el("div", self.board_el, "hr-exit", aria_hidden="true")
@@ -209,6 +214,7 @@ class View(GameView):
         board = self.session.state
         lang = self.shell.lang
         hinted = self.hinted[0] if self.hinted else None
+        selected = self.ui["selected"]
         for pid, p in board.pieces().items():
             b = self.piece_els.get(pid)
             if b is None:
@@ -217,10 +223,10 @@ class View(GameView):
             label = self.shell.t(
                 "piece_label", name=piece_name(pid, p.height, p.width, lang), pid=pid, r=p.row + 1, c=p.col + 1
             )
-            if pid == self.selected:
+            if pid == selected:
                 label += " — " + self.shell.t("piece_selected")
             b.setAttribute("aria-label", label)
-            b.setAttribute("aria-pressed", "true" if pid == self.selected else "false")
+            b.setAttribute("aria-pressed", "true" if pid == selected else "false")
             b.classList.toggle("hinted", hinted is not None and hinted[0] == pid)
             if hinted is not None and hinted[0] == pid:
                 b.setAttribute("data-hint", hinted[1])
@@ -279,57 +285,50 @@ class View(GameView):
         )
 
     # ================================================================= pointer & keys
-    def _on_piece_click(self, pid: int) -> None:
-        if self.suppress_click:
-            self.suppress_click = False
-            return
-        self.selected = None if self.selected == pid else pid
+    def _act(self, ev: dict, show_refusal: bool = True) -> "bool | None":
+        """Play what ``ev`` means on the board (:func:`puzzles.huarong_input.interpret`)
+        and redraw: ``True`` once its moves are made, ``False`` when refused (shown on
+        its piece and cell unless ``show_refusal`` is false), ``None`` when it means
+        nothing. A move asked for, made or refused, first stops a playback (GameView.play's rule)."""
+        outcome, self.ui = huarong_input.interpret(self.session.state, self.ui, ev)
+        if outcome is not None:
+            self.interrupt()  # a move asked for, legal or not, takes the board back from a playback
+        done = None
+        if isinstance(outcome, list):
+            done = True
+            for move in outcome:
+                if not self.play(move):
+                    done = False
+                    break
+        elif isinstance(outcome, Refused):
+            done = False
+            if show_refusal:
+                nodes = [self.piece_els.get(pid) for pid in outcome.pieces]
+                nodes += [self.slot_els[i] for i in outcome.cells if 0 <= i < len(self.slot_els)]
+                self.refuse(*(nodes or [self.board_el]))
         self.render()
+        return done
 
     def _on_piece_key(self, event: object) -> None:
         piece = hit(event, ".hr-piece", "pid")
-        if piece is None:
+        key = str(event.key)
+        if piece is None or key not in huarong_input.KEYS:
             return
-        pid = piece[1]
-        d = _ARROWS.get(str(event.key))
-        if d is not None:
-            event.preventDefault()
-            self.selected = pid
-            if not self.move(pid, d):
-                self.refuse(self.piece_els.get(pid))
-            self.render()
-        elif str(event.key) == "Escape":
-            self.selected = None
-            self.render()
+        event.preventDefault()
+        self._act(input_event("key", piece=piece[1], key=key))
 
     def _on_board_click(self, event: object) -> None:
-        """A tap on a piece selects it (or lets it go); tap-and-tap: a tap on an empty
-        cell moves the selected piece there in a straight line."""
+        """A tap on a piece or on an empty cell (tap-and-tap), as puzzles.huarong_input says."""
         piece = hit(event, ".hr-piece", "pid")
         if piece is not None:
-            self._on_piece_click(piece[1])
-            return
-        target = event.target
-        if self.selected is None or not target.classList.contains("hr-slot"):
-            return
-        r, c = int(str(target.dataset.r)), int(str(target.dataset.c))
-        p = self.session.state.pieces()[self.selected]
-        refused = (self.piece_els.get(self.selected), target)
-        if p.row <= r < p.row + p.height:
-            d, n = ("left", p.col - c) if c < p.col else ("right", c - (p.col + p.width - 1))
-        elif p.col <= c < p.col + p.width:
-            d, n = ("up", p.row - r) if r < p.row else ("down", r - (p.row + p.height - 1))
-        else:
-            self.refuse(*refused)
-            return
-        board = self.session.state
-        for _ in range(n):  # all or nothing
-            if not board.can_move(self.selected, d):
-                self.refuse(*refused)
+            if self.suppress_click:  # the click that ends a drag
+                self.suppress_click = False
                 return
-            board = board.move(self.selected, d)
-        for _ in range(n):
-            self.move(self.selected, d)
+            self._act(input_event("tap", piece=piece[1]))
+            return
+        slot = hit(event, ".hr-slot", "cell")
+        if slot is not None:
+            self._act(input_event("tap", cell=slot[1]))
 
     def _on_pointer_down(self, event: object) -> None:
         piece = hit(event, ".hr-piece", "pid")
@@ -343,27 +342,22 @@ class View(GameView):
         self.drag = start
 
     def _on_pointer_move(self, event: object) -> None:
+        """A drag moves its piece a cell each time the pointer has gone half a cell
+        further (the refusal of a blocked way shown once per drag)."""
         drag = self.drag
         if drag is None:
             return
-        dx = float(event.clientX) - drag["x"]
-        dy = float(event.clientY) - drag["y"]
-        half = drag["cell"] * 0.5
-        d = None
-        if abs(dx) >= abs(dy) and abs(dx) >= half:
-            d = "right" if dx > 0 else "left"
-        elif abs(dy) > abs(dx) and abs(dy) >= half:
-            d = "down" if dy > 0 else "up"
+        d = gesture_direction(float(event.clientX) - drag["x"], float(event.clientY) - drag["y"], drag["cell"] * 0.5)
         if d is None:
             return
-        if self.move(drag["pid"], d):
+        done = self._act(input_event("drag", piece=drag["pid"], direction=d), show_refusal=not drag["refused"])
+        if done:
             dr, dc = STEP[d]
             drag["x"] += dc * drag["cell"]
             drag["y"] += dr * drag["cell"]
             drag["moved"] += 1
-        elif not drag["refused"]:  # once per drag: the piece is blocked that way
+        elif done is False:
             drag["refused"] = True
-            self.refuse(self.piece_els.get(drag["pid"]))
 
     def _on_pointer_up(self, event: object) -> None:
         if self.drag is not None and self.drag["moved"]:
@@ -371,15 +365,15 @@ class View(GameView):
         self.drag = None
 
     # ================================================================= controls
-    def _on_layout(self, event: object) -> None:
-        value = str(self.layout_select.value)
-        if value != "custom":
+    def _on_layout(self, value: str) -> None:
+        """A layout chosen in the menu (its change event's value): that board opens."""
+        if value.isdigit() and int(value) < len(LAYOUTS):
             self.clear_alert()
             self.load(LAYOUTS[int(value)].board)
 
     def _on_script(self, event: object) -> None:
         try:
-            moves = check_script(self.session.state, str(self.script_input.value))
+            moves = check_script(self.session.state, self.script_text)
         except PuzzleError as e:
             self.show_puzzle_error(e)
             return
@@ -452,7 +446,7 @@ class View(GameView):
         pid, direction = moves[0]
         p = self.session.state.pieces()[pid]
         self.hinted = moves
-        self.selected = pid
+        self.ui = changed(self.ui, selected=pid)
         self.render()
         self.hint_said = (pid, p.height, p.width, direction, stats["distance"])
         self._say_hint()
@@ -550,7 +544,8 @@ class View(GameView):
         for select in (self.ed_rows, self.ed_cols):
             for n in range(2, MAX_SIDE + 1):
                 el("option", select, value=str(n), text=str(n))
-            on(select, "change", self._guard(self._on_resize))
+        on(self.ed_rows, "change", self._guard(lambda e: self._resize(int(str(e.target.value)), self.draft.cols)))
+        on(self.ed_cols, "change", self._guard(lambda e: self._resize(self.draft.rows, int(str(e.target.value)))))
         self._button(bar, "ed_clear", self._on_clear)
         self.play_button(bar)
         tools = el("div", bar, "tools", role="group")
@@ -578,9 +573,10 @@ class View(GameView):
 
         return handler
 
-    def _on_resize(self, event: object) -> None:
+    def _resize(self, rows: int, cols: int) -> None:
+        """The draft's grid made ``rows`` × ``cols`` (a size picker's change)."""
         try:
-            self.draft.resize(int(str(self.ed_rows.value)), int(str(self.ed_cols.value)))
+            self.draft.resize(rows, cols)
         except DraftError as e:
             self.edit_refused(e, self.edit_el)
             self.render()
@@ -611,7 +607,8 @@ class View(GameView):
         for r in range(d.rows):
             for c in range(d.cols):
                 if d.piece_at(r, c) is None:
-                    b = el("button", box, "hr-slot ed-cell", type="button", data_r=r, data_c=c)
+                    i = r * d.cols + c
+                    b = el("button", box, "hr-slot ed-cell", type="button", data_r=r, data_c=c, data_cell=i)
                     b.setAttribute("aria-label", t("ed_cell_label", r=r + 1, c=c + 1))
                     self._place(b, r, c, 1, 1)
                     if self.ed_focus == (r, c):
@@ -639,9 +636,10 @@ class View(GameView):
         if piece is not None:
             self._draft_piece_click(piece[1])
             return
-        cell = hit(event, ".ed-cell", "r")
+        cell = hit(event, ".ed-cell", "cell")
         if cell is not None:
-            self._cell_click(cell[1], int(str(cell[0].dataset.c)), cell[0])
+            r, c = divmod(cell[1], self.draft.cols)
+            self._cell_click(r, c, cell[0])
 
     def _on_edit_key(self, event: object) -> None:
         piece = hit(event, ".hr-piece", "i")
@@ -675,9 +673,9 @@ class View(GameView):
     def _draft_piece_key(self, i: int, event: object, node: object) -> None:
         key = str(event.key)
         r, c = self.draft.pieces[i][0], self.draft.pieces[i][1]
-        if key in _ARROWS:
+        if key in ARROW_KEY_DIRECTION:
             event.preventDefault()
-            dr, dc = STEP[_ARROWS[key]]
+            dr, dc = STEP[ARROW_KEY_DIRECTION[key]]
             try:
                 self.draft.move(i, r + dr, c + dc)
             except DraftError as e:

@@ -16,7 +16,9 @@ from app.dom import clear, el, hit, on
 from app.faces import face
 from app.records import clock_text, num
 from app.view import GameView, game_texts
-from puzzles import exact_int
+from puzzles import exact_int, linkup_input
+from puzzles.input import Refused, changed
+from puzzles.input import event as input_event
 from puzzles.linkup import PRESETS, connect, generate, joinable_pairs
 
 SVG = "http://www.w3.org/2000/svg"
@@ -24,7 +26,6 @@ MAIN_THREAD_CELLS = 24  # boards up to this size are generated at once on the pa
 PRESET_ORDER = ("small", "kshisen", "large")
 MAX_CELL = 46.0  # px: a tile's cell (tile and its margin) is never larger
 MIN_CELL = 34.0  # px: the height left under the controls never makes a cell (a 32 px tile) smaller; the page scrolls
-_ARROWS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
 def _ring(k: int, n: int) -> float:
@@ -46,13 +47,15 @@ class View(GameView):
     SHOW_MOVES_RECORD = False
 
     def __init__(self, shell: object, panel: object, spec: object) -> None:
-        self.selected = None
-        self.cursor = 0  # the cell of the one tile in the Tab order
+        # the selected tile, the keyboard's cursor (the cell of the one tile in the Tab order) and
+        # whether the board is drawn on its side (its rows as columns, see fit()): puzzles.linkup_input
+        self.ui = {"selected": None, "cursor": 0, "turned": False}
         self.tiles: dict = {}
         self.shuffles = 0
         self.seed = 1  # the seed the start board was made from, or None (a pasted or linked board)
-        self.seed_typed = False  # the seed box holds a seed the player typed (not one the page wrote)
-        self.turned = False  # the board is drawn on its side (its rows as columns), see fit()
+        self.seed_typed = None  # the text the player typed in the seed box (None: it shows what the page wrote)
+        self.preset = "small"  # the size a New board gets (a name of PRESETS), as the size picker shows
+        self.kinds = PRESETS["small"][2]  # and its number of kinds, as the kinds picker shows
         self.fitted = None  # (turned, cell px) last set by fit()
         super().__init__(shell, panel, spec)
 
@@ -60,8 +63,9 @@ class View(GameView):
     def build_controls(self, bar: object) -> None:
         sh = self.shell
         self.preset_select = self._select(bar, "lu_preset", "lu-preset")
-        on(self.preset_select, "change", lambda e: self._fill_kinds())
+        on(self.preset_select, "change", self._guard(lambda e: self._on_preset(str(e.target.value))))
         self.kinds_select = self._select(bar, "lu_kinds", "lu-kinds")
+        on(self.kinds_select, "change", self._guard(lambda e: self._on_kinds(str(e.target.value))))
         lab = el("label", bar, "field seed")
         sh.text(el("span", lab), "lu_seed")
         self.seed_input = el("input", lab, type="number", min="0", value="1", id="lu-seed", inputmode="numeric")
@@ -94,8 +98,7 @@ class View(GameView):
         self.shell.text(el("p", side, "help"), "lu_keys_help")
 
     def _fill_presets(self) -> None:
-        """The sizes, each marked ✓ once a board of that size was cleared by hand."""
-        value = str(self.preset_select.value) or "small"
+        """The sizes, each marked ✓ once a board of that size was cleared by hand; :attr:`preset` chosen."""
         clear(self.preset_select)
         solved = set()
         for key in self.shell.records.keys(self.game):
@@ -104,32 +107,52 @@ class View(GameView):
             rows, cols, _k, _p = PRESETS[name]
             mark = " ✓" if "S%dx%d" % (rows, cols) in solved else ""
             el("option", self.preset_select, value=name, text=self.shell.t("lu_preset_" + name) + mark)
-        self.preset_select.value = value
+        self.preset_select.value = self.preset
 
-    def _fill_kinds(self, kinds: "int | None" = None) -> None:
+    def _kinds_choices(self) -> list:
         """Every number of kinds that fills the chosen size with pairs (each kind an even count)."""
-        rows, cols, default, _per = PRESETS[str(self.preset_select.value)]
+        rows, cols, _default, _per = PRESETS[self.preset]
         cells = rows * cols
+        return [k for k in range(1, 62) if cells % k == 0 and (cells // k) % 2 == 0]
+
+    def _fill_kinds(self) -> None:
+        """The kinds picker for the chosen size, :attr:`kinds` chosen (the size's default
+        when it does not fill that size)."""
+        rows, cols, default, _per = PRESETS[self.preset]
+        choices = self._kinds_choices()
+        if self.kinds not in choices:
+            self.kinds = default
         clear(self.kinds_select)
-        for k in range(1, 62):
-            if cells % k == 0 and (cells // k) % 2 == 0:
-                el("option", self.kinds_select, value=str(k), text="%d × %d" % (k, cells // k))
-        self.kinds_select.value = str(kinds if kinds is not None else default)
-        if str(self.kinds_select.value) != str(kinds if kinds is not None else default):
-            self.kinds_select.value = str(default)
+        for k in choices:
+            el("option", self.kinds_select, value=str(k), text="%d × %d" % (k, rows * cols // k))
+        self.kinds_select.value = str(self.kinds)
+
+    def _on_preset(self, value: str) -> None:
+        """A size chosen (its change event's value): the next New board's, with its default kinds."""
+        if value in PRESETS:
+            self.preset = value
+            self.kinds = PRESETS[value][2]
+        self._fill_kinds()
+
+    def _on_kinds(self, value: str) -> None:
+        """A number of kinds chosen (its change event's value) for the next New board."""
+        if value.isdigit() and int(value) in self._kinds_choices():
+            self.kinds = int(value)
+        self.kinds_select.value = str(self.kinds)
 
     # ================================================================= drawing
     def board_opened(self) -> None:
         """Tiles for the start position; the pickers follow the board (size, kinds, seed)."""
         board = self.session.start
-        self.selected = None
+        self.ui = changed(linkup_input.new_ui(board), turned=self.ui["turned"])
         kinds = len(set(v for v in board.cells if v))
         for name, (rows, cols, _k, _p) in PRESETS.items():
             if (rows, cols) == (board.rows, board.cols):
+                self.preset, self.kinds = name, kinds
                 self.preset_select.value = name
-                self._fill_kinds(kinds)
+                self._fill_kinds()
         self.seed_input.value = str(self.seed) if self.seed is not None else ""
-        self.seed_typed = False
+        self.seed_typed = None
         clear(self.board_el)
         style = self.board_el.style
         style.setProperty("--rows", str(board.rows))
@@ -146,7 +169,6 @@ class View(GameView):
             self.tiles[i] = b
         self.overlay.setAttribute("viewBox", "0 0 %d %d" % (board.cols + 1, board.rows + 1))
         self.board_el.appendChild(self.overlay)
-        self.cursor = self._nearest(0)
         self.fit()
 
     def fit(self) -> None:
@@ -173,7 +195,7 @@ class View(GameView):
         if (turned, size) == self.fitted:
             return
         self.fitted = (turned, size)
-        self.turned = turned
+        self.ui = changed(self.ui, turned=turned)
         self.board_el.classList.toggle("turned", turned)
         self.board_el.style.setProperty("--lu-cell", "%.2fpx" % size)
         if turned:
@@ -190,8 +212,8 @@ class View(GameView):
     def draw(self) -> None:
         board = self.session.state
         hinted = self.hinted[0] if self.hinted else ()
-        if not board.cells[self.cursor]:
-            self.cursor = self._nearest(self.cursor)
+        self.ui = linkup_input.follow(board, self.ui)  # the cursor on a tile, the selection on its tile
+        selected, cursor = self.ui["selected"], self.ui["cursor"]
         for i, b in self.tiles.items():
             kind = board.cells[i]
             if not kind:
@@ -204,66 +226,32 @@ class View(GameView):
             b.style.setProperty("--tile", colour)
             r, c = divmod(i, board.cols)
             label = self.shell.t("tile_label", face=symbol, kind=kind, r=r + 1, c=c + 1)
-            if i == self.selected:
+            if i == selected:
                 label += " — " + self.shell.t("tile_selected")
             b.setAttribute("aria-label", label)
-            b.setAttribute("aria-pressed", "true" if i == self.selected else "false")
-            b.setAttribute("tabindex", "0" if i == self.cursor else "-1")
+            b.setAttribute("aria-pressed", "true" if i == selected else "false")
+            b.setAttribute("tabindex", "0" if i == cursor else "-1")
             b.classList.toggle("hinted", i in hinted)
 
     def counter_text(self) -> str:
         return self.shell.t("lu_left", n=self.session.state.tiles())
 
     # ================================================================= the cursor
-    def _nearest(self, i: int) -> int:
-        """The tile nearest cell ``i`` (``i`` itself if it holds one), in its row if that is as near."""
-        board = self.session.state
-        best, best_d = i, None
-        r0, c0 = divmod(i, board.cols)
-        for j, kind in enumerate(board.cells):
-            if kind:
-                r, c = divmod(j, board.cols)
-                d = (abs(r - r0) + abs(c - c0)) * 2 + (r != r0)
-                if best_d is None or d < best_d:
-                    best, best_d = j, d
-        return best
-
-    def _step(self, dr: int, dc: int) -> "int | None":
-        """The tile the cursor goes to toward ``(dr, dc)``: the nearest within the
-        quarter-plane that way, straight ahead first."""
-        board = self.session.state
-        r0, c0 = divmod(self.cursor, board.cols)
-        for d in range(1, max(board.rows, board.cols) + 1):
-            for o in sorted(range(-d, d + 1), key=abs):
-                r, c = r0 + dr * d + dc * o, c0 + dc * d + dr * o
-                if 0 <= r < board.rows and 0 <= c < board.cols and board.cells[r * board.cols + c]:
-                    return r * board.cols + c
-        return None
-
     def _on_key(self, event: object) -> None:
-        """Arrow keys move the cursor (as the board is drawn: a turned board's rows go down);
-        Home and End go to the row's first and last tile."""
+        """Arrow keys move the cursor (as the board is drawn: a turned board's rows go
+        down), Home and End to the row's first and last tile (puzzles.linkup_input)."""
         key = str(event.key)
-        board = self.session.state
-        target = None
-        if key in _ARROWS:
-            dr, dc = _ARROWS[key]
-            if self.turned:
-                dr, dc = dc, dr
-            target = self._step(dr, dc)
-            if target is None:
-                self.refuse(self.tiles.get(self.cursor))
-        elif key in ("Home", "End"):
-            r = self.cursor // board.cols
-            row = [r * board.cols + c for c in range(board.cols) if board.cells[r * board.cols + c]]
-            target = row[0] if key == "Home" else row[-1]
-        else:
+        if key not in linkup_input.KEYS:
             return
         event.preventDefault()
-        if target is not None:
-            self.cursor = target
-            self.render()
-            self.tiles[target].focus()
+        outcome, self.ui = linkup_input.interpret(self.session.state, self.ui, input_event("key", key=key))
+        if isinstance(outcome, Refused):
+            self.refuse(*[self.tiles.get(i) for i in outcome.cells])
+            return
+        self.render()
+        tile = self.tiles.get(self.ui["cursor"])
+        if tile is not None and self.session.state.cells[self.ui["cursor"]]:
+            tile.focus()
 
     # ================================================================= the handler
     def connect(self, r1: object, c1: object, r2: object, c2: object) -> list:
@@ -291,7 +279,7 @@ class View(GameView):
         )
 
     def after_move(self, move: object) -> None:
-        self.selected = None
+        self.ui = changed(self.ui, selected=None)
 
     def stuck_key(self) -> str:
         board = self.session.state
@@ -370,26 +358,28 @@ class View(GameView):
 
     def _on_tile_click(self, event: object) -> None:
         """A click on a tile (the board listens once for all of them: a listener per
-        tile added 144 for every new board, and kept the old ones alive)."""
+        tile added 144 for every new board, and kept the old ones alive): what it
+        means is puzzles.linkup_input's; a pair joins as ``gameHandler.connect`` joins it."""
         tile = hit(event, ".lu-tile", "cell")
         if tile is None:
             return
         self.interrupt()  # a tap takes the board back from a playback (see GameView.play)
-        i = tile[1]
-        self.cursor = i
-        if self.selected is None or self.selected == i:
-            self.selected = None if self.selected == i else i
+        outcome, self.ui = linkup_input.interpret(self.session.state, self.ui, input_event("tap", cell=tile[1]))
+        if isinstance(outcome, Refused):
+            self.refuse(*[self.tiles.get(i) for i in outcome.cells])
+            self.render()
+            if outcome.say:
+                self.say(outcome.say)
+            return
+        if outcome is None:
             self.render()
             return
         cols = self.session.state.cols
-        a = self.selected
-        if not self.connect(a // cols, a % cols, i // cols, i % cols):
-            self.refuse(self.tiles[a], self.tiles[i])
-            self.selected = None
-            self.render()
-            self.say("lu_no_join")
-        elif self.session.state.cells[self.cursor] and self._focus_lost():
-            self.tiles[self.cursor].focus()  # the focused tile went with its pair: focus stays on the grid
+        for a, b in outcome:
+            self.connect(a // cols, a % cols, b // cols, b % cols)  # played, redrawn, its path drawn
+        cursor = self.ui["cursor"]
+        if self.session.state.cells[cursor] and self._focus_lost():
+            self.tiles[cursor].focus()  # the focused tile went with its pair: focus stays on the grid
 
     def _focus_lost(self) -> bool:
         active = document.activeElement
@@ -397,15 +387,16 @@ class View(GameView):
 
     # ================================================================= controls
     def _on_seed_typed(self, event: object) -> None:
-        self.seed_typed = True
+        """The seed box's text as the player types it (its input event's value)."""
+        self.seed_typed = str(event.target.value)
 
     def _new_seed(self) -> int:
         """The seed of the next New board: the one the player typed in the seed box, if
         they typed one (a board to reproduce); else a fresh random one, never the
         board's own (the box only shows the board's seed, so it can be shared)."""
-        if self.seed_typed:
+        if self.seed_typed is not None:
             try:
-                seed = exact_int(int(str(self.seed_input.value).strip()))
+                seed = exact_int(int(self.seed_typed.strip()))
             except ValueError:
                 seed = -1
             if 0 <= seed < 10**9:
@@ -418,10 +409,9 @@ class View(GameView):
     async def _on_new(self, event: object) -> None:
         """New board: small ones are made at once here, larger ones by the worker, in slices.
         Its seed: the one typed in the seed box, else a new random one (:meth:`_new_seed`)."""
-        preset = str(self.preset_select.value)
         seed = self._new_seed()
-        rows, cols, _kinds, _per = PRESETS[preset]
-        kinds = int(str(self.kinds_select.value))
+        rows, cols, _kinds, _per = PRESETS[self.preset]
+        kinds = self.kinds
         per = rows * cols // kinds
         if rows * cols <= MAIN_THREAD_CELLS:
             board = generate(rows, cols, kinds, per, seed)

@@ -11,12 +11,12 @@ from app.dom import clear, el, hit, on
 from app.drafts import SlidingDraft
 from app.records import num
 from app.view import GameView, game_texts
-from puzzles import exact_int
+from puzzles import exact_int, sliding_input
+from puzzles.input import Refused, gesture_direction
+from puzzles.input import event as input_event
 from puzzles.sliding import OPTIMAL_MAX_CELLS, TABLE_FILES, Board, shuffled, table_shape
 
 SIZES = [(r, c) for r in range(2, 6) for c in range(2, 6) if r * c >= 6]
-# Arrow key → the cell, relative to the blank, of the tile that slides (it moves the way the arrow points).
-_ARROWS = {"ArrowUp": (1, 0), "ArrowDown": (-1, 0), "ArrowLeft": (0, 1), "ArrowRight": (0, -1)}
 SWIPE_PX = 24  # a pointer that travels this far between down and up is a swipe, not a tap
 CLICK_AFTER_TOUCH_MS = 700  # a click this soon after a touch the board handled is that touch's
 PAR_CELLS = 12  # after a win, the par is worked out up to this size (and on 4 × 4 once the tables are in)
@@ -43,7 +43,7 @@ class View(GameView):
     def build_controls(self, bar: object) -> None:
         self.size_select = self._select(bar, "sp_size", "sp-size")
         self._fill_sizes()
-        on(self.size_select, "change", self._guard(self._on_shuffle))  # a new size deals a new board
+        on(self.size_select, "change", self._guard(lambda e: self._on_size(str(e.target.value))))
         self.option_select(bar, "mode", "sp_mode")
         self._button(bar, "sp_shuffle", self._on_shuffle)
 
@@ -51,6 +51,7 @@ class View(GameView):
         self.board_el = el("div", parent, "sp-board play-only", role="group", id="sp-board", tabindex="0")
         self.shell.text(self.board_el, "board_sliding", "aria-label")
         on(self.board_el, "keydown", self._on_key)
+        on(self.board_el, "click", self._on_click)
         on(self.board_el, "pointerdown", self._on_pointer_down)
         on(self.board_el, "pointerup", self._on_pointer_up)
         on(self.board_el, "pointercancel", self._on_pointer_cancel)
@@ -64,14 +65,13 @@ class View(GameView):
         self.build_help(side, "sp_keys_help", "ed_help_sliding")
 
     def _fill_sizes(self) -> None:
-        """The sizes, each marked ✓ once a board of that size was solved by hand."""
-        value = str(self.size_select.value)
+        """The sizes, each marked ✓ once a board of that size was solved by hand; the board's chosen."""
         clear(self.size_select)
         for r, c in SIZES:
             mark = " ✓" if self.shell.records.solved(self.game, "%dx%d" % (r, c)) else ""
             el("option", self.size_select, value="%dx%d" % (r, c), text="%d × %d%s" % (r, c, mark))
-        if value:
-            self.size_select.value = value
+        if self.shape is not None:
+            self.size_select.value = "%dx%d" % self.shape
 
     def mark_records(self) -> None:
         self._fill_sizes()
@@ -105,9 +105,7 @@ class View(GameView):
         self.board_el.style.setProperty("--cols", str(board.cols))
         self.tiles = {}
         for tile in range(1, board.rows * board.cols):
-            b = el("button", self.board_el, "sp-tile", type="button", data_tile=tile, text=str(tile))
-            on(b, "click", self._tile_click(tile))
-            self.tiles[tile] = b
+            self.tiles[tile] = el("button", self.board_el, "sp-tile", type="button", data_tile=tile, text=str(tile))
 
     def draw(self) -> None:
         board = self.session.state
@@ -143,41 +141,28 @@ class View(GameView):
         )
 
     # ================================================================= pointer & keys
-    def _slide_line(self, tile: int) -> bool:
-        """Slide ``tile`` and every tile between it and the blank (one move each);
-        a tap during a playback stops it first (see GameView.play)."""
+    def _act(self, ev: dict) -> None:
+        """Play what ``ev`` means (puzzles.sliding_input): a tap slides its tile's line,
+        one move a tile; a key or a swipe the tile beside the blank; a refusal shakes
+        the tile, or the board. A playback under way stops first (see GameView.play)."""
         self.interrupt()
-        line = self.session.state.line_to_blank(tile)
-        for t in line:
-            self.move(t)
-        return bool(line)
+        outcome, _ui = sliding_input.interpret(self.session.state, {}, ev)
+        if isinstance(outcome, list):
+            for tile in outcome:
+                self.move(tile)
+        elif isinstance(outcome, Refused):
+            self.refuse(*([self.tiles.get(t) for t in outcome.pieces] or [self.board_el]))
 
-    def _tile_click(self, tile: int) -> object:
-        def handler(event: object) -> None:
-            if self.now() - self.pointer_at > CLICK_AFTER_TOUCH_MS:  # else the touch was handled on pointerup
-                self._tap(tile)
-
-        return handler
-
-    def _tap(self, tile: int) -> None:
-        if not self._slide_line(tile):
-            self.refuse(self.tiles[tile])
+    def _on_click(self, event: object) -> None:
+        tile = hit(event, ".sp-tile", "tile")
+        if tile is not None and self.now() - self.pointer_at > CLICK_AFTER_TOUCH_MS:  # else handled on pointerup
+            self._act(input_event("tap", piece=tile[1]))
 
     def _on_key(self, event: object) -> None:
-        if str(event.key) in _ARROWS:
+        key = str(event.key)
+        if key in sliding_input.KEYS:
             event.preventDefault()
-            self._slide_toward(str(event.key))
-
-    def _slide_toward(self, arrow: str) -> None:
-        """The tile beside the blank slides the way ``arrow`` points (a key or a swipe); refused at an edge.
-        A playback under way stops first (see GameView.play)."""
-        self.interrupt()
-        delta = _ARROWS[arrow]
-        board = self.session.state
-        z = board.blank()
-        r, c = z // board.cols + delta[0], z % board.cols + delta[1]
-        if not (0 <= r < board.rows and 0 <= c < board.cols and self.move(board.cells[r * board.cols + c])):
-            self.refuse(self.board_el)
+            self._act(input_event("key", key=key))
 
     def _on_pointer_down(self, event: object) -> None:
         self.swipe = (float(event.clientX), float(event.clientY))
@@ -191,23 +176,28 @@ class View(GameView):
         start, self.swipe = self.swipe, None
         if start is None:
             return
-        dx, dy = float(event.clientX) - start[0], float(event.clientY) - start[1]
-        if max(abs(dx), abs(dy)) < SWIPE_PX:
-            tile = event.target.closest(".sp-tile") if str(event.pointerType) != "mouse" else None
+        d = gesture_direction(float(event.clientX) - start[0], float(event.clientY) - start[1], SWIPE_PX)
+        if d is None:
+            tile = hit(event, ".sp-tile", "tile") if str(event.pointerType) != "mouse" else None
             if tile is not None:  # a mouse's tap is its click
                 self.pointer_at = self.now()
-                self._tap(int(str(tile.dataset.tile)))
+                self._act(input_event("tap", piece=tile[1]))
             return
-        if abs(dx) >= abs(dy):
-            arrow = "ArrowRight" if dx > 0 else "ArrowLeft"
-        else:
-            arrow = "ArrowDown" if dy > 0 else "ArrowUp"
         self.pointer_at = self.now()
-        self._slide_toward(arrow)
+        self._act(input_event("swipe", direction=d))
 
     # ================================================================= controls
+    def _on_size(self, value: str) -> None:
+        """A size chosen (its change event's value): a new board of that size is dealt."""
+        parts = value.split("x")
+        if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit() and (int(parts[0]), int(parts[1])) in SIZES:
+            self._deal(int(parts[0]), int(parts[1]))
+
     def _on_shuffle(self, event: object) -> None:
-        rows, cols = self._size()
+        """Shuffle: a new board of the size on screen."""
+        self._deal(self.session.start.rows, self.session.start.cols)
+
+    def _deal(self, rows: int, cols: int) -> None:
         self.shuffles += 1
         seed = int(float(window.Date.now())) % 1000000007 + self.shuffles
         self.clear_alert()
@@ -265,16 +255,12 @@ class View(GameView):
         self.render()
         self.say("sp_hint" if stats.get("optimal") else "sp_hint_fast", t=moves[0], n=stats["distance"])
 
-    def _size(self) -> tuple:
-        rows, cols = [int(x) for x in str(self.size_select.value).split("x")]
-        return (rows, cols)
-
     # ================================================================= the editor
     def build_editor(self, bar: object) -> None:
         self.ed_size = self._select(bar, "ed_grid", "sp-ed-size")
         for r, c in SIZES:
             el("option", self.ed_size, value="%dx%d" % (r, c), text="%d × %d" % (r, c))
-        on(self.ed_size, "change", self._guard(self._on_ed_size))
+        on(self.ed_size, "change", self._guard(lambda e: self._on_ed_size(str(e.target.value))))
         self._button(bar, "ed_goal", self._on_ed_goal)
         self.play_button(bar)
 
@@ -282,8 +268,9 @@ class View(GameView):
         b = self.session.state
         return SlidingDraft(b.rows, b.cols, b.cells)
 
-    def _on_ed_size(self, event: object) -> None:
-        rows, cols = [int(x) for x in str(self.ed_size.value).split("x")]
+    def _on_ed_size(self, value: str) -> None:
+        """A size chosen for the draft (its change event's value): the goal of that size."""
+        rows, cols = [int(x) for x in value.split("x")]
         self.set_draft(SlidingDraft(rows, cols))
 
     def _on_ed_goal(self, event: object) -> None:

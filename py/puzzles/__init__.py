@@ -17,6 +17,13 @@ from puzzles.messages import render
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+# The four directions on a grid (rows go down the screen), the words of Huarong's moves, of the
+# arrow keys (puzzles.input.ARROW_KEY_DIRECTION) and of swipes.
+DIRECTIONS = ("up", "down", "left", "right")
+# One cell toward each direction, as (row, column) steps.
+STEP = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
 # The longest board text any parser reads (characters). A 24 × 24 Link-up board,
 # the largest of any game, is about 1,700 characters of compact JSON and 7,100
 # pretty-printed one number a line (indent 4; 11,900 with indent 8); a text a

@@ -33,14 +33,22 @@ imports it), so it avoids ``dataclasses``, run-time ``typing`` and
 """
 
 
-from puzzles import ALPHABET, GameSpec, GridBoard, PuzzleError, exact_int, quote, read_grid, read_number, strip
+from puzzles import (
+    ALPHABET,
+    DIRECTIONS,
+    STEP,
+    GameSpec,
+    GridBoard,
+    PuzzleError,
+    exact_int,
+    quote,
+    read_grid,
+    read_number,
+    strip,
+)
 
 MAX_SIDE = 8
 TARGET = 1
-DIRECTIONS = ("up", "down", "left", "right")
-# One cell toward each direction, as (row, column) steps.
-STEP = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 METRICS = ("cell", "piece")
 _CHAR_ID = {ch: i for i, ch in enumerate(ALPHABET)}
 _CHAR_ID["."] = 0
