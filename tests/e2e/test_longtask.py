@@ -53,54 +53,50 @@ def long_scripts(page):
     return [s for s in page.evaluate("window.__scripts") if s[0] > 50]
 
 
-def status(page):
-    return page.get_by_role("status").filter(visible=True)
-
-
 @pytest.mark.parametrize("metric, text", [("cell", "Solved: 116 moves"), ("piece", "Solved: 81 moves")])
-def test_huarong_solve_and_playback_at_once(open_app, metric, text):
-    page = open_app("?lang=en&speed=0&metric=" + metric)
+def test_huarong_solve_and_playback_at_once(open_game, metric, text):
+    page = open_game("?lang=en&speed=0&metric=" + metric)
     watch(page)
     page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text(text, timeout=30_000)
+    expect(page.status()).to_have_text(text, timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
     assert long_tasks(page) == []
 
 
-def test_huarong_hint_and_undo(open_app):
-    page = open_app("?lang=en")
+def test_huarong_hint_and_undo(open_game):
+    page = open_game("?lang=en")
     watch(page)
     page.get_by_role("button", name="Hint").click()
-    expect(status(page)).to_have_text(re.compile("116"), timeout=30_000)
+    expect(page.status()).to_have_text(re.compile("116"), timeout=30_000)
     assert long_tasks(page) == []
 
 
-def test_linkup_solve_and_playback_at_once(open_app):
-    page = open_app("?game=linkup&lang=en&speed=0")
+def test_linkup_solve_and_playback_at_once(open_game):
+    page = open_game("?game=linkup&lang=en&speed=0")
     watch(page)
     page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text(re.compile(r"^Cleared: \d+ pairs$"), timeout=60_000)
+    expect(page.status()).to_have_text(re.compile(r"^Cleared: \d+ pairs$"), timeout=60_000)
     page.wait_for_function("gameHandler.isCleared()")
     assert long_tasks(page) == []
 
 
-def test_sliding_solve_and_playback_at_once(open_app):
+def test_sliding_solve_and_playback_at_once(open_game):
     grid = [[8, 6, 7], [2, 5, 4], [3, 0, 1]]  # one of the two 3 x 3 positions farthest from the goal
-    page = open_app("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
+    page = open_game("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
     watch(page)
     page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text("Solved: 31 moves", timeout=30_000)
+    expect(page.status()).to_have_text("Solved: 31 moves", timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
     assert long_tasks(page) == []
 
 
-def test_linkup_new_board_shuffle_undo_and_the_language_switch(open_app):
-    page = open_app("?game=linkup&lang=en")
+def test_linkup_new_board_shuffle_undo_and_the_language_switch(open_game):
+    page = open_game("?game=linkup&lang=en")
     watch(page)
     page.get_by_role("button", name="New board").click()
-    expect(status(page)).to_contain_text("New board: seed", timeout=30_000)
+    expect(page.status()).to_contain_text("New board: seed", timeout=30_000)
     page.get_by_role("button", name="Shuffle").click()
-    expect(status(page)).to_have_text("Shuffled.")
+    expect(page.status()).to_have_text("Shuffled.")
     page.get_by_role("button", name="Hint").click()
     expect(page.locator("#lu-board .hinted")).to_have_count(2, timeout=30_000)
     page.locator("#lu-board .hinted").first.click()
@@ -108,13 +104,13 @@ def test_linkup_new_board_shuffle_undo_and_the_language_switch(open_app):
     page.get_by_role("button", name="Undo").click()
     page.get_by_role("button", name="Redo").click()
     page.get_by_role("button", name="切换到中文").click()
-    expect(status(page)).not_to_have_text(re.compile("^[A-Za-z]"))
+    expect(page.status()).not_to_have_text(re.compile("^[A-Za-z]"))
     page.get_by_role("button", name="Switch to English").click()
     assert long_scripts(page) == []
 
 
-def test_huarong_layouts_moves_undo_redo_language_and_the_map(open_app):
-    page = open_app("?lang=en&speed=0")
+def test_huarong_layouts_moves_undo_redo_language_and_the_map(open_game):
+    page = open_game("?lang=en&speed=0")
     watch(page)
     for index in ("3", "12", "0"):
         page.select_option("#hr-layout", index)
@@ -134,8 +130,8 @@ def test_huarong_layouts_moves_undo_redo_language_and_the_map(open_app):
     assert long_scripts(page) == []
 
 
-def test_sliding_shuffle_sizes_and_the_4x4_tables(open_app):
-    page = open_app("?game=sliding&lang=en&speed=0")
+def test_sliding_shuffle_sizes_and_the_4x4_tables(open_game):
+    page = open_game("?game=sliding&lang=en&speed=0")
     watch(page)
     for size in ("5x5", "2x3", "3x3"):
         page.get_by_role("combobox", name="Size").select_option(size)
@@ -146,19 +142,19 @@ def test_sliding_shuffle_sizes_and_the_4x4_tables(open_app):
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
     watch(page)
     page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text("Solved: 1 moves", timeout=60_000)
+    expect(page.status()).to_have_text("Solved: 1 moves", timeout=60_000)
     assert long_tasks(page) == []
 
 
-def test_a_long_playback_at_once_gives_the_page_back_between_batches(open_app):
+def test_a_long_playback_at_once_gives_the_page_back_between_batches(open_game):
     """A 5 x 5 board solved in the fast mode plays a few hundred moves at speed 0:
     in batches, each its own task (MicroPython's asyncio runs every ready task in
     one JavaScript task, so a batch must wait on a timer, not on ``sleep(0)``)."""
     board = sliding.shuffled(5, 5, 3)
     grid = [list(board.cells[r * 5 : (r + 1) * 5]) for r in range(5)]
-    page = open_app("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
+    page = open_game("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
     watch(page)
     page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text(re.compile(r"^Solved: \d{3,} moves"), timeout=60_000)
+    expect(page.status()).to_have_text(re.compile(r"^Solved: \d{3,} moves"), timeout=60_000)
     page.wait_for_function("gameHandler.isSolved()", timeout=60_000)
     assert long_tasks(page) == []
