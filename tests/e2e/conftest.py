@@ -52,10 +52,16 @@ def open_game(browser, server_url):
         contexts.append(ctx)
         page = ctx.new_page()
         watch(page)
-        return GamePage(page, server_url, watch)
+        return GamePage(page, server_url, watch, device)
 
-    def go(query: str = "?lang=en", device: str = "laptop", solver: bool = True, fresh: bool = True):
-        page = blank(device) if fresh or not opened else opened[-1]
+    def go(query: str = "?lang=en", device: str = "laptop", solver: bool = True, new: bool = False):
+        earlier = [page for page in opened if page.device == device and not page.is_closed()]
+        if earlier and not new:  # the test's page on this device, its storage cleared: a first visit again
+            page = earlier[-1]
+            page.goto(server_url + "static/favicon.svg")
+            page.evaluate("localStorage.clear()")
+        else:
+            page = blank(device)
         page = page.open(query, solver)
         opened.append(page)
         return page

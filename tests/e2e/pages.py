@@ -7,10 +7,11 @@ Every e2e test gets its pages from the ``open_game`` fixture (tests/e2e/conftest
         page.tile(5).tap()
         expect(page.status()).to_have_text("...")
 
-``open_game(query="?lang=en", device="laptop", solver=True, fresh=True)``
-    opens ``query`` (or a whole URL, e.g. a shared link) in a new browser context of ``device`` (see
-    DEVICES) and waits until the app is ready (and, with ``solver``, the solver idle). ``fresh=False``
-    opens it in the last page instead, keeping its storage (a reload of a saved game). The page fails
+``open_game(query="?lang=en", device="laptop", solver=True, new=False)``
+    opens ``query`` (or a whole URL, e.g. a shared link) on ``device`` (see DEVICES) and waits until the
+    app is ready (and, with ``solver``, the solver idle): in a new browser context the first time in a
+    test, then in the test's page of that device, its storage cleared (the earlier page object is gone);
+    ``new=True`` opens a page beside it (a new context: two pages at once). The page fails
     the test on page errors, console errors, HTTP errors, a ``.py-error`` or a request leaving this
     server; ``open_game.allow`` takes substrings of problems a fault test provokes on purpose.
 ``open_game.blank(device="laptop")``
@@ -87,9 +88,10 @@ class GamePage:
     game = DEFAULT_GAME
     BOARD_ID = ""
 
-    def __init__(self, page, base: str, watch) -> None:
+    def __init__(self, page, base: str, watch, device: str = "laptop") -> None:
         self.page = page
         self.base = base
+        self.device = device
         self._watch = watch
 
     def __getattr__(self, name):
@@ -99,7 +101,7 @@ class GamePage:
     def open(self, query: str = "?lang=en", solver: bool = True) -> "GamePage":
         """Go to ``query`` on this server in this page; the page object of the game it opens."""
         self.page.goto(query if query.startswith("http") else self.base + query)
-        opened = PAGES[game_of(query)](self.page, self.base, self._watch)
+        opened = PAGES[game_of(query)](self.page, self.base, self._watch, self.device)
         opened.wait_ready(solver)
         return opened
 
@@ -118,13 +120,13 @@ class GamePage:
         """A new page in this browser context (same storage), watched like this one, not opened yet."""
         page = self.page.context.new_page()
         self._watch(page)
-        return GamePage(page, self.base, self._watch)
+        return GamePage(page, self.base, self._watch, self.device)
 
     def open_link(self, url: str) -> "GamePage":
         """A new tab of this context on ``url`` (a shared link), app ready."""
         tab = self.new_tab()
         tab.page.goto(url)
-        opened = PAGES[game_of(url)](tab.page, self.base, self._watch)
+        opened = PAGES[game_of(url)](tab.page, self.base, self._watch, self.device)
         opened.wait_ready(solver=False)
         return opened
 

@@ -99,7 +99,7 @@ def test_shuffle_sizes_and_share(open_game):
     expect(page.get_by_role("tabpanel").get_by_label("Solve for")).to_have_value("fast")
     page.get_by_role("button", name="Share").click()
     link = page.get_by_role("textbox", name="Link to this board").input_value()
-    other = open_game(link, solver=False)  # in a new browser context
+    other = open_game(link, solver=False, new=True)  # in a new browser context, beside this one
     assert other.board() == grid
     other.close()
     # fast mode solves the 5 × 5 in place and says it is not the fewest
