@@ -113,6 +113,7 @@ def test_hint_is_optimal(open_game):
     assert table.distance(Board.from_grid(page.board())) == d - 1
 
 
+@pytest.mark.longtask
 def test_cancel_a_long_solve_keeps_the_page_responsive(open_game):
     page = open_game("?lang=en")
     # an 8x8 board with few pieces: far too many positions to finish quickly
