@@ -5,12 +5,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from app.i18n import t
+from puzzles.games import NAMES
+
 pytestmark = pytest.mark.e2e
 
 
-@pytest.mark.parametrize(
-    "game, tab", [("huarong", "Huarong Road"), ("linkup", "Link-up"), ("sliding", "Sliding puzzle")]
-)
+@pytest.mark.parametrize("game, tab", [(game, t("tab_" + game)) for game in NAMES])
 def test_each_game_opens_ready_with_its_solver(open_game, game, tab):
     page = open_game("?game=%s&lang=en" % game)
     expect(page.get_by_role("tab", name=tab)).to_have_attribute("aria-selected", "true")
