@@ -23,7 +23,7 @@ WORDS = {
 def test_compare_with_progress_stop_and_solve_meanwhile(open_game, lang):
     w = WORDS[lang]
     page = open_game("?speed=0&lang=" + lang)
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_text(w["box"], exact=True).click()
     line = panel.locator(".compare-line")
     # Stop
@@ -46,7 +46,7 @@ def test_compare_with_progress_stop_and_solve_meanwhile(open_game, lang):
 
 def test_a_move_stops_the_comparison_of_the_position_gone(open_game):
     page = open_game("?lang=en")
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_text("What equivalence buys", exact=True).click()
     panel.get_by_role("button", name="Compare", exact=True).click()
     expect(panel.locator(".compare-line")).to_contain_text("Comparing…")

@@ -21,7 +21,7 @@ for _i, (_r, _c) in enumerate([(r, c) for r in (3, 5, 7) for c in range(0, 8, 2)
 def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_game):
     page = open_game("?game=huarong&lang=en")
     page.paste_board(json.dumps(BIG))
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_role("button", name="Solve").click()
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
     page.evaluate("document.querySelector('script[name=solver]').xworker.terminate()")
@@ -41,7 +41,7 @@ def test_the_pattern_tables_cannot_be_fetched(open_game):
     page.route("**/sliding-4x4.pdb", lambda route: route.fulfill(status=404, body="gone"))
     near = SlidingBoard.goal(4, 4).play([12, 8, 4, 3])  # four moves from the goal
     page = page.open("?game=sliding&lang=en&speed=0&board=" + near.to_code())
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_role("button", name="Solve").click()
     expect(panel.get_by_role("status")).to_have_text("Solved: 4 moves", timeout=60_000)
     expect(panel.get_by_role("alert")).to_contain_text("pattern tables could not be loaded")
@@ -53,8 +53,8 @@ def test_the_tables_are_damaged(open_game):
     page.route("**/sliding-4x4.pdb", lambda route: route.fulfill(status=200, body=b'{"rows": 4}\n' + b"x" * 100))
     near = SlidingBoard.goal(4, 4).play([12, 8])
     page = page.open("?game=sliding&lang=en&speed=0&board=" + near.to_code())
-    page.get_by_role("tabpanel").get_by_role("button", name="Solve").click()
-    expect(page.get_by_role("tabpanel").get_by_role("status")).to_have_text("Solved: 2 moves", timeout=60_000)
+    page.panel.get_by_role("button", name="Solve").click()
+    expect(page.panel.get_by_role("status")).to_have_text("Solved: 2 moves", timeout=60_000)
 
 
 @pytest.mark.parametrize(

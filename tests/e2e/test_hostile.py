@@ -68,7 +68,7 @@ def hostile(game: str, n: int, seed: int) -> list:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_bad_pastes_are_refused_one_by_one(open_game, game):
     page = open_game("?game=%s&lang=en" % game, solver=False)
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     before = page.board()
     panel.locator("details.paste").first.locator("summary").click()
     box = panel.get_by_role("textbox", name="Paste a board")
@@ -86,7 +86,7 @@ def test_bad_links_open_the_default_board_with_a_message(open_game, game):
     default = GAMES[game].default().grid()
     for text in hostile(game, 12, 2):
         page = open_game("?game=%s&lang=en&board=%s" % (game, quote(text)), solver=False)
-        expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text(
+        expect(page.alert()).to_contain_text(
             "The board in the link was not loaded"
         )
         assert page.board() == default
@@ -94,7 +94,7 @@ def test_bad_links_open_the_default_board_with_a_message(open_game, game):
 
 def test_bad_move_scripts_change_nothing(open_game):
     page = open_game("?game=huarong&lang=en", solver=False)
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     board = GAMES["huarong"].default()
     panel.get_by_text("Paste a move script", exact=True).click()
     box = panel.get_by_role("textbox", name="Paste a move script")

@@ -17,7 +17,7 @@ COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
 def test_solve_the_course_board_in_place(open_game, metric, steps):
     page = open_game("?lang=en&speed=0&metric=" + metric)
     assert page.board() == COURSE
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.status()).to_have_text("Solved: %d moves" % steps, timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
     expect(page.locator("#huarong-moves")).to_have_text("Moves: %d" % steps)
@@ -30,7 +30,7 @@ def test_dead_end_has_no_solution_and_the_board_stays(open_game):
     page.choose_layout("走投无路")
     before = page.board()
     assert before == find_layout("走投无路").board.grid()
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.status()).to_have_text("No solution — 3731 positions explored", timeout=30_000)
     assert page.board() == before
     expect(page.locator(".chart .bar").first).to_be_attached()
@@ -41,7 +41,7 @@ def test_bad_board_and_bad_script_show_messages_and_change_nothing(open_game):
     page.paste_board("[[1,1,0],[1,1]]")
     expect(page.get_by_role("alert")).to_contain_text("ragged rows")
     assert page.board() == COURSE
-    page.get_by_role("tabpanel").get_by_text("Paste a move script").click()
+    page.panel.get_by_text("Paste a move script").click()
     page.get_by_role("textbox", name="Paste a move script").fill(
         "gameHandler.move(10, 'left')\ngameHandler.move(1, 'down')"
     )
@@ -56,7 +56,7 @@ def test_pasted_board_and_course_script_play_to_the_goal(open_game):
     page.paste_board(board.to_json())
     assert page.board() == board.grid()
     script = format_script(solve(board, "cell").moves)
-    page.get_by_role("tabpanel").get_by_text("Paste a move script").click()
+    page.panel.get_by_text("Paste a move script").click()
     page.get_by_role("textbox", name="Paste a move script").fill(script)
     page.get_by_role("button", name="Play script").click()
     page.wait_for_function("gameHandler.isSolved()")
@@ -91,10 +91,10 @@ def test_mouse_keyboard_drag_undo_redo(open_game):
     page.mouse.up()
     assert page.board()[4] == [0, 9, 0, 10]
     assert page.move_count() == 3
-    page.get_by_role("button", name="Undo").click()
-    page.get_by_role("button", name="Undo").click()
+    page.undo()
+    page.undo()
     assert page.move_count() == 1
-    page.get_by_role("button", name="Redo").click()
+    page.redo()
     assert page.board()[4] == [0, 9, 10, 0]
     expect(page.locator("#huarong-moves")).to_have_text("Moves: 2")
 
@@ -104,7 +104,7 @@ def test_hint_is_optimal(open_game):
     page.evaluate("gameHandler.move(10, 'left')")
     table = DistanceTable(Board.from_grid(COURSE), "cell")
     d = table.distance(Board.from_grid(page.board()))
-    page.get_by_role("button", name="Hint").click()
+    page.hint()
     expect(page.status()).to_contain_text("%d moves to go" % d, timeout=30_000)
     hinted = page.locator(".hr-piece.hinted")
     pid = int(hinted.get_attribute("data-pid"))
@@ -125,7 +125,7 @@ def test_cancel_a_long_solve_keeps_the_page_responsive(open_game):
     page.evaluate("""() => { window.__long = [];
         new PerformanceObserver(l => l.getEntries().forEach(e => window.__long.push(e.duration)))
           .observe({type: 'longtask', buffered: false}); }""")
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
     expect(page.status()).to_contain_text("positions explored", timeout=20_000)
     page.wait_for_timeout(1500)
@@ -167,7 +167,7 @@ def test_bad_board_in_link_opens_the_default_with_a_message(open_game):
 def test_equivalence_comparison(open_game):
     page = open_game("?lang=en")
     page.choose_layout("勇闯五关")
-    page.get_by_role("tabpanel").get_by_text("What equivalence buys").click()
+    page.panel.get_by_text("What equivalence buys").click()
     page.get_by_role("button", name="Compare").click()
     row = page.get_by_role("row", name=re.compile("same-shape pieces equal"))
     expect(row).to_contain_text("46", timeout=60_000)

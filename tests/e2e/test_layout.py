@@ -19,7 +19,7 @@ def test_the_whole_board_is_on_a_phone_screen_at_open(open_game, game, lang):
     assert_in_viewport(page, BOARD_IDS[game])
     if game == "huarong":
         assert_in_viewport(page, "#hr-board .hr-exit")
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     for name in ("Solve", "Undo", "Share") if lang == "en" else ("求解", "撤销", "分享"):
         assert_in_viewport(page, "#panel-%s .buttons >> text=%s" % (game, name))
     tops = {round(page.get_by_role("tab").nth(i).bounding_box()["y"]) for i in range(3)}

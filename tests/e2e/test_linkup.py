@@ -38,18 +38,18 @@ def test_game_handler_connect_follows_the_course(open_game):
     page.tile(0, 2).focus()
     page.keyboard.press("Enter")
     assert page.board() == [[1, 0, 0, 1], [0, 0, 0, 0]]
-    page.get_by_role("button", name="Undo").click()
+    page.undo()
     assert page.board()[0] == [1, 2, 2, 1]
 
 
 def test_solve_clears_a_generated_kshisen_board(open_game):
     page = open_game("?game=linkup&lang=en&speed=0")
-    page.get_by_role("tabpanel").get_by_label("Size").select_option("kshisen")
+    page.panel.get_by_label("Size").select_option("kshisen")
     page.get_by_label("Seed").fill("3")
     page.get_by_role("button", name="New board").click()
     expect(page.status()).to_have_text("New board: seed 3.", timeout=30_000)
     assert page.board() == generate(8, 18, 36, 4, 3).grid()
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.status()).to_have_text("Cleared: 72 pairs", timeout=60_000)
     page.wait_for_function("gameHandler.isCleared()", timeout=30_000)
     expect(page.locator("#linkup-moves")).to_have_text("Tiles left: 0")
@@ -57,7 +57,7 @@ def test_solve_clears_a_generated_kshisen_board(open_game):
 
 def test_new_board_with_chosen_kinds(open_game):
     page = open_game("?game=linkup&lang=en")
-    page.get_by_role("tabpanel").get_by_label("Size").select_option("small")
+    page.panel.get_by_label("Size").select_option("small")
     page.get_by_label("Kinds × tiles").select_option("12")
     page.get_by_label("Seed").fill("5")
     page.get_by_role("button", name="New board").click()
@@ -68,10 +68,10 @@ def test_new_board_with_chosen_kinds(open_game):
 def test_a_board_that_cannot_be_cleared_says_so(open_game):
     page = open_game("?game=linkup&lang=en")
     page.paste_board("[[1,2],[2,1]]")
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.status()).to_have_text("Cannot be cleared", timeout=30_000)
     assert page.board() == [[1, 2], [2, 1]]
-    page.get_by_role("button", name="Hint").click()
+    page.hint()
     expect(page.status()).to_contain_text("can no longer be cleared", timeout=30_000)
 
 

@@ -73,7 +73,7 @@ def test_huarong_solve_and_playback_at_once(open_game, metric, text):
     def run():
         page = open_game("?lang=en&speed=0&metric=" + metric)
         watch(page)
-        page.get_by_role("button", name="Solve").click()
+        page.solve()
         expect(page.status()).to_have_text(text, timeout=30_000)
         page.wait_for_function("gameHandler.isSolved()")
         return long_tasks(page)
@@ -85,7 +85,7 @@ def test_huarong_hint_and_undo(open_game):
     def run():
         page = open_game("?lang=en")
         watch(page)
-        page.get_by_role("button", name="Hint").click()
+        page.hint()
         expect(page.status()).to_have_text(re.compile("116"), timeout=30_000)
         return long_tasks(page)
 
@@ -96,7 +96,7 @@ def test_linkup_solve_and_playback_at_once(open_game):
     def run():
         page = open_game("?game=linkup&lang=en&speed=0")
         watch(page)
-        page.get_by_role("button", name="Solve").click()
+        page.solve()
         expect(page.status()).to_have_text(re.compile(r"^Cleared: \d+ pairs$"), timeout=60_000)
         page.wait_for_function("gameHandler.isCleared()")
         return long_tasks(page)
@@ -109,7 +109,7 @@ def test_sliding_solve_and_playback_at_once(open_game):
         grid = [[8, 6, 7], [2, 5, 4], [3, 0, 1]]  # one of the two 3 x 3 positions farthest from the goal
         page = open_game("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
         watch(page)
-        page.get_by_role("button", name="Solve").click()
+        page.solve()
         expect(page.status()).to_have_text("Solved: 31 moves", timeout=30_000)
         page.wait_for_function("gameHandler.isSolved()")
         return long_tasks(page)
@@ -125,12 +125,12 @@ def test_linkup_new_board_shuffle_undo_and_the_language_switch(open_game):
         expect(page.status()).to_contain_text("New board: seed", timeout=30_000)
         page.get_by_role("button", name="Shuffle").click()
         expect(page.status()).to_have_text("Shuffled.")
-        page.get_by_role("button", name="Hint").click()
+        page.hint()
         expect(page.locator("#lu-board .hinted")).to_have_count(2, timeout=30_000)
         page.locator("#lu-board .hinted").first.click()
         page.locator("#lu-board .hinted").last.click()
-        page.get_by_role("button", name="Undo").click()
-        page.get_by_role("button", name="Redo").click()
+        page.undo()
+        page.redo()
         page.get_by_role("button", name="切换到中文").click()
         expect(page.status()).not_to_have_text(re.compile("^[A-Za-z]"))
         page.get_by_role("button", name="Switch to English").click()
@@ -148,16 +148,16 @@ def test_huarong_layouts_moves_undo_redo_language_and_the_map(open_game):
         for pid, d in ((10, "left"), (9, "right"), (10, "right")):
             page.evaluate("([p, d]) => gameHandler.move(p, d)", [pid, d])
         for _ in range(3):
-            page.get_by_role("button", name="Undo").click()
+            page.undo()
         for _ in range(3):
-            page.get_by_role("button", name="Redo").click()
+            page.redo()
         page.get_by_role("button", name="切换到中文").click()
         page.get_by_role("button", name="Switch to English").click()
         page.get_by_role("button", name="Map", exact=True).click()
         figure = page.locator("#huarong-map-figure")
         expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
         page.get_by_text("Positions per distance to the goal", exact=True).first.click()
-        page.get_by_role("button", name="Solve").click()
+        page.solve()
         page.wait_for_function("gameHandler.isSolved()", timeout=60_000)
         return long_scripts(page)
 
@@ -176,7 +176,7 @@ def test_sliding_shuffle_sizes_and_the_4x4_tables(open_game):
         page.goto(page.url.split("?")[0] + "?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(one_off)))
         page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
         watch(page)
-        page.get_by_role("button", name="Solve").click()
+        page.solve()
         expect(page.status()).to_have_text("Solved: 1 moves", timeout=60_000)
         return long_tasks(page)
 
@@ -192,7 +192,7 @@ def test_a_long_playback_at_once_gives_the_page_back_between_batches(open_game):
         grid = [list(board.cells[r * 5 : (r + 1) * 5]) for r in range(5)]
         page = open_game("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
         watch(page)
-        page.get_by_role("button", name="Solve").click()
+        page.solve()
         expect(page.status()).to_have_text(re.compile(r"^Solved: \d{3,} moves"), timeout=60_000)
         page.wait_for_function("gameHandler.isSolved()", timeout=60_000)
         return long_tasks(page)
@@ -210,7 +210,7 @@ def test_a_task_of_ours_over_50_ms_fails_the_check_on_every_run(open_game):
         page = open_game("?game=sliding&lang=en&speed=0&board=2x3-412503")
         watch(page)
         page.evaluate(busy)
-        page.get_by_role("button", name="Solve").click()
+        page.solve()
         expect(page.status()).to_have_text("Solved: 5 moves", timeout=30_000)
         return long_tasks(page)
 

@@ -55,7 +55,7 @@ def test_huarong_map_follows_the_board_and_puts_the_farthest_position_on_it(open
     # the figure's name: 25,955 positions, 116 moves at the start (the figures)
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*116"))
     assert distance_in(fig) == 116 == huarong_distance(page.board())
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     numbers = panel.locator(".map-numbers")
     expect(numbers).to_contain_text("25,955")
     expect(numbers).to_contain_text("14,950,080")  # pieces told apart: the count the equivalence merges
@@ -97,7 +97,7 @@ def test_sliding_3x3_map_has_every_position_and_the_solver_distance(open_game, l
     expected = len(sliding_solver.solve(sliding.Board.from_grid(SLIDING_3X3)).moves)
     expect(fig).to_have_attribute("aria-label", re.compile(r"181,440 .*\b%d\b" % expected))
     # the text alternative: one row per distance, adding up to every position
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_text(NAMES[lang]["table"], exact=True).first.click()
     table = panel.get_by_role("table", name=NAMES[lang]["table"])
     counts = [int(c.replace(",", "")) for c in table.locator("tbody td").all_text_contents()]
@@ -130,7 +130,7 @@ def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board(open_game):
     assert len(diff) == 2 and abs(said - start) <= 1
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % said))
     # one undoable step
-    page.get_by_role("button", name="Undo").click()
+    page.undo()
     assert page.board() == before
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % start))
 
@@ -175,7 +175,7 @@ def test_the_map_on_a_phone_leaves_the_board_on_screen_and_passes_axe(open_game,
 def test_stop_mapping_then_a_new_board_makes_a_new_map(open_game):
     board = json.dumps(SLIDING_3X3).replace(" ", "")
     page = open_game("?game=sliding&lang=en&board=%s" % quote(board))
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     map_button = panel.get_by_role("button", name="Map", exact=True)
     map_button.click()
     panel.get_by_role("button", name="Stop mapping").click()

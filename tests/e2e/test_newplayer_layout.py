@@ -63,7 +63,7 @@ def test_the_board_stays_put_when_the_status_takes_one_line_or_two(open_game, ga
     for lang in ("en", "zh"):
         tops = set()
         page = open_game("?game=%s&lang=%s&speed=0" % (game, lang), "phone")
-        panel = page.get_by_role("tabpanel")
+        panel = page.panel
         status = panel.get_by_role("status")
 
         def look(page=page, tops=tops):
@@ -88,7 +88,7 @@ def test_the_board_stays_put_when_the_status_takes_one_line_or_two(open_game, ga
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_link_up_sizes_are_named_by_their_dimensions(open_game, lang):
     page = open_game("?game=linkup&lang=%s" % lang, "desktop", solver=False)
-    sizes = page.get_by_role("tabpanel").get_by_label("Size" if lang == "en" else "大小")
+    sizes = page.panel.get_by_label("Size" if lang == "en" else "大小")
     texts = [t.strip() for t in sizes.locator("option").all_text_contents()]
     assert texts == ["4 × 6", "8 × 18", "10 × 20"]
 
@@ -98,7 +98,7 @@ def test_tab_goes_through_the_huarong_pieces_in_reading_order(open_game):
     board = page.locator("#hr-board")
 
     def tab_order():
-        page.get_by_role("tabpanel").get_by_role("button", name="Map").focus()
+        page.panel.get_by_role("button", name="Map").focus()
         order = []
         for _ in range(10):
             page.keyboard.press("Tab")
@@ -175,7 +175,7 @@ def test_no_text_is_cut_off_on_a_phone(open_game, game, lang):
     page = open_game("?game=%s&lang=%s" % (game, lang), "phone-2x", solver=False)
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)  # the header says "ready"
     assert cut_texts(page) == [], "at open"
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     new_board = "New board" if lang == "en" else "新棋盘"
     if game == "linkup":  # a random seed (six digits) in the seed box, then the largest size
         for size, tiles in (("8x18", 144), ("10x20", 200)):
@@ -202,7 +202,7 @@ TILE_BOX = """(b) => [...b.querySelectorAll('.lu-tile')].map(t => {
 @pytest.mark.parametrize("size", ["4 × 6", "8 × 18", "10 × 20"])
 def test_link_up_tiles_use_a_phones_width_and_a_board_is_turned_only_to_grow_them(open_game, size, lang):
     page = open_game("?game=linkup&lang=%s" % lang, "phone-2x", solver=False)
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     rows, cols = (int(n) for n in size.split(" × "))
     if size != "4 × 6":
         panel.get_by_label("Size" if lang == "en" else "大小").select_option(label=size)
@@ -235,7 +235,7 @@ def test_link_up_tiles_use_a_phones_width_and_a_board_is_turned_only_to_grow_the
 
 def test_a_wide_link_up_board_is_not_turned_on_a_desktop(open_game):
     page = open_game("?game=linkup&lang=en", "desktop", solver=False)
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_label("Size").select_option(label="10 × 20")
     panel.get_by_role("button", name="New board").click()
     expect(page.locator("#lu-board .lu-tile")).to_have_count(200)
@@ -256,7 +256,7 @@ def in_view(page, locator):
 @pytest.mark.parametrize("game", ["huarong", "sliding"])
 def test_on_a_desktop_the_map_opens_beside_the_board_and_a_pick_changes_a_board_in_view(open_game, game):
     page = open_game("?game=%s&lang=en" % game, "desktop")
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     board = page.locator(BOARD_IDS[game])
     panel.get_by_role("button", name="Map").click()
     figure = panel.get_by_role("img", name=re.compile("positions"))
@@ -281,7 +281,7 @@ def test_on_a_desktop_the_map_opens_beside_the_board_and_a_pick_changes_a_board_
 def test_on_a_phone_the_map_comes_into_view_and_the_board_is_a_button_away(open_game, lang):
     page = open_game("?game=huarong&lang=%s" % lang, "phone-2x", solver=False)
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_role("button", name="Map" if lang == "en" else "状态图").click()
     figure = page.locator("#huarong-map-figure")
     expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
@@ -307,7 +307,7 @@ def test_the_3x3_map_is_drawn_on_a_2x_phone_saying_what_it_does_meanwhile(open_g
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
     assert page.evaluate("devicePixelRatio") == 2
     page.evaluate(LINE_TEXTS, "sliding-map-line")
-    page.get_by_role("tabpanel").get_by_role("button", name="Map" if lang == "en" else "状态图").click()
+    page.panel.get_by_role("button", name="Map" if lang == "en" else "状态图").click()
     figure = page.locator("#sliding-map-figure")
     # the same wait as every map test's: before, a 2x screen took 16-80 s to draw this one
     expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)

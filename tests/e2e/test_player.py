@@ -69,10 +69,10 @@ def test_a_huarong_win_against_par_and_the_solved_mark(open_game):
 
 def test_a_win_with_the_solvers_help_is_not_a_record(open_game):
     page = open_game("?game=sliding&lang=en&speed=0", "desktop")
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.get_by_role("status")).to_have_text("Solved: 5 moves", timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
-    page.get_by_role("button", name="Undo").click()
+    page.undo()
     page.evaluate("gameHandler.move(3)")
     expect(result(page, "sliding")).to_contain_text("not counted as a record")
     page.get_by_role("button", name="Records").click()
@@ -82,7 +82,7 @@ def test_a_win_with_the_solvers_help_is_not_a_record(open_game):
 # ====================================================================== editors
 def test_build_the_classic_board_piece_by_piece_and_solve_it(open_game):
     page = open_game("?lang=en&speed=0")
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_role("button", name="Edit").click()
     panel.get_by_role("button", name="Clear").click()
     status = panel.get_by_role("status")
@@ -109,7 +109,7 @@ def test_build_the_classic_board_piece_by_piece_and_solve_it(open_game):
 
 def test_the_editor_moves_deletes_and_refuses_an_unplayable_board(open_game):
     page = open_game("?lang=en")
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_role("button", name="Edit").click()
     boss = page.locator("#hr-edit-board .hr-piece.boss")
     boss.click()  # select, then keys move it (any free cell) and Delete removes it
@@ -134,7 +134,7 @@ def test_the_editor_moves_deletes_and_refuses_an_unplayable_board(open_game):
 
 def test_set_a_sliding_position_by_tapping_tiles_with_unsolvable_shown_live(open_game):
     page = open_game("?game=sliding&lang=en&board=3x3-123456780", "phone")
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_role("button", name="Edit").tap()
     status = panel.get_by_role("status")
     expect(status).to_contain_text("this is the goal")
@@ -171,7 +171,7 @@ def test_undo_redo_shortcuts(open_game):
     page.keyboard.press("Control+Shift+Z")
     assert page.move_count() == 2
     # typing in a text field is typing
-    page.get_by_role("tabpanel").get_by_text("Paste a board", exact=True).click()
+    page.panel.get_by_text("Paste a board", exact=True).click()
     page.get_by_role("textbox", name="Paste a board").type("ur")
     assert page.move_count() == 2
     # the other games too
@@ -255,7 +255,7 @@ HIDE = """(state) => {
 
 def test_playback_waits_while_the_page_is_hidden(open_game):
     page = open_game("?lang=en&speed=120")
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     page.wait_for_function("gameHandler.moveCount > 3", timeout=30_000)
     page.evaluate(HIDE, "hidden")
     held = page.move_count()
@@ -273,7 +273,7 @@ def test_playback_waits_while_the_page_is_hidden(open_game):
 def test_huarong_share_can_link_the_position_now(open_game):
     page = open_game("?lang=en")
     page.evaluate("gameHandler.move(10, 'left')")
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_role("button", name="Share").click()
     panel.get_by_role("checkbox", name=re.compile("link to the position now")).check()
     link = panel.get_by_role("textbox", name="Link to this board").input_value()
@@ -284,7 +284,7 @@ def test_huarong_share_can_link_the_position_now(open_game):
 
 def test_the_counter_keeps_one_unit_and_the_chart_has_axes(open_game):
     page = open_game("?lang=en&metric=piece&speed=40")
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     counter = page.locator("#huarong-moves")
     expect(counter).to_have_attribute("data-playing", re.compile(r"^\d+/81$"), timeout=30_000)
     expect(counter).to_have_text(re.compile(r"^Moves: (\d+) · Playing \1 / 81$"))
@@ -302,17 +302,17 @@ def test_boards_that_open_solved_or_stuck_say_so(open_game):
     page = open_game("?lang=en&board=2233/4567/89ab/0110/0110")
     expect(page.get_by_role("status")).to_have_text(re.compile("^曹操 \\(Cao Cao\\) is already at the exit"))
     page = open_game("?game=sliding&lang=en&board=2x3-123450")
-    expect(page.get_by_role("tabpanel").get_by_role("status")).to_have_text(re.compile("already in order"))
+    expect(page.panel.get_by_role("status")).to_have_text(re.compile("already in order"))
     page = open_game("?game=linkup&lang=en")
     page.paste_board("[[1,2],[2,1]]")
-    expect(page.get_by_role("tabpanel").get_by_role("status")).to_have_text("No pair can be joined — shuffle or undo.")
+    expect(page.panel.get_by_role("status")).to_have_text("No pair can be joined — shuffle or undo.")
 
 
 def test_linkup_clock_and_pickers_follow_the_board(open_game):
     page = open_game("?game=linkup&lang=en")
     page.wait_for_timeout(1200)
     expect(page.locator("#linkup-time")).to_have_text("Time: 0:00")
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_label("Kinds × tiles").select_option("12")
     panel.get_by_label("Seed").fill("5")
     panel.get_by_role("button", name="New board").click()

@@ -23,7 +23,7 @@ COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
 def test_solve_and_hint_answer_from_what_is_ready(open_game):
     page = open_game("?lang=en&speed=0")
     page.wait_for_timeout(2500)  # the board rests: the look-ahead runs
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.status()).to_have_text("Solved: 116 moves", timeout=30_000)
     assert page.status().get_attribute("data-answer") == "ready"
     page.wait_for_function("gameHandler.isSolved()")
@@ -31,7 +31,7 @@ def test_solve_and_hint_answer_from_what_is_ready(open_game):
     page.get_by_role("button", name="Reset").click()
     page.evaluate("gameHandler.move(10, 'left')")
     page.wait_for_timeout(2500)
-    page.get_by_role("button", name="Hint").click()
+    page.hint()
     table = DistanceTable(Board.from_grid(COURSE), "cell")
     d = table.distance(Board.from_grid(page.board()))
     expect(page.status()).to_contain_text("%d moves to go" % d, timeout=30_000)
@@ -47,7 +47,7 @@ def test_a_click_right_after_a_change_gets_the_same_answer(open_game):
     page = open_game("?lang=en&speed=0&metric=piece")
     for _ in range(2):
         page.get_by_role("button", name="Reset").click()
-        page.get_by_role("button", name="Solve").click()
+        page.solve()
         expect(page.status()).to_have_text("Solved: 81 moves", timeout=30_000)
         assert page.status().get_attribute("data-answer") in ("ready", "adopted", "worker")
         page.wait_for_function("gameHandler.isSolved()")
@@ -61,7 +61,7 @@ def test_no_look_ahead_fetches_the_4x4_tables(open_game):
     page.paste_board(json.dumps([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 0, 15]]))
     page.wait_for_timeout(1500)
     assert fetched == []
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.status()).to_have_text("Solved: 1 moves", timeout=60_000)
     assert fetched
 
@@ -74,6 +74,6 @@ def test_other_games_answer_from_the_look_ahead(open_game, game, board, text):
     query = "?game=%s&lang=en&speed=0" % game + ("&board=" + quote(json.dumps(board)) if board else "")
     page = open_game(query)
     page.wait_for_timeout(2500)
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.status()).to_contain_text(text, timeout=30_000)
     assert page.status().get_attribute("data-answer") == "ready"

@@ -52,15 +52,15 @@ def test_reload_keeps_the_moves_history_and_options(open_game, server_url, game)
     page = open_game("?game=%s&lang=en&board=%s" % (game, quote(other.to_code())))
     b1 = move(page, game, other)
     move(page, game, b1)
-    page.get_by_role("button", name="Undo").click()
+    page.undo()
     if option:
-        page.get_by_role("tabpanel").locator("#%s-%s" % (game, option[0])).select_option(option[1])
+        page.panel.locator("#%s-%s" % (game, option[0])).select_option(option[1])
     page.reload()
     assert page.board() == b1.grid()
     assert page.move_count() == 1
     expect(page.get_by_role("button", name="Redo")).to_be_enabled()
     if option:
-        expect(page.get_by_role("tabpanel").locator("#%s-%s" % (game, option[0]))).to_have_value(option[1])
+        expect(page.panel.locator("#%s-%s" % (game, option[0]))).to_have_value(option[1])
     # a new board pasted over a link's board is what a reload then keeps
     page.paste_board(GAMES[game].default().to_json())
     after = move(page, game, GAMES[game].default())
@@ -74,13 +74,13 @@ def test_a_bad_link_never_wipes_the_saved_game(open_game, server_url, game):
     page = open_game("?game=%s&lang=en&board=%s" % (game, quote(other.to_code())))
     after = move(page, game, other)
     page.open("?game=%s&lang=en&board=%s" % (game, quote(bad)), solver=False)
-    expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text("The board in the link was not loaded")
+    expect(page.alert()).to_contain_text("The board in the link was not loaded")
     assert page.board() == GAMES[game].default().grid()  # the contract: the default board opens instead
     # the plain page reopens the saved game, moves and all
     page.open("?game=%s&lang=en" % game, solver=False)
     assert page.board() == after.grid()
     assert page.move_count() == 1
-    expect(page.get_by_role("tabpanel").get_by_role("alert")).to_be_hidden()
+    expect(page.alert()).to_be_hidden()
 
 
 @pytest.mark.parametrize("game", sorted(CASES))
@@ -98,7 +98,7 @@ def test_no_stale_text_after_undo_reset_or_a_new_board(open_game, game):
     other, _, _, _ = CASES[game]
     panel_query = "?game=%s&lang=en&speed=0&board=%s" % (game, quote(other.to_code()))
     page = open_game(panel_query)
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     # a solve's outcome, its progress line, and a share link on screen
     panel.get_by_role("button", name="Solve").click()
     expect(page.status()).to_have_text(re.compile(r"^(Solved|Cleared): \d+"), timeout=60_000)
@@ -147,10 +147,10 @@ def assert_chinese(text, typed):
 def test_messages_about_bad_input_are_chinese_under_zh(open_game, server_url, game):
     paste, link = BAD[game]
     page = open_game("?game=%s&lang=zh&board=%s" % (game, quote(link)), solver=False)
-    alert = page.get_by_role("tabpanel").get_by_role("alert")
+    alert = page.alert()
     expect(alert).to_contain_text("链接中的棋盘未能载入")
     assert_chinese(alert.text_content(), link)
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_text("粘贴棋盘", exact=True).click()
     panel.get_by_role("textbox", name="粘贴棋盘").fill(paste)
     panel.get_by_role("button", name="载入").click()
@@ -203,5 +203,5 @@ def test_game_handler_takes_only_exact_whole_numbers(open_game, game):
 
 def test_speed_from_a_link_is_bounded(open_game):
     page = open_game("?game=sliding&lang=en&speed=99999999999999999999", solver=False)
-    expect(page.get_by_role("tabpanel").get_by_label("Speed")).to_have_value("5000")
+    expect(page.panel.get_by_label("Speed")).to_have_value("5000")
     assert page.evaluate("gameHandler.move(5)") is True

@@ -109,7 +109,7 @@ def test_screenshot_of_the_state_map(open_game, lang):
     3 × 3 sliding puzzle's 181,440 positions on a phone."""
     map_name, solve_name, pause_name = MAP_NAMES[lang]
     page = open_game("?game=huarong&lang=%s&speed=40" % lang, "desktop")
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_role("button", name=map_name, exact=True).click()
     expect(page.locator("#huarong-map-figure")).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
     panel.get_by_role("button", name=solve_name, exact=True).click()
@@ -119,7 +119,7 @@ def test_screenshot_of_the_state_map(open_game, lang):
     shot(page, "map-desktop-%s" % lang)
     board = quote("[[8,6,7],[2,5,4],[3,0,1]]")
     page = open_game("?game=sliding&lang=%s&board=%s" % (lang, board), "phone")
-    page.get_by_role("tabpanel").get_by_role("button", name=map_name, exact=True).click()
+    page.panel.get_by_role("button", name=map_name, exact=True).click()
     fig = page.locator("#sliding-map-figure")
     expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
     page.evaluate("document.querySelector('#sliding-map').scrollIntoView()")

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.e2e
 def test_each_game_opens_ready_with_its_solver(open_game, game, tab):
     page = open_game("?game=%s&lang=en" % game)
     expect(page.get_by_role("tab", name=tab)).to_have_attribute("aria-selected", "true")
-    expect(page.get_by_role("tabpanel")).to_be_visible()
+    expect(page.panel).to_be_visible()
     expect(page.locator("#solver-note")).to_have_text(re.compile(r"Solver: ready \(Python 3\.\d+"))
     assert page.evaluate("document.documentElement.dataset.solverState") == "idle"
 

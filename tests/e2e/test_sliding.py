@@ -20,7 +20,7 @@ def open_board(open_game, grid, extra=""):
 def test_leetcode_example_solves_in_place_in_5(open_game):
     page = open_board(open_game, [[4, 1, 2], [5, 0, 3]], "&speed=40")
     page.wait_for_selector("html[data-solver-state=idle]")
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.status()).to_have_text("Solved: 5 moves", timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
     assert page.board() == [[1, 2, 3], [4, 5, 0]]
@@ -30,7 +30,7 @@ def test_leetcode_example_solves_in_place_in_5(open_game):
 def test_unsolvable_answers_minus_one_at_once(open_game):
     page = open_game("?game=sliding&lang=en&board=" + quote("[[1,2,3],[5,4,0]]"), solver=False)
     # no wait for the solver: the parity rule answers on the page's own thread
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.status()).to_contain_text("No solution: -1", timeout=2_000)
     assert page.board() == [[1, 2, 3], [5, 4, 0]]
     assert page.evaluate("document.documentElement.dataset.solverState") != "solving"
@@ -43,7 +43,7 @@ def test_4x4_solves_in_place(open_game):
         start = start.slide(rng.choice(start.movable()))
     page = open_board(open_game, start.grid(), "&speed=0")
     page.wait_for_selector("html[data-solver-state=idle]")
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.status()).to_have_text(re.compile(r"^Solved: \d+ moves$"), timeout=60_000)
     page.wait_for_function("gameHandler.isSolved()")
     n = int(re.search(r"\d+", page.status().text_content()).group())
@@ -65,10 +65,10 @@ def test_click_keyboard_line_slides_and_undo(open_game):
     page.locator("#sp-board").focus()
     page.keyboard.press("ArrowDown")  # the tile above the blank moves down
     assert page.board() == [[1, 2, 3], [0, 5, 6], [4, 7, 8]]
-    page.get_by_role("button", name="Undo").click()
-    page.get_by_role("button", name="Undo").click()
+    page.undo()
+    page.undo()
     assert page.board() == [[1, 2, 3], [4, 5, 6], [7, 0, 8]]
-    page.get_by_role("button", name="Redo").click()
+    page.redo()
     assert page.board() == [[1, 2, 3], [4, 5, 6], [0, 7, 8]]
     # the console handler: one tile per call, into the neighbouring blank only
     assert page.evaluate("gameHandler.move(9)") is False
@@ -87,16 +87,16 @@ def test_touch_tap_slides(open_game):
 
 def test_shuffle_sizes_and_share(open_game):
     page = open_game("?game=sliding&lang=en")
-    page.get_by_role("tabpanel").get_by_label("Size").select_option("3x4")
+    page.panel.get_by_label("Size").select_option("3x4")
     assert [len(page.board()), len(page.board()[0])] == [3, 4]
-    page.get_by_role("tabpanel").get_by_label("Size").select_option("5x5")
+    page.panel.get_by_label("Size").select_option("5x5")
     before = page.board()
     page.get_by_role("button", name="Shuffle").click()
     grid = page.board()
     assert grid != before
     assert len(grid) == 5 and len(grid[0]) == 5
     assert Board.from_grid(grid).solvable() and not Board.from_grid(grid).is_solved()
-    expect(page.get_by_role("tabpanel").get_by_label("Solve for")).to_have_value("fast")
+    expect(page.panel.get_by_label("Solve for")).to_have_value("fast")
     page.get_by_role("button", name="Share").click()
     link = page.get_by_role("textbox", name="Link to this board").input_value()
     other = open_game(link, solver=False, new=True)  # in a new browser context, beside this one
@@ -104,8 +104,8 @@ def test_shuffle_sizes_and_share(open_game):
     other.close()
     # fast mode solves the 5 × 5 in place and says it is not the fewest
     page.wait_for_selector("html[data-solver-state=idle]")
-    page.get_by_role("tabpanel").get_by_label("Speed").select_option("0")
-    page.get_by_role("button", name="Solve").click()
+    page.panel.get_by_label("Speed").select_option("0")
+    page.solve()
     expect(page.status()).to_have_text(re.compile(r"^Solved: \d+ moves \(fast mode, not the fewest\)$"), timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
 
@@ -113,10 +113,10 @@ def test_shuffle_sizes_and_share(open_game):
 def test_bad_paste_and_bad_link_keep_the_board(open_game):
     page = open_board(open_game, [[4, 1, 2], [5, 0, 3]])
     page.paste_board("[[1,2,3],[4,0,0]]")
-    expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text("0 appears twice")
+    expect(page.alert()).to_contain_text("0 appears twice")
     assert page.board() == [[4, 1, 2], [5, 0, 3]]
     page = open_game("?game=sliding&lang=en&board=" + quote("[[1,2],[3,9]]"))
-    expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text("holds 9")
+    expect(page.alert()).to_contain_text("holds 9")
     assert page.board() == [[4, 1, 2], [5, 0, 3]]
 
 
@@ -138,7 +138,7 @@ def test_chinese_labels(open_game):
 def test_progress_shows_the_bound_and_cancel_keeps_the_board(open_game):
     korf3 = [[1, 15, 10, 13], [0, 11, 4, 7], [12, 6, 5, 3], [14, 8, 9, 2]]  # 59 moves, seconds of search
     page = open_board(open_game, korf3)
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.status()).to_contain_text("bound", timeout=30_000)
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
     page.get_by_role("button", name="Cancel").click()
@@ -150,10 +150,10 @@ def test_progress_shows_the_bound_and_cancel_keeps_the_board(open_game):
 
 def test_hint_points_at_the_first_move_of_a_fewest_moves_solution(open_game):
     page = open_board(open_game, [[4, 1, 2], [5, 0, 3]])
-    page.get_by_role("button", name="Hint").click()
+    page.hint()
     expect(page.status()).to_have_text("Hint: slide 5 — 5 moves to go")
     expect(page.locator(".sp-tile.hinted")).to_have_text("5")
     page.tile(5).click()
     expect(page.locator(".sp-tile.hinted")).to_have_count(0)
-    page.get_by_role("button", name="Hint").click()
+    page.hint()
     expect(page.status()).to_have_text("Hint: slide 4 — 4 moves to go")

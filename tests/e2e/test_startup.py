@@ -33,7 +33,7 @@ def worker_marks(page) -> list:
 
 
 def solves(page) -> None:
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_role("button", name="Solve").click()
     expect(panel.get_by_role("status")).to_contain_text("Solved:", timeout=60_000)
     page.wait_for_function("gameHandler.isSolved()")
