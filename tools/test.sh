@@ -1,10 +1,28 @@
 #!/usr/bin/env bash
 # Sets up everything the tests need (when missing), then runs lint and the whole suite:
 # unit tests in CPython, the main-thread modules under MicroPython, end-to-end in Chromium.
+# The unit tests (CPU only) run in the background while the end-to-end tests run; the tests
+# that time the main thread's tasks (marked "longtask") run last, with nothing beside them.
+# With arguments, runs just `pytest ARGS` (e.g. tools/test.sh tests/e2e/test_map.py -k phone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh test
 echo "==> ruff"
 .venv/bin/ruff check py tests tools
-echo "==> pytest"
-exec .venv/bin/python -m pytest "$@"
+if [ $# -gt 0 ]; then
+    echo "==> pytest $*"
+    exec .venv/bin/python -m pytest "$@"
+fi
+unit_log=$(mktemp)
+trap 'rm -f "$unit_log"' EXIT
+echo "==> pytest: unit tests (in the background) beside the end-to-end tests"
+.venv/bin/python -m pytest tests --ignore=tests/e2e -p no:cacheprovider >"$unit_log" 2>&1 &
+unit_pid=$!
+status=0
+.venv/bin/python -m pytest tests/e2e -m "not longtask" || status=$?
+wait "$unit_pid" || status=$?
+echo "==> unit tests"
+cat "$unit_log"
+echo "==> pytest: the long-task tests, alone"
+.venv/bin/python -m pytest tests/e2e -m longtask || status=$?
+exit "$status"

@@ -470,7 +470,7 @@ class View(GameView):
         self._show_compared()
 
         def progress(p: dict) -> None:
-            if self.comparing is task:
+            if self.comparing is task and not task["cancel"]:  # a late step after a move or Stop shows nothing
                 self.compared = {"progress": p}
                 self._show_compared()
 

@@ -1,42 +1,97 @@
-"""Fixtures for the player-facing end-to-end tests: a page on a phone (390 × 844,
-touch) or a desktop (1280 × 800) in a fresh browser context each, failing the
-test on page errors, console errors or requests that leave this server."""
+"""The one fixture of the end-to-end tests, ``open_game``: page objects (tests/e2e/pages.py) in fresh
+browser contexts of one shared browser, failing the test on page errors, console errors, HTTP errors,
+a ``.py-error`` or any request that leaves this server."""
+
+import os
 
 import pytest
+from pages import DEVICES, GamePage
 
-DEVICES = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-    "small-phone": {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True},
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-}
+LOCAL = ("http://127.0.0.1:", "http://localhost:", "blob:http://127.0.0.1:", "data:")
+
+
+class Watch:
+    """What a page did that a test must not tolerate."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.problems: list = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: self.problems.append("page error: %s" % e))
+        page.on("request", self._request)
+        page.on("response", lambda r: r.status >= 400 and self.problems.append("HTTP %d for %s" % (r.status, r.url)))
+
+    def _console(self, msg) -> None:
+        if msg.type == "error":
+            self.problems.append("console error: %s" % msg.text)
+
+    def _request(self, req) -> None:
+        if not req.url.startswith(LOCAL):
+            self.problems.append("request left this server: %s" % req.url)
+
+    def python_error(self) -> None:
+        """A Python error shown on the page (while the page is still open)."""
+        try:
+            if not self.page.is_closed() and self.page.locator(".py-error").count():
+                self.problems.append("python error: %s" % self.page.locator(".py-error").first.text_content())
+        except Exception:  # the page went away under us
+            pass
 
 
 @pytest.fixture
-def open_on(browser, server_url):
-    """``open_on("?game=linkup&lang=zh", "phone")`` → a ready page in a new context of that device."""
-    contexts = []
-    problems = []
+def open_game(browser, server_url):
+    """``open_game("?game=linkup&lang=zh", "phone")`` -> the game's page object, app and solver ready.
+    See tests/e2e/pages.py for the arguments and what a page object offers."""
+    contexts, watches, opened = [], [], []
 
-    def go(query: str = "?lang=en", device: str = "phone", solver: bool = False):
+    def watch(page) -> None:
+        watches.append(Watch(page))
+
+    def blank(device: str = "laptop") -> GamePage:
         ctx = browser.new_context(**DEVICES[device])
         contexts.append(ctx)
         page = ctx.new_page()
-        page.on("pageerror", lambda e: problems.append("page error: %s" % e))
-        page.on("console", lambda m: m.type == "error" and problems.append("console error: %s" % m.text))
-        page.on(
-            "request",
-            lambda r: r.url.startswith(("http://127.0.0.1:", "blob:", "data:")) or problems.append("left: " + r.url),
-        )
-        page.goto(server_url + query)
-        page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
-        if solver:
-            page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+        watch(page)
+        return GamePage(page, server_url, watch, device)
+
+    def go(query: str = "?lang=en", device: str = "laptop", solver: bool = True, new: bool = False):
+        earlier = [page for page in opened if page.device == device and not page.is_closed()]
+        if earlier and not new:  # the test's page on this device, its storage cleared: a first visit again
+            page = earlier[-1]
+            page.goto(server_url + "static/favicon.svg")
+            page.evaluate("localStorage.clear()")
+        else:
+            page = blank(device)
+        page = page.open(query, solver)
+        opened.append(page)
         return page
 
+    go.blank = blank
+    go.allow = []  # substrings of problems a fault test provokes on purpose
     yield go
-    for page_ctx in contexts:
-        for page in page_ctx.pages:
-            if page.locator(".py-error").count():
-                problems.append("python error: %s" % page.locator(".py-error").first.text_content())
-        page_ctx.close()
+    for w in watches:
+        _note_longest_call(w.page)
+        w.python_error()
+    for ctx in contexts:
+        ctx.close()
+    problems = [p for w in watches for p in w.problems if not any(a in p for a in go.allow)]
     assert not problems, "\n".join(problems)
+
+
+LONGEST_CALLS: list = []  # (ms, test) of the longest worker call each page saw, round trip included
+
+
+def _note_longest_call(page) -> None:
+    try:
+        ms = page.evaluate("window.__longestSolverCall || 0")
+    except Exception:  # the page is gone or never started
+        return
+    LONGEST_CALLS.append((ms, os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0]))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """The figure issue #14 asks for: the longest single worker call (start, step
+    or cancel, seen from the page, so the transfer is included) in this run."""
+    if LONGEST_CALLS:
+        ms, test = max(LONGEST_CALLS)
+        terminalreporter.write_line("longest single worker call seen by a page: %.0f ms (%s)" % (ms, test))

@@ -20,10 +20,10 @@ WORDS = {
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_compare_with_progress_stop_and_solve_meanwhile(open_app, lang):
+def test_compare_with_progress_stop_and_solve_meanwhile(open_game, lang):
     w = WORDS[lang]
-    page = open_app("?speed=0&lang=" + lang)
-    panel = page.get_by_role("tabpanel")
+    page = open_game("?speed=0&lang=" + lang)
+    panel = page.panel
     panel.get_by_text(w["box"], exact=True).click()
     line = panel.locator(".compare-line")
     # Stop
@@ -44,9 +44,9 @@ def test_compare_with_progress_stop_and_solve_meanwhile(open_app, lang):
     expect(panel.locator(".compare-out")).to_contain_text(w["more"])
 
 
-def test_a_move_stops_the_comparison_of_the_position_gone(open_app):
-    page = open_app("?lang=en")
-    panel = page.get_by_role("tabpanel")
+def test_a_move_stops_the_comparison_of_the_position_gone(open_game):
+    page = open_game("?lang=en")
+    panel = page.panel
     panel.get_by_text("What equivalence buys", exact=True).click()
     panel.get_by_role("button", name="Compare", exact=True).click()
     expect(panel.locator(".compare-line")).to_contain_text("Comparing…")

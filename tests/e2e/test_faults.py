@@ -5,7 +5,6 @@ import time
 
 import pytest
 from playwright.sync_api import expect
-from ui import paste_board
 
 from puzzles.sliding import Board as SlidingBoard
 
@@ -19,19 +18,15 @@ for _i, (_r, _c) in enumerate([(r, c) for r in (3, 5, 7) for c in range(0, 8, 2)
     BIG[_r][_c] = 7 + _i
 
 
-def grid(page):
-    return page.evaluate("gameHandler.getBoard()")
-
-
-def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_app):
-    page = open_app("?game=huarong&lang=en")
-    paste_board(page, json.dumps(BIG))
-    panel = page.get_by_role("tabpanel")
+def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_game):
+    page = open_game("?game=huarong&lang=en")
+    page.paste_board(json.dumps(BIG))
+    panel = page.panel
     panel.get_by_role("button", name="Solve").click()
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
     page.evaluate("document.querySelector('script[name=solver]').xworker.terminate()")
     expect(panel.get_by_role("status")).to_contain_text("The solver stopped", timeout=30_000)
-    assert grid(page) == BIG
+    assert page.board() == BIG
     # a fresh worker answers the next Solve
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
     expect(page.locator("#solver-note")).to_contain_text("ready", timeout=60_000)
@@ -40,24 +35,26 @@ def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_app):
     expect(panel.get_by_role("status")).to_contain_text("Solved:", timeout=60_000)
 
 
-def test_the_pattern_tables_cannot_be_fetched(open_app, page):
-    open_app.allow.append("sliding-4x4.pdb")
+def test_the_pattern_tables_cannot_be_fetched(open_game):
+    page = open_game.blank()
+    open_game.allow.append("sliding-4x4.pdb")
     page.route("**/sliding-4x4.pdb", lambda route: route.fulfill(status=404, body="gone"))
     near = SlidingBoard.goal(4, 4).play([12, 8, 4, 3])  # four moves from the goal
-    page = open_app("?game=sliding&lang=en&speed=0&board=" + near.to_code())
-    panel = page.get_by_role("tabpanel")
+    page = page.open("?game=sliding&lang=en&speed=0&board=" + near.to_code())
+    panel = page.panel
     panel.get_by_role("button", name="Solve").click()
     expect(panel.get_by_role("status")).to_have_text("Solved: 4 moves", timeout=60_000)
     expect(panel.get_by_role("alert")).to_contain_text("pattern tables could not be loaded")
     page.wait_for_function("gameHandler.isSolved()")
 
 
-def test_the_tables_are_damaged(open_app, page):
+def test_the_tables_are_damaged(open_game):
+    page = open_game.blank()
     page.route("**/sliding-4x4.pdb", lambda route: route.fulfill(status=200, body=b'{"rows": 4}\n' + b"x" * 100))
     near = SlidingBoard.goal(4, 4).play([12, 8])
-    page = open_app("?game=sliding&lang=en&speed=0&board=" + near.to_code())
-    page.get_by_role("tabpanel").get_by_role("button", name="Solve").click()
-    expect(page.get_by_role("tabpanel").get_by_role("status")).to_have_text("Solved: 2 moves", timeout=60_000)
+    page = page.open("?game=sliding&lang=en&speed=0&board=" + near.to_code())
+    page.panel.get_by_role("button", name="Solve").click()
+    expect(page.panel.get_by_role("status")).to_have_text("Solved: 2 moves", timeout=60_000)
 
 
 @pytest.mark.parametrize(
@@ -70,11 +67,12 @@ def test_the_tables_are_damaged(open_app, page):
     ],
     ids=["disabled", "full"],
 )
-def test_storage_off_or_full_the_game_goes_on(open_app, page, storage):
+def test_storage_off_or_full_the_game_goes_on(open_game, storage):
+    page = open_game.blank()
     page.add_init_script(storage)
-    page = open_app("?game=sliding&lang=en", solver=False, clear_storage=False)
+    page = page.open("?game=sliding&lang=en", solver=False)
     assert page.evaluate("gameHandler.move(5)") is True
-    assert page.evaluate("gameHandler.moveCount") == 1
+    assert page.move_count() == 1
 
 
 @pytest.mark.parametrize(
@@ -91,28 +89,32 @@ def test_storage_off_or_full_the_game_goes_on(open_app, page, storage):
         '{"start":"3114/3114/5226/5786/900a","moves":[[10,"left"]]}',  # the older format (no "v")
     ],
 )
-def test_a_corrupt_or_old_saved_game_opens_the_default_board(open_app, server_url, page, saved):
+def test_a_corrupt_or_old_saved_game_opens_the_default_board(open_game, server_url, saved):
+    page = open_game.blank()
     page.goto(server_url + "static/favicon.svg")
     page.evaluate("(s) => localStorage.setItem('bfs-puzzles.huarong', s)", saved)
-    page = open_app("?game=huarong&lang=en", solver=False, clear_storage=False)
-    assert grid(page) == [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
+    page = page.open("?game=huarong&lang=en", solver=False)
+    assert page.board() == [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
     assert page.evaluate("gameHandler.move(10, 'left')") is True
 
 
-def test_worker_files_that_fail_to_load_say_so(server_url, page):
+def test_worker_files_that_fail_to_load_say_so(open_game):
+    page = open_game.blank()
+    open_game.allow += ["worker_jobs.py", "console error: MessageEvent"]  # the 404 and the worker's failure
     page.route("**/worker_jobs.py", lambda route: route.fulfill(status=404, body="gone"))
-    page.goto(server_url + "?game=huarong&lang=en")
-    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
+    page = page.open("?game=huarong&lang=en", solver=False)
     expect(page.locator("#solver-note")).to_contain_text("failed to start", timeout=60_000)
     assert page.evaluate("gameHandler.move(10, 'left')") is True
 
 
-def test_a_missing_worker_config_never_leaves_this_server(server_url, page):
+def test_a_missing_worker_config_never_leaves_this_server(open_game):
+    page = open_game.blank()
+    # the 404, and PyScript's fall-back to its CDN: blocked by the page's policy (checked below)
+    open_game.allow += ["worker.toml", "status of 404", "https://cdn.jsdelivr.net/"]
     outside = []
     page.on("requestfinished", lambda r: not r.url.startswith("http://127.0.0.1") and outside.append(r.url))
     page.route("**/worker.toml", lambda route: route.fulfill(status=404, body="gone"))
-    page.goto(server_url + "?game=huarong&lang=en")
-    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
+    page = page.open("?game=huarong&lang=en", solver=False)
     expect(page.locator("#solver-note")).to_contain_text("failed to start", timeout=60_000)
     time.sleep(0.5)
     assert outside == [], "requests completed outside the server: %s" % outside

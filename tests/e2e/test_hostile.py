@@ -66,10 +66,10 @@ def hostile(game: str, n: int, seed: int) -> list:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_bad_pastes_are_refused_one_by_one(open_app, game):
-    page = open_app("?game=%s&lang=en" % game, solver=False)
-    panel = page.get_by_role("tabpanel")
-    before = page.evaluate("gameHandler.getBoard()")
+def test_bad_pastes_are_refused_one_by_one(open_game, game):
+    page = open_game("?game=%s&lang=en" % game, solver=False)
+    panel = page.panel
+    before = page.board()
     panel.locator("details.paste").first.locator("summary").click()
     box = panel.get_by_role("textbox", name="Paste a board")
     alert = panel.get_by_role("alert")
@@ -78,23 +78,23 @@ def test_bad_pastes_are_refused_one_by_one(open_app, game):
         box.fill(text)
         panel.get_by_role("button", name="Load").click()
         expect(alert, "no alert for %r" % text[:60]).not_to_be_empty()
-    assert page.evaluate("gameHandler.getBoard()") == before
+    assert page.board() == before
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_bad_links_open_the_default_board_with_a_message(open_app, game):
+def test_bad_links_open_the_default_board_with_a_message(open_game, game):
     default = GAMES[game].default().grid()
     for text in hostile(game, 12, 2):
-        page = open_app("?game=%s&lang=en&board=%s" % (game, quote(text)), solver=False)
-        expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text(
+        page = open_game("?game=%s&lang=en&board=%s" % (game, quote(text)), solver=False)
+        expect(page.alert()).to_contain_text(
             "The board in the link was not loaded"
         )
-        assert page.evaluate("gameHandler.getBoard()") == default
+        assert page.board() == default
 
 
-def test_bad_move_scripts_change_nothing(open_app):
-    page = open_app("?game=huarong&lang=en", solver=False)
-    panel = page.get_by_role("tabpanel")
+def test_bad_move_scripts_change_nothing(open_game):
+    page = open_game("?game=huarong&lang=en", solver=False)
+    panel = page.panel
     board = GAMES["huarong"].default()
     panel.get_by_text("Paste a move script", exact=True).click()
     box = panel.get_by_role("textbox", name="Paste a move script")
@@ -124,5 +124,5 @@ def test_bad_move_scripts_change_nothing(open_app):
         box.fill(script)
         panel.get_by_role("button", name="Play script").click()
         expect(panel.get_by_role("alert")).not_to_be_empty()
-    assert page.evaluate("gameHandler.getBoard()") == board.grid()
-    assert page.evaluate("gameHandler.moveCount") == 0
+    assert page.board() == board.grid()
+    assert page.move_count() == 0

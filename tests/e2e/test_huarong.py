@@ -4,7 +4,6 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from ui import paste_board
 
 from puzzles.huarong import Board, format_script
 from puzzles.huarong_layouts import find_layout
@@ -14,181 +13,161 @@ pytestmark = pytest.mark.e2e
 COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
 
 
-def board_of(page):
-    return page.evaluate("gameHandler.getBoard()")
-
-
-def status(page):
-    return page.get_by_role("status").filter(visible=True)
-
-
-def choose_layout(page, zh):
-    lay = find_layout(zh)
-    page.get_by_label("Layout").select_option(value=str(lay.index))
-    expect(page.get_by_label("Layout").locator("option:checked")).to_have_text(re.compile("^" + re.escape(lay.en)))
-
-
-def piece(page, name):
-    return page.locator("#hr-board").get_by_role("button", name=re.compile("^" + re.escape(name)))
-
-
 @pytest.mark.parametrize("metric, steps", [("cell", 116), ("piece", 81)])
-def test_solve_the_course_board_in_place(open_app, metric, steps):
-    page = open_app("?lang=en&speed=0&metric=" + metric)
-    assert board_of(page) == COURSE
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text("Solved: %d moves" % steps, timeout=30_000)
+def test_solve_the_course_board_in_place(open_game, metric, steps):
+    page = open_game("?lang=en&speed=0&metric=" + metric)
+    assert page.board() == COURSE
+    page.solve()
+    expect(page.status()).to_have_text("Solved: %d moves" % steps, timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
     expect(page.locator("#huarong-moves")).to_have_text("Moves: %d" % steps)
     if metric == "cell":
-        assert page.evaluate("gameHandler.moveCount") == 116
+        assert page.move_count() == 116
 
 
-def test_dead_end_has_no_solution_and_the_board_stays(open_app):
-    page = open_app("?lang=en")
-    choose_layout(page, "走投无路")
-    before = board_of(page)
+def test_dead_end_has_no_solution_and_the_board_stays(open_game):
+    page = open_game("?lang=en")
+    page.choose_layout("走投无路")
+    before = page.board()
     assert before == find_layout("走投无路").board.grid()
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text("No solution — 3731 positions explored", timeout=30_000)
-    assert board_of(page) == before
+    page.solve()
+    expect(page.status()).to_have_text("No solution — 3731 positions explored", timeout=30_000)
+    assert page.board() == before
     expect(page.locator(".chart .bar").first).to_be_attached()
 
 
-def test_bad_board_and_bad_script_show_messages_and_change_nothing(open_app):
-    page = open_app("?lang=en")
-    paste_board(page, "[[1,1,0],[1,1]]")
+def test_bad_board_and_bad_script_show_messages_and_change_nothing(open_game):
+    page = open_game("?lang=en")
+    page.paste_board("[[1,1,0],[1,1]]")
     expect(page.get_by_role("alert")).to_contain_text("ragged rows")
-    assert board_of(page) == COURSE
-    page.get_by_role("tabpanel").get_by_text("Paste a move script").click()
+    assert page.board() == COURSE
+    page.panel.get_by_text("Paste a move script").click()
     page.get_by_role("textbox", name="Paste a move script").fill(
         "gameHandler.move(10, 'left')\ngameHandler.move(1, 'down')"
     )
     page.get_by_role("button", name="Play script").click()
     expect(page.get_by_role("alert")).to_contain_text("line 2: piece 1 cannot move down")
-    assert board_of(page) == COURSE and page.evaluate("gameHandler.moveCount") == 0
+    assert page.board() == COURSE and page.move_count() == 0
 
 
-def test_pasted_board_and_course_script_play_to_the_goal(open_app):
-    page = open_app("?lang=en&speed=0")
+def test_pasted_board_and_course_script_play_to_the_goal(open_game):
+    page = open_game("?lang=en&speed=0")
     board = find_layout("勇闯五关").board
-    paste_board(page, board.to_json())
-    assert board_of(page) == board.grid()
+    page.paste_board(board.to_json())
+    assert page.board() == board.grid()
     script = format_script(solve(board, "cell").moves)
-    page.get_by_role("tabpanel").get_by_text("Paste a move script").click()
+    page.panel.get_by_text("Paste a move script").click()
     page.get_by_role("textbox", name="Paste a move script").fill(script)
     page.get_by_role("button", name="Play script").click()
     page.wait_for_function("gameHandler.isSolved()")
-    expect(status(page)).to_contain_text("escaped in 46 moves")
+    expect(page.status()).to_contain_text("escaped in 46 moves")
 
 
-def test_console_snippet_moves_the_board(open_app):
-    page = open_app("?lang=en")
+def test_console_snippet_moves_the_board(open_game):
+    page = open_game("?lang=en")
     assert page.evaluate("gameHandler.move(10, 'left')") is True
     assert page.evaluate("gameHandler.move(1, 'down')") is False
-    expect(piece(page, "Soldier (piece 10)")).to_have_attribute("aria-label", re.compile("row 5, column 3"))
+    expect(page.piece("Soldier (piece 10)")).to_have_attribute("aria-label", re.compile("row 5, column 3"))
 
 
-def test_mouse_keyboard_drag_undo_redo(open_app):
-    page = open_app("?lang=en")
+def test_mouse_keyboard_drag_undo_redo(open_game):
+    page = open_game("?lang=en")
     # pieces glide for 0.12 s; a box read mid-glide puts the drag's press beside the piece once it lands
     page.emulate_media(reduced_motion="reduce")
     # tap-and-tap: select soldier 10, tap the empty cell to its left
-    piece(page, "Soldier (piece 10)").click()
+    page.piece("Soldier (piece 10)").click()
     page.locator('.hr-slot[data-r="4"][data-c="2"]').click(force=True)
-    assert board_of(page)[4] == [9, 0, 10, 0]
+    assert page.board()[4] == [9, 0, 10, 0]
     # keyboard: focus soldier 9 and press the right arrow
-    piece(page, "Soldier (piece 9)").focus()
+    page.piece("Soldier (piece 9)").focus()
     page.keyboard.press("ArrowRight")
-    assert board_of(page)[4] == [0, 9, 10, 0]
+    assert page.board()[4] == [0, 9, 10, 0]
     # drag soldier 10 right by one cell with the mouse
-    box = piece(page, "Soldier (piece 10)").bounding_box()
+    box = page.piece("Soldier (piece 10)").bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x + box["width"], y, steps=6)
     page.mouse.up()
-    assert board_of(page)[4] == [0, 9, 0, 10]
-    assert page.evaluate("gameHandler.moveCount") == 3
-    page.get_by_role("button", name="Undo").click()
-    page.get_by_role("button", name="Undo").click()
-    assert page.evaluate("gameHandler.moveCount") == 1
-    page.get_by_role("button", name="Redo").click()
-    assert board_of(page)[4] == [0, 9, 10, 0]
+    assert page.board()[4] == [0, 9, 0, 10]
+    assert page.move_count() == 3
+    page.undo()
+    page.undo()
+    assert page.move_count() == 1
+    page.redo()
+    assert page.board()[4] == [0, 9, 10, 0]
     expect(page.locator("#huarong-moves")).to_have_text("Moves: 2")
 
 
-def test_hint_is_optimal(open_app):
-    page = open_app("?lang=en")
+def test_hint_is_optimal(open_game):
+    page = open_game("?lang=en")
     page.evaluate("gameHandler.move(10, 'left')")
     table = DistanceTable(Board.from_grid(COURSE), "cell")
-    d = table.distance(Board.from_grid(board_of(page)))
-    page.get_by_role("button", name="Hint").click()
-    expect(status(page)).to_contain_text("%d moves to go" % d, timeout=30_000)
+    d = table.distance(Board.from_grid(page.board()))
+    page.hint()
+    expect(page.status()).to_contain_text("%d moves to go" % d, timeout=30_000)
     hinted = page.locator(".hr-piece.hinted")
     pid = int(hinted.get_attribute("data-pid"))
     direction = hinted.get_attribute("data-hint")
     assert page.evaluate("([p, d]) => gameHandler.move(p, d)", [pid, direction]) is True
-    assert table.distance(Board.from_grid(board_of(page))) == d - 1
+    assert table.distance(Board.from_grid(page.board())) == d - 1
 
 
-def test_cancel_a_long_solve_keeps_the_page_responsive(open_app):
-    page = open_app("?lang=en")
+@pytest.mark.longtask
+def test_cancel_a_long_solve_keeps_the_page_responsive(open_game):
+    page = open_game("?lang=en")
     # an 8x8 board with few pieces: far too many positions to finish quickly
     big = [[0] * 8 for _ in range(8)]
     big[0][3] = big[0][4] = big[1][3] = big[1][4] = 1
     for i, (r, c) in enumerate([(r, c) for r in (3, 5, 7) for c in range(0, 8, 2)] + [(2, 7), (4, 3), (6, 5)]):
         big[r][c] = 7 + i
-    paste_board(page, str(big))
+    page.paste_board(str(big))
     page.evaluate("""() => { window.__long = [];
         new PerformanceObserver(l => l.getEntries().forEach(e => window.__long.push(e.duration)))
           .observe({type: 'longtask', buffered: false}); }""")
-    page.get_by_role("button", name="Solve").click()
+    page.solve()
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
-    expect(status(page)).to_contain_text("positions explored", timeout=20_000)
+    expect(page.status()).to_contain_text("positions explored", timeout=20_000)
     page.wait_for_timeout(1500)
     # the main thread still answers: a move goes through while the worker searches
     assert page.evaluate("gameHandler.move(7, 'up')") is True
     assert page.evaluate("gameHandler.move(7, 'down')") is True
     page.get_by_role("button", name="Cancel").click()
-    expect(status(page)).to_have_text("Solve cancelled; the board is as it was.", timeout=10_000)
+    expect(page.status()).to_have_text("Solve cancelled; the board is as it was.", timeout=10_000)
     expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
-    assert board_of(page) == big
+    assert page.board() == big
     longest = max(page.evaluate("window.__long") or [0])
     assert longest < 100, "a main-thread task took %.0f ms" % longest
 
 
-def test_share_link_and_reload_restore_the_board(open_app, context):
-    page = open_app("?lang=en")
-    choose_layout(page, "勇闯五关")
+def test_share_link_and_reload_restore_the_board(open_game):
+    page = open_game("?lang=en")
+    page.choose_layout("勇闯五关")
     expected = find_layout("勇闯五关").board.grid()
     page.get_by_role("button", name="Share").click()
     link = page.get_by_role("textbox", name="Link to this board").input_value()
     assert "game=huarong" in link and "board=" in link
-    other = context.new_page()
-    other.goto(link)
-    other.wait_for_selector("html[data-app-state=ready]")
-    assert other.evaluate("gameHandler.getBoard()") == expected
+    other = page.open_link(link)
+    assert other.board() == expected
     other.close()
     # moves survive a reload
     first = Board.from_grid(expected).legal_moves()[0]
     assert page.evaluate("([p, d]) => gameHandler.move(p, d)", list(first)) is True
-    after = board_of(page)
+    after = page.board()
     page.reload()
-    page.wait_for_selector("html[data-app-state=ready]")
-    assert board_of(page) == after and page.evaluate("gameHandler.moveCount") == 1
+    assert page.board() == after and page.move_count() == 1
 
 
-def test_bad_board_in_link_opens_the_default_with_a_message(open_app):
-    page = open_app("?lang=en&board=%5B%5B1%2C2%5D%5D")
+def test_bad_board_in_link_opens_the_default_with_a_message(open_game):
+    page = open_game("?lang=en&board=%5B%5B1%2C2%5D%5D")
     expect(page.get_by_role("alert")).to_contain_text("The board in the link was not loaded")
-    assert board_of(page) == COURSE
+    assert page.board() == COURSE
 
 
-def test_equivalence_comparison(open_app):
-    page = open_app("?lang=en")
-    choose_layout(page, "勇闯五关")
-    page.get_by_role("tabpanel").get_by_text("What equivalence buys").click()
+def test_equivalence_comparison(open_game):
+    page = open_game("?lang=en")
+    page.choose_layout("勇闯五关")
+    page.panel.get_by_text("What equivalence buys").click()
     page.get_by_role("button", name="Compare").click()
     row = page.get_by_role("row", name=re.compile("same-shape pieces equal"))
     expect(row).to_contain_text("46", timeout=60_000)
@@ -196,17 +175,10 @@ def test_equivalence_comparison(open_app):
     expect(page.locator(".compare-out")).to_contain_text("fewer positions")
 
 
-def test_touch_tap_and_tap_on_a_phone(browser, server_url):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    problems = []
-    page.on("pageerror", lambda e: problems.append(str(e)))
-    page.goto(server_url + "?lang=zh")
-    page.wait_for_selector("html[data-app-state=ready]")
+def test_touch_tap_and_tap_on_a_phone(open_game):
+    page = open_game("?lang=zh", "phone", solver=False)
     page.locator("#hr-board").get_by_role("button", name=re.compile(r"^兵（10 号）")).tap()
     page.locator('.hr-slot[data-r="4"][data-c="1"]').tap(force=True)
-    assert page.evaluate("gameHandler.getBoard()")[4] == [9, 10, 0, 0], "a tap two cells away slides the soldier twice"
-    assert page.evaluate("gameHandler.moveCount") == 2
+    assert page.board()[4] == [9, 10, 0, 0], "a tap two cells away slides the soldier twice"
+    assert page.move_count() == 2
     expect(page.get_by_role("button", name="撤销")).to_be_enabled()
-    assert not problems
-    ctx.close()

@@ -2,48 +2,24 @@
 new player first sees it; and an accessibility audit (axe-core, from npm) of every
 game, the editors and the records, in both languages, on both."""
 
-import json
 from urllib.parse import quote
 
 import pytest
+from pages import BOARD_IDS, KSHISEN, LARGE, assert_in_viewport, axe_serious
 from playwright.sync_api import expect
-from ui import BOARD_IDS, assert_in_viewport, axe_serious
 
-from puzzles.linkup import generate
+from puzzles.games import NAMES as GAMES
 
 pytestmark = pytest.mark.e2e
-GAMES = ("huarong", "linkup", "sliding")
 LANGS = ("en", "zh")
-KSHISEN = generate(8, 18, 36, 4, 3).to_code()
-LARGE = generate(10, 20, 50, 4, 2).to_code()
-RECORDS = json.dumps(
-    {
-        "v": 1,
-        "games": {
-            "huarong": {"L0": {"moves": {"cell": 118, "piece": 83}, "ms": 95000, "wins": 2, "at": 2}},
-            "sliding": {"3x3": {"moves": {"moves": 24}, "ms": 41000, "wins": 1, "at": 1}},
-            "linkup": {"S4x6/6/1": {"moves": {"moves": 12}, "ms": 30000, "wins": 1, "at": 3}},
-        },
-        "pars": {},
-    }
-)
-
-
-def with_records(page):
-    """Records of a few earlier wins, as the browser would keep them."""
-    page.evaluate("(r) => localStorage.setItem('bfs-puzzles.records', r)", RECORDS)
-    page.reload()
-    page.wait_for_selector("html[data-app-state=ready]")
-
-
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)
-def test_the_whole_board_is_on_a_phone_screen_at_open(open_on, game, lang):
-    page = open_on("?game=%s&lang=%s" % (game, lang), "phone")
+def test_the_whole_board_is_on_a_phone_screen_at_open(open_game, game, lang):
+    page = open_game("?game=%s&lang=%s" % (game, lang), "phone", solver=False)
     assert_in_viewport(page, BOARD_IDS[game])
     if game == "huarong":
         assert_in_viewport(page, "#hr-board .hr-exit")
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     for name in ("Solve", "Undo", "Share") if lang == "en" else ("求解", "撤销", "分享"):
         assert_in_viewport(page, "#panel-%s .buttons >> text=%s" % (game, name))
     tops = {round(page.get_by_role("tab").nth(i).bounding_box()["y"]) for i in range(3)}
@@ -51,8 +27,8 @@ def test_the_whole_board_is_on_a_phone_screen_at_open(open_on, game, lang):
     expect(panel.get_by_role("status")).to_be_in_viewport()
 
 
-def test_huarong_board_and_pause_stay_on_a_phone_screen_during_playback(open_on):
-    page = open_on("?game=huarong&lang=en&speed=300", "phone", solver=True)
+def test_huarong_board_and_pause_stay_on_a_phone_screen_during_playback(open_game):
+    page = open_game("?game=huarong&lang=en&speed=300", "phone")
     page.get_by_role("button", name="Solve").tap()
     page.wait_for_selector("#huarong-moves[data-playing]", timeout=30_000)
     assert_in_viewport(page, "#hr-board")
@@ -66,8 +42,8 @@ def test_huarong_board_and_pause_stay_on_a_phone_screen_during_playback(open_on)
 
 @pytest.mark.parametrize("device", ["phone", "small-phone"])
 @pytest.mark.parametrize("code", [KSHISEN, LARGE], ids=["8x18", "10x20"])
-def test_a_large_linkup_board_fits_the_phone_width(open_on, device, code):
-    page = open_on("?game=linkup&lang=en&board=" + quote(code), device)
+def test_a_large_linkup_board_fits_the_phone_width(open_game, device, code):
+    page = open_game("?game=linkup&lang=en&board=" + quote(code), device, solver=False)
     box = page.locator("#lu-board").bounding_box()
     width = page.viewport_size["width"]
     assert box["x"] >= 0 and box["x"] + box["width"] <= width, (box, width)
@@ -79,8 +55,8 @@ def test_a_large_linkup_board_fits_the_phone_width(open_on, device, code):
         assert_in_viewport(page, "#lu-board")
 
 
-def test_the_10x20_board_is_wholly_visible_on_a_desktop(open_on):
-    page = open_on("?game=linkup&lang=en&board=" + quote(LARGE), "desktop")
+def test_the_10x20_board_is_wholly_visible_on_a_desktop(open_game):
+    page = open_game("?game=linkup&lang=en&board=" + quote(LARGE), "desktop", solver=False)
     assert_in_viewport(page, "#lu-board")
     assert page.locator("#lu-board .lu-tile").count() == 200
 
@@ -88,16 +64,16 @@ def test_the_10x20_board_is_wholly_visible_on_a_desktop(open_on):
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)
-def test_no_serious_accessibility_violation(open_on, server_url, game, lang, device):
-    page = open_on("?game=%s&lang=%s" % (game, lang), device)
+def test_no_serious_accessibility_violation(open_game, server_url, game, lang, device):
+    page = open_game("?game=%s&lang=%s" % (game, lang), device, solver=False)
     assert axe_serious(page, server_url) == []
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", ["huarong", "sliding"])
-def test_no_serious_accessibility_violation_in_the_editor(open_on, server_url, game, lang, device):
-    page = open_on("?game=%s&lang=%s" % (game, lang), device)
+def test_no_serious_accessibility_violation_in_the_editor(open_game, server_url, game, lang, device):
+    page = open_game("?game=%s&lang=%s" % (game, lang), device, solver=False)
     page.locator("#%s-edit" % game).click()
     expect(page.locator("#panel-%s" % game)).to_have_class("panel editing")
     page.locator("#panel-%s .editbar .btn" % game).first.click()
@@ -106,22 +82,22 @@ def test_no_serious_accessibility_violation_in_the_editor(open_on, server_url, g
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_serious_accessibility_violation_in_the_records(open_on, server_url, lang, device):
-    page = open_on("?game=sliding&lang=%s" % lang, device)
-    with_records(page)
+def test_no_serious_accessibility_violation_in_the_records(open_game, server_url, lang, device):
+    page = open_game("?game=sliding&lang=%s" % lang, device, solver=False)
+    page.with_records()
     page.locator("#records-button").click()
     expect(page.locator("#records-panel table")).to_have_count(3)
     assert axe_serious(page, server_url) == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_serious_accessibility_violation_after_a_win_and_a_solve(open_on, server_url, lang):
-    page = open_on("?game=sliding&lang=%s&board=2x3-412503" % lang, "phone", solver=True)
+def test_no_serious_accessibility_violation_after_a_win_and_a_solve(open_game, server_url, lang):
+    page = open_game("?game=sliding&lang=%s&board=2x3-412503" % lang, "phone")
     for tile in (5, 4, 1, 2, 3):
         page.locator("#sp-board [data-tile='%d']" % tile).tap()
     expect(page.locator("#sliding-result")).to_be_visible()
     assert axe_serious(page, server_url) == []
-    page = open_on("?game=huarong&lang=%s&speed=0" % lang, "desktop", solver=True)
+    page = open_game("?game=huarong&lang=%s&speed=0" % lang, "desktop")
     page.locator("#panel-huarong .buttons .primary").click()
     expect(page.locator("#hr-chart .chart-x span").first).to_be_attached(timeout=30_000)
     assert axe_serious(page, server_url) == []

@@ -11,6 +11,7 @@ task lands either side of 50 ms from run to run."""
 
 import json
 import re
+import warnings
 from urllib.parse import quote
 
 import pytest
@@ -18,7 +19,7 @@ from playwright.sync_api import expect
 
 from puzzles import sliding
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.longtask]
 
 WATCH = """() => {
     window.__longTasks = [];
@@ -53,112 +54,165 @@ def long_scripts(page):
     return [s for s in page.evaluate("window.__scripts") if s[0] > 50]
 
 
-def status(page):
-    return page.get_by_role("status").filter(visible=True)
+def over_50_ms_twice(run) -> None:
+    """``run()`` plays a scenario from a fresh visit and returns its tasks (or our scripts)
+    over 50 ms. On this shared 2-core machine such a task is either ours, and comes back
+    on every run (a slow handler, a playback batch too long), or another program taking
+    the core for a moment, which does not come back at the same place: a scenario that
+    finds one is played again, and the test fails when the second run finds one too.
+    The first run's figures are reported as a warning either way."""
+    first = run()
+    if first:
+        warnings.warn("over 50 ms on a first run (played again): %r" % (first,), stacklevel=2)
+        again = run()
+        assert again == [], "over 50 ms on two runs: %r, then %r" % (first, again)
 
 
 @pytest.mark.parametrize("metric, text", [("cell", "Solved: 116 moves"), ("piece", "Solved: 81 moves")])
-def test_huarong_solve_and_playback_at_once(open_app, metric, text):
-    page = open_app("?lang=en&speed=0&metric=" + metric)
-    watch(page)
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text(text, timeout=30_000)
-    page.wait_for_function("gameHandler.isSolved()")
-    assert long_tasks(page) == []
+def test_huarong_solve_and_playback_at_once(open_game, metric, text):
+    def run():
+        page = open_game("?lang=en&speed=0&metric=" + metric)
+        watch(page)
+        page.solve()
+        expect(page.status()).to_have_text(text, timeout=30_000)
+        page.wait_for_function("gameHandler.isSolved()")
+        return long_tasks(page)
+
+    over_50_ms_twice(run)
 
 
-def test_huarong_hint_and_undo(open_app):
-    page = open_app("?lang=en")
-    watch(page)
-    page.get_by_role("button", name="Hint").click()
-    expect(status(page)).to_have_text(re.compile("116"), timeout=30_000)
-    assert long_tasks(page) == []
+def test_huarong_hint_and_undo(open_game):
+    def run():
+        page = open_game("?lang=en")
+        watch(page)
+        page.hint()
+        expect(page.status()).to_have_text(re.compile("116"), timeout=30_000)
+        return long_tasks(page)
+
+    over_50_ms_twice(run)
 
 
-def test_linkup_solve_and_playback_at_once(open_app):
-    page = open_app("?game=linkup&lang=en&speed=0")
-    watch(page)
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text(re.compile(r"^Cleared: \d+ pairs$"), timeout=60_000)
-    page.wait_for_function("gameHandler.isCleared()")
-    assert long_tasks(page) == []
+def test_linkup_solve_and_playback_at_once(open_game):
+    def run():
+        page = open_game("?game=linkup&lang=en&speed=0")
+        watch(page)
+        page.solve()
+        expect(page.status()).to_have_text(re.compile(r"^Cleared: \d+ pairs$"), timeout=60_000)
+        page.wait_for_function("gameHandler.isCleared()")
+        return long_tasks(page)
+
+    over_50_ms_twice(run)
 
 
-def test_sliding_solve_and_playback_at_once(open_app):
-    grid = [[8, 6, 7], [2, 5, 4], [3, 0, 1]]  # one of the two 3 x 3 positions farthest from the goal
-    page = open_app("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
-    watch(page)
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text("Solved: 31 moves", timeout=30_000)
-    page.wait_for_function("gameHandler.isSolved()")
-    assert long_tasks(page) == []
+def test_sliding_solve_and_playback_at_once(open_game):
+    def run():
+        grid = [[8, 6, 7], [2, 5, 4], [3, 0, 1]]  # one of the two 3 x 3 positions farthest from the goal
+        page = open_game("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
+        watch(page)
+        page.solve()
+        expect(page.status()).to_have_text("Solved: 31 moves", timeout=30_000)
+        page.wait_for_function("gameHandler.isSolved()")
+        return long_tasks(page)
+
+    over_50_ms_twice(run)
 
 
-def test_linkup_new_board_shuffle_undo_and_the_language_switch(open_app):
-    page = open_app("?game=linkup&lang=en")
-    watch(page)
-    page.get_by_role("button", name="New board").click()
-    expect(status(page)).to_contain_text("New board: seed", timeout=30_000)
-    page.get_by_role("button", name="Shuffle").click()
-    expect(status(page)).to_have_text("Shuffled.")
-    page.get_by_role("button", name="Hint").click()
-    expect(page.locator("#lu-board .hinted")).to_have_count(2, timeout=30_000)
-    page.locator("#lu-board .hinted").first.click()
-    page.locator("#lu-board .hinted").last.click()
-    page.get_by_role("button", name="Undo").click()
-    page.get_by_role("button", name="Redo").click()
-    page.get_by_role("button", name="切换到中文").click()
-    expect(status(page)).not_to_have_text(re.compile("^[A-Za-z]"))
-    page.get_by_role("button", name="Switch to English").click()
-    assert long_scripts(page) == []
-
-
-def test_huarong_layouts_moves_undo_redo_language_and_the_map(open_app):
-    page = open_app("?lang=en&speed=0")
-    watch(page)
-    for index in ("3", "12", "0"):
-        page.select_option("#hr-layout", index)
-    for pid, d in ((10, "left"), (9, "right"), (10, "right")):
-        page.evaluate("([p, d]) => gameHandler.move(p, d)", [pid, d])
-    for _ in range(3):
-        page.get_by_role("button", name="Undo").click()
-    for _ in range(3):
-        page.get_by_role("button", name="Redo").click()
-    page.get_by_role("button", name="切换到中文").click()
-    page.get_by_role("button", name="Switch to English").click()
-    page.get_by_role("button", name="Map", exact=True).click()
-    expect(page.locator("#huarong-map-figure")).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
-    page.get_by_text("Positions per distance to the goal", exact=True).first.click()
-    page.get_by_role("button", name="Solve").click()
-    page.wait_for_function("gameHandler.isSolved()", timeout=60_000)
-    assert long_scripts(page) == []
-
-
-def test_sliding_shuffle_sizes_and_the_4x4_tables(open_app):
-    page = open_app("?game=sliding&lang=en&speed=0")
-    watch(page)
-    for size in ("5x5", "2x3", "3x3"):
-        page.get_by_role("combobox", name="Size").select_option(size)
+def test_linkup_new_board_shuffle_undo_and_the_language_switch(open_game):
+    def run():
+        page = open_game("?game=linkup&lang=en")
+        watch(page)
+        page.get_by_role("button", name="New board").click()
+        expect(page.status()).to_contain_text("New board: seed", timeout=30_000)
         page.get_by_role("button", name="Shuffle").click()
-    # the 4 x 4 pattern tables (3 MB) load into the worker before the first optimal 4 x 4 solve
-    one_off = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 0, 15]]
-    page.goto(page.url.split("?")[0] + "?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(one_off)))
-    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
-    watch(page)
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text("Solved: 1 moves", timeout=60_000)
-    assert long_tasks(page) == []
+        expect(page.status()).to_have_text("Shuffled.")
+        page.hint()
+        expect(page.locator("#lu-board .hinted")).to_have_count(2, timeout=30_000)
+        page.locator("#lu-board .hinted").first.click()
+        page.locator("#lu-board .hinted").last.click()
+        page.undo()
+        page.redo()
+        page.get_by_role("button", name="切换到中文").click()
+        expect(page.status()).not_to_have_text(re.compile("^[A-Za-z]"))
+        page.get_by_role("button", name="Switch to English").click()
+        return long_scripts(page)
+
+    over_50_ms_twice(run)
 
 
-def test_a_long_playback_at_once_gives_the_page_back_between_batches(open_app):
+def test_huarong_layouts_moves_undo_redo_language_and_the_map(open_game):
+    def run():
+        page = open_game("?lang=en&speed=0")
+        watch(page)
+        for index in ("3", "12", "0"):
+            page.select_option("#hr-layout", index)
+        for pid, d in ((10, "left"), (9, "right"), (10, "right")):
+            page.evaluate("([p, d]) => gameHandler.move(p, d)", [pid, d])
+        for _ in range(3):
+            page.undo()
+        for _ in range(3):
+            page.redo()
+        page.get_by_role("button", name="切换到中文").click()
+        page.get_by_role("button", name="Switch to English").click()
+        page.get_by_role("button", name="Map", exact=True).click()
+        figure = page.locator("#huarong-map-figure")
+        expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+        page.get_by_text("Positions per distance to the goal", exact=True).first.click()
+        page.solve()
+        page.wait_for_function("gameHandler.isSolved()", timeout=60_000)
+        return long_scripts(page)
+
+    over_50_ms_twice(run)
+
+
+def test_sliding_shuffle_sizes_and_the_4x4_tables(open_game):
+    def run():
+        page = open_game("?game=sliding&lang=en&speed=0")
+        watch(page)
+        for size in ("5x5", "2x3", "3x3"):
+            page.get_by_role("combobox", name="Size").select_option(size)
+            page.get_by_role("button", name="Shuffle").click()
+        # the 4 x 4 pattern tables (3 MB) load into the worker before the first optimal 4 x 4 solve
+        one_off = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 0, 15]]
+        page.goto(page.url.split("?")[0] + "?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(one_off)))
+        page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+        watch(page)
+        page.solve()
+        expect(page.status()).to_have_text("Solved: 1 moves", timeout=60_000)
+        return long_tasks(page)
+
+    over_50_ms_twice(run)
+
+
+def test_a_long_playback_at_once_gives_the_page_back_between_batches(open_game):
     """A 5 x 5 board solved in the fast mode plays a few hundred moves at speed 0:
     in batches, each its own task (MicroPython's asyncio runs every ready task in
     one JavaScript task, so a batch must wait on a timer, not on ``sleep(0)``)."""
-    board = sliding.shuffled(5, 5, 3)
-    grid = [list(board.cells[r * 5 : (r + 1) * 5]) for r in range(5)]
-    page = open_app("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
-    watch(page)
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text(re.compile(r"^Solved: \d{3,} moves"), timeout=60_000)
-    page.wait_for_function("gameHandler.isSolved()", timeout=60_000)
-    assert long_tasks(page) == []
+    def run():
+        board = sliding.shuffled(5, 5, 3)
+        grid = [list(board.cells[r * 5 : (r + 1) * 5]) for r in range(5)]
+        page = open_game("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
+        watch(page)
+        page.solve()
+        expect(page.status()).to_have_text(re.compile(r"^Solved: \d{3,} moves"), timeout=60_000)
+        page.wait_for_function("gameHandler.isSolved()", timeout=60_000)
+        return long_tasks(page)
+
+    over_50_ms_twice(run)
+
+
+def test_a_task_of_ours_over_50_ms_fails_the_check_on_every_run(open_game):
+    """The check above is no looser than one run: a click handler of 80 ms (ours, on every
+    run) fails it, though a second run is played."""
+    busy = """() => document.querySelector('#panel-sliding .buttons .primary').addEventListener('click', () => {
+        const t = performance.now(); while (performance.now() - t < 80) {} })"""
+
+    def run():
+        page = open_game("?game=sliding&lang=en&speed=0&board=2x3-412503")
+        watch(page)
+        page.evaluate(busy)
+        page.solve()
+        expect(page.status()).to_have_text("Solved: 5 moves", timeout=30_000)
+        return long_tasks(page)
+
+    with pytest.warns(UserWarning, match="over 50 ms on a first run"), pytest.raises(AssertionError, match="two runs"):
+        over_50_ms_twice(run)

@@ -11,8 +11,8 @@ import re
 from urllib.parse import quote
 
 import pytest
+from pages import assert_in_viewport, axe_serious
 from playwright.sync_api import expect
-from tests.e2e.ui import assert_in_viewport, axe_serious, paste_board
 
 from puzzles import huarong, huarong_solver, sliding, sliding_solver
 
@@ -27,21 +27,6 @@ NAMES = {
            "solved": "已解出：{n} 步", "table": "各距离的局面数"},
 }
 SLIDING_3X3 = [[8, 6, 7], [2, 5, 4], [3, 0, 1]]  # one of the two 3 x 3 boards 31 moves from the goal
-
-
-def status(page):
-    return page.get_by_role("status").filter(visible=True)
-
-
-def figure(page):
-    return page.get_by_role("tabpanel").get_by_role("img", name=re.compile("map|状态图", re.I))
-
-
-def open_map(page, lang):
-    page.get_by_role("tabpanel").get_by_role("button", name=NAMES[lang]["map"], exact=True).click()
-    fig = figure(page)
-    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d+"), timeout=60_000)
-    return fig
 
 
 def distance_in(fig):
@@ -63,41 +48,41 @@ def solved_text(lang, n):
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_huarong_map_follows_the_board_and_puts_the_farthest_position_on_it(open_app, lang):
-    page = open_app("?game=huarong&speed=0&lang=" + lang)
+def test_huarong_map_follows_the_board_and_puts_the_farthest_position_on_it(open_game, lang):
+    page = open_game("?game=huarong&speed=0&lang=" + lang)
     words = NAMES[lang]
-    fig = open_map(page, lang)
+    fig = page.open_map(NAMES[lang]["map"])
     # the figure's name: 25,955 positions, 116 moves at the start (the figures)
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*116"))
-    assert distance_in(fig) == 116 == huarong_distance(page.evaluate("gameHandler.getBoard()"))
-    panel = page.get_by_role("tabpanel")
+    assert distance_in(fig) == 116 == huarong_distance(page.board())
+    panel = page.panel
     numbers = panel.locator(".map-numbers")
     expect(numbers).to_contain_text("25,955")
     expect(numbers).to_contain_text("14,950,080")  # pieces told apart: the count the equivalence merges
     # one move along an optimal solution (the first move of CPython's own solution): 115
-    pid, direction = huarong_solver.solve(huarong.Board.from_grid(page.evaluate("gameHandler.getBoard()"))).moves[0]
+    pid, direction = huarong_solver.solve(huarong.Board.from_grid(page.board())).moves[0]
     assert page.evaluate("([p, d]) => gameHandler.move(p, d)", [pid, direction])
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*115"))
     # the farthest position: onto the board in one click; the status says its distance
     far = int(re.search(r"(\d+)", numbers.locator("dd").nth(3).text_content()).group(1))
     panel.get_by_role("button", name=words["far"]).click()
-    expect(status(page)).to_contain_text(words["jumped"])
-    expect(status(page)).to_contain_text(str(far))
+    expect(page.status()).to_contain_text(words["jumped"])
+    expect(page.status()).to_contain_text(str(far))
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*\b%d\b" % far))
-    grid = page.evaluate("gameHandler.getBoard()")
+    grid = page.board()
     assert huarong_distance(grid) == far > 116
     # Solve from there plays to the goal, and the search's wavefront lit the map on the way
     panel.get_by_role("button", name=words["solve"], exact=True).click()
-    expect(status(page)).to_have_text(solved_text(lang, far), timeout=30_000)
+    expect(page.status()).to_have_text(solved_text(lang, far), timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b0\b"))
     page.wait_for_function("document.querySelector('#huarong-map-figure').dataset.lit > 10000")
-    assert page.evaluate("gameHandler.moveCount") == 1 + far  # the first move and the solution; the jump is no move
+    assert page.move_count() == 1 + far  # the first move and the solution; the jump is no move
 
 
-def test_huarong_piece_metric_map(open_app):
-    page = open_app("?game=huarong&metric=piece&lang=en")
-    fig = open_map(page, "en")
+def test_huarong_piece_metric_map(open_game):
+    page = open_game("?game=huarong&metric=piece&lang=en")
+    fig = page.open_map(NAMES["en"]["map"])
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*\b81\b"))
     # a change of metric makes a new map, measured in the new metric
     page.get_by_role("combobox", name="Count").select_option("cell")
@@ -105,25 +90,25 @@ def test_huarong_piece_metric_map(open_app):
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_sliding_3x3_map_has_every_position_and_the_solver_distance(open_app, lang):
+def test_sliding_3x3_map_has_every_position_and_the_solver_distance(open_game, lang):
     board = json.dumps(SLIDING_3X3).replace(" ", "")
-    page = open_app("?game=sliding&speed=0&lang=%s&board=%s" % (lang, quote(board)))
-    fig = open_map(page, lang)
+    page = open_game("?game=sliding&speed=0&lang=%s&board=%s" % (lang, quote(board)))
+    fig = page.open_map(NAMES[lang]["map"])
     expected = len(sliding_solver.solve(sliding.Board.from_grid(SLIDING_3X3)).moves)
     expect(fig).to_have_attribute("aria-label", re.compile(r"181,440 .*\b%d\b" % expected))
     # the text alternative: one row per distance, adding up to every position
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_text(NAMES[lang]["table"], exact=True).first.click()
     table = panel.get_by_role("table", name=NAMES[lang]["table"])
     counts = [int(c.replace(",", "")) for c in table.locator("tbody td").all_text_contents()]
     assert sum(counts) == 181_440 and len(counts) == expected + 1 and counts[0] == 1
 
 
-def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board(open_app):
-    page = open_app("?game=sliding&lang=en")  # the default 2 x 3 board: 360 positions
-    fig = open_map(page, "en")
+def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board(open_game):
+    page = open_game("?game=sliding&lang=en")  # the default 2 x 3 board: 360 positions
+    fig = page.open_map(NAMES["en"]["map"])
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b360 positions"))
-    before = page.evaluate("gameHandler.getBoard()")
+    before = page.board()
     start = distance_in(fig)
     fig.focus()
     focus_line = page.locator("#sliding-map-focus")
@@ -136,8 +121,8 @@ def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board(open_app):
     expect(focus_line).to_contain_text("Position")
     said = int(re.search(r": (\d+) moves from the goal", focus_line.text_content()).group(1))
     fig.press("Enter")
-    expect(status(page)).to_contain_text("Put on the board from the map: %d moves" % said)
-    after = page.evaluate("gameHandler.getBoard()")
+    expect(page.status()).to_contain_text("Put on the board from the map: %d moves" % said)
+    after = page.board()
     assert after != before
     assert len(sliding_solver.solve(sliding.Board.from_grid(after)).moves) == said
     # a neighbour: one slide apart, and one distance step at most
@@ -145,14 +130,14 @@ def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board(open_app):
     assert len(diff) == 2 and abs(said - start) <= 1
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % said))
     # one undoable step
-    page.get_by_role("button", name="Undo").click()
-    assert page.evaluate("gameHandler.getBoard()") == before
+    page.undo()
+    assert page.board() == before
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % start))
 
 
-def test_pointing_previews_and_a_click_jumps(open_app):
-    page = open_app("?game=huarong&lang=en")
-    fig = open_map(page, "en")
+def test_pointing_previews_and_a_click_jumps(open_game):
+    page = open_game("?game=huarong&lang=en")
+    fig = page.open_map(NAMES["en"]["map"])
     fig.scroll_into_view_if_needed()
     box = page.locator("#huarong-map-figure canvas").bounding_box()
     focus_line = page.locator("#huarong-map-focus")
@@ -168,14 +153,14 @@ def test_pointing_previews_and_a_click_jumps(open_app):
     assert found, "no position under the pointer along the map's middle"
     said = int(re.search(r": (\d+) moves from the goal", focus_line.text_content()).group(1))
     page.mouse.click(*found)
-    expect(status(page)).to_contain_text("Put on the board from the map: %d moves" % said)
-    assert huarong_distance(page.evaluate("gameHandler.getBoard()")) == said
-    assert page.evaluate("gameHandler.moveCount") == 0  # a jump is not a move
+    expect(page.status()).to_contain_text("Put on the board from the map: %d moves" % said)
+    assert huarong_distance(page.board()) == said
+    assert page.move_count() == 0  # a jump is not a move
 
 
-def test_the_map_on_a_phone_leaves_the_board_on_screen_and_passes_axe(open_on, server_url):
-    page = open_on("?game=huarong&lang=zh", "phone", solver=True)
-    fig = open_map(page, "zh")
+def test_the_map_on_a_phone_leaves_the_board_on_screen_and_passes_axe(open_game, server_url):
+    page = open_game("?game=huarong&lang=zh", "phone")
+    fig = page.open_map(NAMES["zh"]["map"])
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 个局面.*116"))
     page.evaluate("window.scrollTo(0, 0)")
     assert_in_viewport(page, "#hr-board")
@@ -187,15 +172,15 @@ def test_the_map_on_a_phone_leaves_the_board_on_screen_and_passes_axe(open_on, s
     expect(fig).to_have_attribute("aria-label", re.compile(r"State map of 25,955 positions.*116 moves"))
 
 
-def test_stop_mapping_then_a_new_board_makes_a_new_map(open_app):
+def test_stop_mapping_then_a_new_board_makes_a_new_map(open_game):
     board = json.dumps(SLIDING_3X3).replace(" ", "")
-    page = open_app("?game=sliding&lang=en&board=%s" % quote(board))
-    panel = page.get_by_role("tabpanel")
+    page = open_game("?game=sliding&lang=en&board=%s" % quote(board))
+    panel = page.panel
     map_button = panel.get_by_role("button", name="Map", exact=True)
     map_button.click()
     panel.get_by_role("button", name="Stop mapping").click()
     expect(panel.locator("#sliding-map-line")).to_have_text("Map stopped.")
-    fig = figure(page)
+    fig = page.map_figure()
     expect(fig).to_have_attribute("aria-label", "State map, not made yet")
     expect(map_button).to_have_attribute("aria-expanded", "true")
     # closing and opening again makes it
@@ -204,5 +189,5 @@ def test_stop_mapping_then_a_new_board_makes_a_new_map(open_app):
     map_button.click()
     expect(fig).to_have_attribute("aria-label", re.compile(r"181,440 positions"), timeout=60_000)
     # another board, of another shape: the map is made again for it
-    paste_board(page, "[[4,1,2],[5,0,3]]")
+    page.paste_board("[[4,1,2],[5,0,3]]")
     expect(fig).to_have_attribute("aria-label", re.compile(r"State map of 360 positions; .* 5 moves"), timeout=60_000)

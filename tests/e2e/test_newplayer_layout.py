@@ -4,55 +4,28 @@ map and Link-up's controls (items 1, 4, 5, 7, 8 and parts of 10)."""
 import re
 
 import pytest
+from pages import BOARD_IDS
 from playwright.sync_api import expect
 
+from puzzles.games import NAMES
 from puzzles.linkup import generate
 
 pytestmark = pytest.mark.e2e
 
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-
-
-@pytest.fixture
-def open_phone(browser, server_url):
-    """``open_phone("?game=sliding&lang=zh")`` -> a ready page on the phone profile of issue #20
-    (390 × 844, 2× pixels, touch), failing the test on page errors and console errors."""
-    contexts, problems = [], []
-
-    def go(query):
-        ctx = browser.new_context(**PHONE)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.on("pageerror", lambda e: problems.append("page error: %s" % e))
-        page.on("console", lambda m: m.type == "error" and problems.append("console error: %s" % m.text))
-        page.goto(server_url + query)
-        page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
-        return page
-
-    yield go
-    for ctx in contexts:
-        ctx.close()
-    assert not problems, "\n".join(problems)
-
-
-def lu_status(page):
-    return page.locator("#linkup-status")
-
-
 # ---------------------------------------------------------------- 1. New board is a new board
-def test_new_board_is_a_new_board_each_press_and_a_typed_seed_reproduces_one(open_app):
-    page = open_app("?game=linkup&lang=zh")
+def test_new_board_is_a_new_board_each_press_and_a_typed_seed_reproduces_one(open_game):
+    page = open_game("?game=linkup&lang=zh")
     new = page.get_by_role("button", name="新棋盘")
-    seen = [page.evaluate("gameHandler.getBoard()")]
+    seen = [page.board()]
     seeds = []
     for _ in range(3):
-        before = lu_status(page).text_content()
+        before = page.status().text_content()
         new.click()
-        expect(lu_status(page)).not_to_have_text(before)
-        expect(lu_status(page)).to_have_text(re.compile(r"^新棋盘：种子 \d+。$"))
-        seed = int(re.search(r"\d+", lu_status(page).text_content()).group())
-        board = page.evaluate("gameHandler.getBoard()")
+        expect(page.status()).not_to_have_text(before)
+        expect(page.status()).to_have_text(re.compile(r"^新棋盘：种子 \d+。$"))
+        seed = int(re.search(r"\d+", page.status().text_content()).group())
+        board = page.board()
         assert board == generate(4, 6, 6, 4, seed).grid(), "the seed shown makes the board shown"
         expect(page.get_by_label("种子")).to_have_value(str(seed))  # shown, so it can be reproduced
         assert board not in seen, "each press gives a board not seen before"
@@ -61,25 +34,24 @@ def test_new_board_is_a_new_board_each_press_and_a_typed_seed_reproduces_one(ope
     # a seed typed on purpose reproduces its board, once; the next press is new again
     page.get_by_label("种子").fill(str(seeds[0]))
     new.click()
-    expect(lu_status(page)).to_have_text("新棋盘：种子 %d。" % seeds[0])
-    assert page.evaluate("gameHandler.getBoard()") == seen[1]
+    expect(page.status()).to_have_text("新棋盘：种子 %d。" % seeds[0])
+    assert page.board() == seen[1]
     new.click()
-    expect(lu_status(page)).not_to_have_text("新棋盘：种子 %d。" % seeds[0])
-    assert page.evaluate("gameHandler.getBoard()") != seen[1]
+    expect(page.status()).not_to_have_text("新棋盘：种子 %d。" % seeds[0])
+    assert page.board() != seen[1]
     # an emptied box: a random board, and the next press is another one
     page.get_by_label("种子").fill("")
-    before = lu_status(page).text_content()
+    before = page.status().text_content()
     new.click()
-    expect(lu_status(page)).not_to_have_text(before)
-    first = page.evaluate("gameHandler.getBoard()")
-    before = lu_status(page).text_content()
+    expect(page.status()).not_to_have_text(before)
+    first = page.board()
+    before = page.status().text_content()
     new.click()
-    expect(lu_status(page)).not_to_have_text(before)
-    assert page.evaluate("gameHandler.getBoard()") != first
+    expect(page.status()).not_to_have_text(before)
+    assert page.board() != first
 
 
 # ---------------------------------------------------------------- 10. smaller friction
-BOARDS = {"huarong": "#hr-board", "linkup": "#lu-board", "sliding": "#sp-board"}
 STATUS_LINES = """(id) => { const r = document.createRange(); r.selectNodeContents(document.getElementById(id));
   return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"""
 # The board's place in the layout (offsets, which a transform does not change: a win's moment scales
@@ -88,18 +60,18 @@ LAYOUT_TOP = "b => { let y = 0; for (let e = b; e; e = e.offsetParent) y += e.of
 WORDS = {"en": ("Hint", "Solve"), "zh": ("提示", "求解")}
 
 
-@pytest.mark.parametrize("game", ["huarong", "linkup", "sliding"])
-def test_the_board_stays_put_when_the_status_takes_one_line_or_two(open_on, game):
+@pytest.mark.parametrize("game", NAMES)
+def test_the_board_stays_put_when_the_status_takes_one_line_or_two(open_game, game):
     lines = set()
     for lang in ("en", "zh"):
         tops = set()
-        page = open_on("?game=%s&lang=%s&speed=0" % (game, lang), "phone", solver=True)
-        panel = page.get_by_role("tabpanel")
+        page = open_game("?game=%s&lang=%s&speed=0" % (game, lang), "phone")
+        panel = page.panel
         status = panel.get_by_role("status")
 
         def look(page=page, tops=tops):
             lines.add(page.evaluate(STATUS_LINES, game + "-status"))
-            tops.add(round(page.locator(BOARDS[game]).evaluate(LAYOUT_TOP)))
+            tops.add(round(page.locator(BOARD_IDS[game]).evaluate(LAYOUT_TOP)))
 
         look()
         hint, solve = WORDS[lang]
@@ -117,19 +89,19 @@ def test_the_board_stays_put_when_the_status_takes_one_line_or_two(open_on, game
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_link_up_sizes_are_named_by_their_dimensions(open_on, lang):
-    page = open_on("?game=linkup&lang=%s" % lang, "desktop")
-    sizes = page.get_by_role("tabpanel").get_by_label("Size" if lang == "en" else "大小")
+def test_link_up_sizes_are_named_by_their_dimensions(open_game, lang):
+    page = open_game("?game=linkup&lang=%s" % lang, "desktop", solver=False)
+    sizes = page.panel.get_by_label("Size" if lang == "en" else "大小")
     texts = [t.strip() for t in sizes.locator("option").all_text_contents()]
     assert texts == ["4 × 6", "8 × 18", "10 × 20"]
 
 
-def test_tab_goes_through_the_huarong_pieces_in_reading_order(open_on):
-    page = open_on("?game=huarong&lang=en", "desktop")
+def test_tab_goes_through_the_huarong_pieces_in_reading_order(open_game):
+    page = open_game("?game=huarong&lang=en", "desktop", solver=False)
     board = page.locator("#hr-board")
 
     def tab_order():
-        page.get_by_role("tabpanel").get_by_role("button", name="Map").focus()
+        page.panel.get_by_role("button", name="Map").focus()
         order = []
         for _ in range(10):
             page.keyboard.press("Tab")
@@ -140,7 +112,7 @@ def test_tab_goes_through_the_huarong_pieces_in_reading_order(open_on):
         return order
 
     def reading_order():
-        grid = page.evaluate("gameHandler.getBoard()")
+        grid = page.board()
         seen = []
         for row in grid:
             for pid in row:
@@ -150,13 +122,13 @@ def test_tab_goes_through_the_huarong_pieces_in_reading_order(open_on):
 
     expect(board.locator(".hr-piece")).to_have_count(10)
     assert tab_order() == reading_order()
-    assert tab_order()[0] == page.evaluate("gameHandler.getBoard()")[0][0], "the first stop is the top-left piece"
+    assert tab_order()[0] == page.board()[0][0], "the first stop is the top-left piece"
     # after moves the order follows the board, and the moved piece keeps the focus
     piece = board.locator(".hr-piece[data-pid='10']")
     piece.focus()
     page.keyboard.press("ArrowLeft")
     expect(piece).to_be_focused()
-    assert page.evaluate("gameHandler.moveCount") == 1
+    assert page.move_count() == 1
     assert tab_order() == reading_order()
 
 
@@ -201,12 +173,12 @@ def cut_texts(page):
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("game", ["huarong", "linkup", "sliding"])
-def test_no_text_is_cut_off_on_a_phone(open_phone, game, lang):
-    page = open_phone("?game=%s&lang=%s" % (game, lang))
+@pytest.mark.parametrize("game", NAMES)
+def test_no_text_is_cut_off_on_a_phone(open_game, game, lang):
+    page = open_game("?game=%s&lang=%s" % (game, lang), "phone-2x", solver=False)
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)  # the header says "ready"
     assert cut_texts(page) == [], "at open"
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     new_board = "New board" if lang == "en" else "新棋盘"
     if game == "linkup":  # a random seed (six digits) in the seed box, then the largest size
         for size, tiles in (("8x18", 144), ("10x20", 200)):
@@ -231,9 +203,9 @@ TILE_BOX = """(b) => [...b.querySelectorAll('.lu-tile')].map(t => {
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("size", ["4 × 6", "8 × 18", "10 × 20"])
-def test_link_up_tiles_use_a_phones_width_and_a_board_is_turned_only_to_grow_them(open_phone, size, lang):
-    page = open_phone("?game=linkup&lang=%s" % lang)
-    panel = page.get_by_role("tabpanel")
+def test_link_up_tiles_use_a_phones_width_and_a_board_is_turned_only_to_grow_them(open_game, size, lang):
+    page = open_game("?game=linkup&lang=%s" % lang, "phone-2x", solver=False)
+    panel = page.panel
     rows, cols = (int(n) for n in size.split(" × "))
     if size != "4 × 6":
         panel.get_by_label("Size" if lang == "en" else "大小").select_option(label=size)
@@ -253,7 +225,7 @@ def test_link_up_tiles_use_a_phones_width_and_a_board_is_turned_only_to_grow_the
     note = page.get_by_text("row 1 is the left column" if lang == "en" else "第 1 行是最左边一列")
     # rows and columns on screen are the board's (getBoard()'s), or its turned on its side and says so
     at = {cell: (x, y) for cell, x, y, _w in tiles}
-    grid = page.evaluate("gameHandler.getBoard()")
+    grid = page.board()
     assert len(grid) == rows and len(grid[0]) == cols
     a, b, c = at[0], at[1], at[cols]  # (0, 0), (0, 1) and (1, 0)
     if turned:
@@ -264,9 +236,9 @@ def test_link_up_tiles_use_a_phones_width_and_a_board_is_turned_only_to_grow_the
         assert a[1] == b[1] and b[0] > a[0] and c[1] > a[1] and c[0] == a[0], "a board row runs across the screen"
 
 
-def test_a_wide_link_up_board_is_not_turned_on_a_desktop(open_on):
-    page = open_on("?game=linkup&lang=en", "desktop")
-    panel = page.get_by_role("tabpanel")
+def test_a_wide_link_up_board_is_not_turned_on_a_desktop(open_game):
+    page = open_game("?game=linkup&lang=en", "desktop", solver=False)
+    panel = page.panel
     panel.get_by_label("Size").select_option(label="10 × 20")
     panel.get_by_role("button", name="New board").click()
     expect(page.locator("#lu-board .lu-tile")).to_have_count(200)
@@ -285,16 +257,16 @@ def in_view(page, locator):
 
 
 @pytest.mark.parametrize("game", ["huarong", "sliding"])
-def test_on_a_desktop_the_map_opens_beside_the_board_and_a_pick_changes_a_board_in_view(open_on, game):
-    page = open_on("?game=%s&lang=en" % game, "desktop", solver=True)
-    panel = page.get_by_role("tabpanel")
-    board = page.locator(BOARDS[game])
+def test_on_a_desktop_the_map_opens_beside_the_board_and_a_pick_changes_a_board_in_view(open_game, game):
+    page = open_game("?game=%s&lang=en" % game, "desktop")
+    panel = page.panel
+    board = page.locator(BOARD_IDS[game])
     panel.get_by_role("button", name="Map").click()
     figure = panel.get_by_role("img", name=re.compile("positions"))
     expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
     assert in_view(page, figure), "the map is on the screen: %r" % figure.bounding_box()
     assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
-    before = page.evaluate("gameHandler.getBoard()")
+    before = page.board()
     figure.focus()
     expect(figure).to_have_attribute("data-distance", re.compile(r"\d"))
     changed = "(b) => JSON.stringify(gameHandler.getBoard()) !== JSON.stringify(b)"
@@ -309,10 +281,10 @@ def test_on_a_desktop_the_map_opens_beside_the_board_and_a_pick_changes_a_board_
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_on_a_phone_the_map_comes_into_view_and_the_board_is_a_button_away(open_phone, lang):
-    page = open_phone("?game=huarong&lang=%s" % lang)
+def test_on_a_phone_the_map_comes_into_view_and_the_board_is_a_button_away(open_game, lang):
+    page = open_game("?game=huarong&lang=%s" % lang, "phone-2x", solver=False)
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_role("button", name="Map" if lang == "en" else "状态图").click()
     figure = page.locator("#huarong-map-figure")
     expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
@@ -333,12 +305,12 @@ LINE_TEXTS = """(id) => { window.__lines = []; const line = document.getElementB
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_3x3_map_is_drawn_on_a_2x_phone_saying_what_it_does_meanwhile(open_phone, lang):
-    page = open_phone("?game=sliding&lang=%s&board=%s" % (lang, FAR_3X3))
+def test_the_3x3_map_is_drawn_on_a_2x_phone_saying_what_it_does_meanwhile(open_game, lang):
+    page = open_game("?game=sliding&lang=%s&board=%s" % (lang, FAR_3X3), "phone-2x", solver=False)
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
     assert page.evaluate("devicePixelRatio") == 2
     page.evaluate(LINE_TEXTS, "sliding-map-line")
-    page.get_by_role("tabpanel").get_by_role("button", name="Map" if lang == "en" else "状态图").click()
+    page.panel.get_by_role("button", name="Map" if lang == "en" else "状态图").click()
     figure = page.locator("#sliding-map-figure")
     # the same wait as every map test's: before, a 2x screen took 16-80 s to draw this one
     expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)

@@ -6,7 +6,6 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from ui import paste_board
 
 from puzzles.huarong import Board as HuarongBoard
 from puzzles.huarong_layouts import find_layout
@@ -28,15 +27,14 @@ def win_sliding_by_taps(page):
 
 
 # ====================================================================== records
-def test_a_manual_win_is_recorded_and_survives_a_reload(open_on):
-    page = open_on("?game=sliding&lang=en", "phone", solver=True)
+def test_a_manual_win_is_recorded_and_survives_a_reload(open_game):
+    page = open_game("?game=sliding&lang=en", "phone")
     win_sliding_by_taps(page)
     box = result(page, "sliding")
     expect(box).to_contain_text("You: 5 moves")
     expect(box.locator("[data-result=par]")).to_have_text("Par 5: you matched it!", timeout=30_000)
     expect(box.locator("[data-result=record]")).to_have_text("First win here: this is your record.")
     page.reload()
-    page.wait_for_selector("html[data-app-state=ready]")
     expect(page.locator("#sliding-best")).to_have_text(re.compile(r"^Best: 5 moves · 0:\d\d$"))
     expect(page.locator("#sp-size option:checked")).to_have_text("2 × 3 ✓")
     # the records panel lists it, and resets every record in one place (a second press confirms)
@@ -49,12 +47,11 @@ def test_a_manual_win_is_recorded_and_survives_a_reload(open_on):
     expect(page.locator("#sliding-best")).to_be_hidden()
     expect(page.locator("#sp-size option:checked")).to_have_text("2 × 3")
     page.reload()
-    page.wait_for_selector("html[data-app-state=ready]")
     expect(page.locator("#sliding-best")).to_be_hidden()
 
 
-def test_a_huarong_win_against_par_and_the_solved_mark(open_app):
-    page = open_app("?lang=en")
+def test_a_huarong_win_against_par_and_the_solved_mark(open_game):
+    page = open_game("?lang=en")
     expect(page.locator("#huarong-time")).to_have_text("Time: 0:00")
     page.wait_for_timeout(1200)
     expect(page.locator("#huarong-time")).to_have_text("Time: 0:00"), "the clock waits for the first move"
@@ -70,12 +67,12 @@ def test_a_huarong_win_against_par_and_the_solved_mark(open_app):
     expect(page.locator("#huarong-best")).to_have_text(re.compile(r"^Best: 99 moves · "))  # that path, piece by piece
 
 
-def test_a_win_with_the_solvers_help_is_not_a_record(open_on):
-    page = open_on("?game=sliding&lang=en&speed=0", "desktop", solver=True)
-    page.get_by_role("button", name="Solve").click()
+def test_a_win_with_the_solvers_help_is_not_a_record(open_game):
+    page = open_game("?game=sliding&lang=en&speed=0", "desktop")
+    page.solve()
     expect(page.get_by_role("status")).to_have_text("Solved: 5 moves", timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
-    page.get_by_role("button", name="Undo").click()
+    page.undo()
     page.evaluate("gameHandler.move(3)")
     expect(result(page, "sliding")).to_contain_text("not counted as a record")
     page.get_by_role("button", name="Records").click()
@@ -83,41 +80,36 @@ def test_a_win_with_the_solvers_help_is_not_a_record(open_on):
 
 
 # ====================================================================== editors
-def place(page, tool, r, c):
-    page.locator("#panel-huarong .editbar").get_by_role("button", name=tool, exact=True).click()
-    page.locator("#hr-edit-board .ed-cell[data-r='%d'][data-c='%d']" % (r, c)).click()
-
-
-def test_build_the_classic_board_piece_by_piece_and_solve_it(open_app):
-    page = open_app("?lang=en&speed=0")
-    panel = page.get_by_role("tabpanel")
+def test_build_the_classic_board_piece_by_piece_and_solve_it(open_game):
+    page = open_game("?lang=en&speed=0")
+    panel = page.panel
     panel.get_by_role("button", name="Edit").click()
     panel.get_by_role("button", name="Clear").click()
     status = panel.get_by_role("status")
     expect(status).to_contain_text("not playable yet: there is no piece 1")
     for tool, r, c in [("Down", 0, 0), ("Cao Cao", 0, 1), ("Down", 0, 3), ("Down", 2, 0), ("Across", 2, 1),
                        ("Down", 2, 3), ("Soldier", 3, 1), ("Soldier", 3, 2), ("Soldier", 4, 0), ("Soldier", 4, 3)]:
-        place(page, tool, r, c)
+        page.place(tool, r, c)
     expect(status).to_have_text("Editing — the board is valid: Play, Solve or Share it.")
     # what would not validate is refused, and the status says why
-    place(page, "Cao Cao", 4, 1)
+    page.place("Cao Cao", 4, 1)
     expect(status).to_have_text("There is only one 曹操 (Cao Cao): move or delete him first.")
-    place(page, "Across", 4, 2)
+    page.place("Across", 4, 2)
     expect(status).to_have_text("That would overlap another piece.")
-    place(page, "Down", 4, 1)
+    page.place("Down", 4, 1)
     expect(status).to_have_text("That does not fit on the board.")
     expect(page.locator("#hr-edit-board .ed-cell[data-r='4'][data-c='1']")).to_have_class(re.compile("refused"))
     panel.get_by_role("button", name="Solve").click()
     expect(status).to_have_text("Solved: 116 moves", timeout=30_000)
-    assert page.evaluate("gameHandler.getBoard()") != COURSE
+    assert page.board() != COURSE
     page.get_by_role("button", name="Reset").click()
-    assert page.evaluate("gameHandler.getBoard()") == COURSE, "the pieces are numbered as the course numbers them"
+    assert page.board() == COURSE, "the pieces are numbered as the course numbers them"
     expect(page.get_by_label("Layout").locator("option:checked")).to_have_text(re.compile("^Across the Blade"))
 
 
-def test_the_editor_moves_deletes_and_refuses_an_unplayable_board(open_app):
-    page = open_app("?lang=en")
-    panel = page.get_by_role("tabpanel")
+def test_the_editor_moves_deletes_and_refuses_an_unplayable_board(open_game):
+    page = open_game("?lang=en")
+    panel = page.panel
     panel.get_by_role("button", name="Edit").click()
     boss = page.locator("#hr-edit-board .hr-piece.boss")
     boss.click()  # select, then keys move it (any free cell) and Delete removes it
@@ -129,7 +121,7 @@ def test_the_editor_moves_deletes_and_refuses_an_unplayable_board(open_app):
     expect(panel.get_by_role("alert")).to_have_text(re.compile("^This board cannot be played yet: there is no piece 1"))
     expect(page.locator("#panel-huarong")).to_have_class("panel editing")
     # a 5-column grid puts a 2-wide 曹操 off the exit's centre: said before Play
-    place(page, "Cao Cao", 0, 1)
+    page.place("Cao Cao", 0, 1)
     panel.get_by_label("Columns").select_option("5")
     expect(panel.get_by_role("status")).to_contain_text("not playable yet: piece 1 has width 2 and cannot pass")
     panel.get_by_label("Columns").select_option("4")
@@ -137,12 +129,12 @@ def test_the_editor_moves_deletes_and_refuses_an_unplayable_board(open_app):
     panel.get_by_role("button", name="Share").click()  # Share from the editor opens the board and links it
     link = panel.get_by_role("textbox", name="Link to this board").input_value()
     assert "board=3114%2F3114%2F5226%2F5786%2F900a" in link
-    assert page.evaluate("gameHandler.getBoard()") == COURSE
+    assert page.board() == COURSE
 
 
-def test_set_a_sliding_position_by_tapping_tiles_with_unsolvable_shown_live(open_on):
-    page = open_on("?game=sliding&lang=en&board=3x3-123456780", "phone", solver=True)
-    panel = page.get_by_role("tabpanel")
+def test_set_a_sliding_position_by_tapping_tiles_with_unsolvable_shown_live(open_game):
+    page = open_game("?game=sliding&lang=en&board=3x3-123456780", "phone")
+    panel = page.panel
     panel.get_by_role("button", name="Edit").tap()
     status = panel.get_by_role("status")
     expect(status).to_contain_text("this is the goal")
@@ -160,37 +152,37 @@ def test_set_a_sliding_position_by_tapping_tiles_with_unsolvable_shown_live(open
     panel.get_by_role("button", name="Solve").tap()
     expect(status).to_have_text(re.compile(r"^Solved: \d+ moves$"), timeout=30_000)
     panel.get_by_role("button", name="Reset").tap()
-    assert page.evaluate("gameHandler.getBoard()") == [[2, 1, 4], [3, 5, 6], [7, 0, 8]]
+    assert page.board() == [[2, 1, 4], [3, 5, 6], [7, 0, 8]]
 
 
 # ====================================================================== keys, touch, refusal
-def test_undo_redo_shortcuts(open_app):
-    page = open_app("?lang=en")
+def test_undo_redo_shortcuts(open_game):
+    page = open_game("?lang=en")
     page.evaluate("gameHandler.move(10, 'left'); gameHandler.move(9, 'right')")
     page.locator("body").click(position={"x": 5, "y": 5})
     page.keyboard.press("Control+z")
-    assert page.evaluate("gameHandler.moveCount") == 1
+    assert page.move_count() == 1
     page.keyboard.press("u")
-    assert page.evaluate("gameHandler.moveCount") == 0
+    assert page.move_count() == 0
     page.keyboard.press("Control+y")
     page.keyboard.press("r")
-    assert page.evaluate("gameHandler.moveCount") == 2
+    assert page.move_count() == 2
     page.keyboard.press("Control+z")
     page.keyboard.press("Control+Shift+Z")
-    assert page.evaluate("gameHandler.moveCount") == 2
+    assert page.move_count() == 2
     # typing in a text field is typing
-    page.get_by_role("tabpanel").get_by_text("Paste a board", exact=True).click()
+    page.panel.get_by_text("Paste a board", exact=True).click()
     page.get_by_role("textbox", name="Paste a board").type("ur")
-    assert page.evaluate("gameHandler.moveCount") == 2
+    assert page.move_count() == 2
     # the other games too
     page.get_by_role("tab", name="Sliding puzzle").click()
     page.evaluate("gameHandler.move(5)")
     page.get_by_role("tab", name="Sliding puzzle").press("u")
-    assert page.evaluate("gameHandler.moveCount") == 0
+    assert page.move_count() == 0
 
 
-def test_an_illegal_move_is_refused_visibly(open_app):
-    page = open_app("?lang=en")
+def test_an_illegal_move_is_refused_visibly(open_game):
+    page = open_game("?lang=en")
     soldier = page.locator("#hr-board").get_by_role("button", name=re.compile(r"^Soldier \(piece 10\)"))
     soldier.focus()
     page.keyboard.press("ArrowRight")  # the wall
@@ -202,10 +194,10 @@ def test_an_illegal_move_is_refused_visibly(open_app):
     expect(tile).to_have_class(re.compile("refused"))
 
 
-def test_the_linkup_grid_is_one_tab_stop_with_an_arrow_key_cursor(open_on):
-    page = open_on("?game=linkup&lang=en", "desktop")
+def test_the_linkup_grid_is_one_tab_stop_with_an_arrow_key_cursor(open_game):
+    page = open_game("?game=linkup&lang=en", "desktop", solver=False)
     grid = [[3, 6, 3, 6, 6, 3], [4, 5, 1, 1, 5, 2], [4, 1, 4, 1, 4, 6], [5, 3, 5, 2, 2, 2]]
-    assert page.evaluate("gameHandler.getBoard()") == grid
+    assert page.board() == grid
     expect(page.locator("#lu-board .lu-tile[tabindex='0']")).to_have_count(1)
     page.get_by_role("button", name="Share").focus()
     page.keyboard.press("Shift+Tab")
@@ -222,7 +214,7 @@ def test_the_linkup_grid_is_one_tab_stop_with_an_arrow_key_cursor(open_on):
     page.keyboard.press("Enter")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")
-    assert page.evaluate("gameHandler.getBoard()")[1] == [4, 5, 0, 0, 5, 2]
+    assert page.board()[1] == [4, 5, 0, 0, 5, 2]
     expect(page.locator("#lu-board .lu-tile[tabindex='0']")).to_have_count(1)
     page.keyboard.press("End")
     assert page.evaluate(focused) == "11"
@@ -230,7 +222,7 @@ def test_the_linkup_grid_is_one_tab_stop_with_an_arrow_key_cursor(open_on):
 
 def swipe(page, box, dx, dy):
     """A one-finger swipe through Chromium's touch input (pointer events of type touch)."""
-    cdp = page.context.new_cdp_session(page)
+    cdp = page.context.new_cdp_session(page.page)
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for i in range(1, 6):
@@ -239,19 +231,19 @@ def swipe(page, box, dx, dy):
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-def test_swipe_to_slide_on_a_touch_screen(open_on):
-    page = open_on("?game=sliding&lang=en&board=2x3-412503", "phone")
+def test_swipe_to_slide_on_a_touch_screen(open_game):
+    page = open_game("?game=sliding&lang=en&board=2x3-412503", "phone", solver=False)
     board = page.locator("#sp-board").bounding_box()
     swipe(page, board, 80, 0)  # right: the tile left of the blank slides right
     expect(page.locator("#sliding-moves")).to_have_text("Moves: 1")
-    assert page.evaluate("gameHandler.getBoard()") == [[4, 1, 2], [0, 5, 3]]
+    assert page.board() == [[4, 1, 2], [0, 5, 3]]
     swipe(page, board, 0, 80)  # down: the tile above the blank slides down
-    assert page.evaluate("gameHandler.getBoard()") == [[0, 1, 2], [4, 5, 3]]
+    assert page.board() == [[0, 1, 2], [4, 5, 3]]
     swipe(page, board, 0, 80)  # nothing above the blank now: refused, nothing moves
     expect(page.locator("#sp-board")).to_have_class(re.compile("refused"))
-    assert page.evaluate("gameHandler.moveCount") == 2
+    assert page.move_count() == 2
     page.locator("#sp-board [data-tile='1']").tap()  # and a tap still slides
-    assert page.evaluate("gameHandler.getBoard()") == [[1, 0, 2], [4, 5, 3]]
+    assert page.board() == [[1, 0, 2], [4, 5, 3]]
 
 
 # ====================================================================== the fixes
@@ -261,14 +253,14 @@ HIDE = """(state) => {
 }"""
 
 
-def test_playback_waits_while_the_page_is_hidden(open_app):
-    page = open_app("?lang=en&speed=120")
-    page.get_by_role("button", name="Solve").click()
+def test_playback_waits_while_the_page_is_hidden(open_game):
+    page = open_game("?lang=en&speed=120")
+    page.solve()
     page.wait_for_function("gameHandler.moveCount > 3", timeout=30_000)
     page.evaluate(HIDE, "hidden")
-    held = page.evaluate("gameHandler.moveCount")
+    held = page.move_count()
     page.wait_for_timeout(1000)
-    assert page.evaluate("gameHandler.moveCount") <= held + 1
+    assert page.move_count() <= held + 1
     page.evaluate(HIDE, "visible")
     page.wait_for_function("gameHandler.moveCount > %d" % (held + 3))
     # leaving the game's tab holds it too
@@ -278,23 +270,21 @@ def test_playback_waits_while_the_page_is_hidden(open_app):
     assert page.evaluate("document.querySelector('#huarong-moves').dataset.playing") == held
 
 
-def test_huarong_share_can_link_the_position_now(open_app, context):
-    page = open_app("?lang=en")
+def test_huarong_share_can_link_the_position_now(open_game):
+    page = open_game("?lang=en")
     page.evaluate("gameHandler.move(10, 'left')")
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_role("button", name="Share").click()
     panel.get_by_role("checkbox", name=re.compile("link to the position now")).check()
     link = panel.get_by_role("textbox", name="Link to this board").input_value()
-    other = context.new_page()
-    other.goto(link)
-    other.wait_for_selector("html[data-app-state=ready]")
-    assert other.evaluate("gameHandler.getBoard()")[4] == [9, 0, 10, 0]
+    other = page.open_link(link)
+    assert other.board()[4] == [9, 0, 10, 0]
     other.close()
 
 
-def test_the_counter_keeps_one_unit_and_the_chart_has_axes(open_app):
-    page = open_app("?lang=en&metric=piece&speed=40")
-    page.get_by_role("button", name="Solve").click()
+def test_the_counter_keeps_one_unit_and_the_chart_has_axes(open_game):
+    page = open_game("?lang=en&metric=piece&speed=40")
+    page.solve()
     counter = page.locator("#huarong-moves")
     expect(counter).to_have_attribute("data-playing", re.compile(r"^\d+/81$"), timeout=30_000)
     expect(counter).to_have_text(re.compile(r"^Moves: (\d+) · Playing \1 / 81$"))
@@ -308,28 +298,27 @@ def test_the_counter_keeps_one_unit_and_the_chart_has_axes(open_app):
     assert "," in explored and explored in label, (label, progress)
 
 
-def test_boards_that_open_solved_or_stuck_say_so(open_app):
-    page = open_app("?lang=en&board=2233/4567/89ab/0110/0110")
+def test_boards_that_open_solved_or_stuck_say_so(open_game):
+    page = open_game("?lang=en&board=2233/4567/89ab/0110/0110")
     expect(page.get_by_role("status")).to_have_text(re.compile("^曹操 \\(Cao Cao\\) is already at the exit"))
-    page = open_app("?game=sliding&lang=en&board=2x3-123450")
-    expect(page.get_by_role("tabpanel").get_by_role("status")).to_have_text(re.compile("already in order"))
-    page = open_app("?game=linkup&lang=en")
-    paste_board(page, "[[1,2],[2,1]]")
-    expect(page.get_by_role("tabpanel").get_by_role("status")).to_have_text("No pair can be joined — shuffle or undo.")
+    page = open_game("?game=sliding&lang=en&board=2x3-123450")
+    expect(page.panel.get_by_role("status")).to_have_text(re.compile("already in order"))
+    page = open_game("?game=linkup&lang=en")
+    page.paste_board("[[1,2],[2,1]]")
+    expect(page.panel.get_by_role("status")).to_have_text("No pair can be joined — shuffle or undo.")
 
 
-def test_linkup_clock_and_pickers_follow_the_board(open_app):
-    page = open_app("?game=linkup&lang=en")
+def test_linkup_clock_and_pickers_follow_the_board(open_game):
+    page = open_game("?game=linkup&lang=en")
     page.wait_for_timeout(1200)
     expect(page.locator("#linkup-time")).to_have_text("Time: 0:00")
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_label("Kinds × tiles").select_option("12")
     panel.get_by_label("Seed").fill("5")
     panel.get_by_role("button", name="New board").click()
     expect(panel.get_by_role("status")).to_have_text("New board: seed 5.")
     assert page.evaluate("gameHandler.connect(0, 0, 0, 0)") == []  # refused: no move, no clock
     page.reload()
-    page.wait_for_selector("html[data-app-state=ready]")
     expect(panel.get_by_label("Seed")).to_have_value("5")
     expect(panel.get_by_label("Kinds × tiles")).to_have_value("12")
     expect(panel.get_by_label("Size")).to_have_value("small")
@@ -338,5 +327,4 @@ def test_linkup_clock_and_pickers_follow_the_board(open_app):
     assert page.evaluate("gameHandler.connect(0, 0, 0, 2)") != []
     expect(page.locator("#linkup-time")).to_have_text("Time: 0:02", timeout=5_000)
     page.reload()
-    page.wait_for_selector("html[data-app-state=ready]")
     expect(page.locator("#linkup-time")).to_have_text(re.compile(r"^Time: 0:0[2-4]$"))

@@ -6,7 +6,6 @@ from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
-from ui import paste_board
 
 from puzzles.games import GAMES
 from puzzles.huarong_layouts import find_layout
@@ -40,14 +39,6 @@ CASES = {
 }
 
 
-def grid(page):
-    return page.evaluate("gameHandler.getBoard()")
-
-
-def status(page):
-    return page.get_by_role("tabpanel").get_by_role("status")
-
-
 def move(page, game, board):
     """One legal move through gameHandler; returns the board after it."""
     call, after = CASES[game][1](board)
@@ -55,76 +46,69 @@ def move(page, game, board):
     return after
 
 
-def reopen(page, url):
-    page.goto(url)
-    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
-
-
 @pytest.mark.parametrize("game", sorted(CASES))
-def test_reload_keeps_the_moves_history_and_options(open_app, server_url, game):
+def test_reload_keeps_the_moves_history_and_options(open_game, server_url, game):
     other, _, _, option = CASES[game]
-    page = open_app("?game=%s&lang=en&board=%s" % (game, quote(other.to_code())))
+    page = open_game("?game=%s&lang=en&board=%s" % (game, quote(other.to_code())))
     b1 = move(page, game, other)
     move(page, game, b1)
-    page.get_by_role("button", name="Undo").click()
+    page.undo()
     if option:
-        page.get_by_role("tabpanel").locator("#%s-%s" % (game, option[0])).select_option(option[1])
+        page.panel.locator("#%s-%s" % (game, option[0])).select_option(option[1])
     page.reload()
-    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
-    assert grid(page) == b1.grid()
-    assert page.evaluate("gameHandler.moveCount") == 1
+    assert page.board() == b1.grid()
+    assert page.move_count() == 1
     expect(page.get_by_role("button", name="Redo")).to_be_enabled()
     if option:
-        expect(page.get_by_role("tabpanel").locator("#%s-%s" % (game, option[0]))).to_have_value(option[1])
+        expect(page.panel.locator("#%s-%s" % (game, option[0]))).to_have_value(option[1])
     # a new board pasted over a link's board is what a reload then keeps
-    paste_board(page, GAMES[game].default().to_json())
+    page.paste_board(GAMES[game].default().to_json())
     after = move(page, game, GAMES[game].default())
     page.reload()
-    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
-    assert grid(page) == after.grid()
+    assert page.board() == after.grid()
 
 
 @pytest.mark.parametrize("game", sorted(CASES))
-def test_a_bad_link_never_wipes_the_saved_game(open_app, server_url, game):
+def test_a_bad_link_never_wipes_the_saved_game(open_game, server_url, game):
     other, _, bad, _ = CASES[game]
-    page = open_app("?game=%s&lang=en&board=%s" % (game, quote(other.to_code())))
+    page = open_game("?game=%s&lang=en&board=%s" % (game, quote(other.to_code())))
     after = move(page, game, other)
-    reopen(page, server_url + "?game=%s&lang=en&board=%s" % (game, quote(bad)))
-    expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text("The board in the link was not loaded")
-    assert grid(page) == GAMES[game].default().grid()  # the contract: the default board opens instead
+    page.open("?game=%s&lang=en&board=%s" % (game, quote(bad)), solver=False)
+    expect(page.alert()).to_contain_text("The board in the link was not loaded")
+    assert page.board() == GAMES[game].default().grid()  # the contract: the default board opens instead
     # the plain page reopens the saved game, moves and all
-    reopen(page, server_url + "?game=%s&lang=en" % game)
-    assert grid(page) == after.grid()
-    assert page.evaluate("gameHandler.moveCount") == 1
-    expect(page.get_by_role("tabpanel").get_by_role("alert")).to_be_hidden()
+    page.open("?game=%s&lang=en" % game, solver=False)
+    assert page.board() == after.grid()
+    assert page.move_count() == 1
+    expect(page.alert()).to_be_hidden()
 
 
 @pytest.mark.parametrize("game", sorted(CASES))
-def test_a_link_to_another_board_opens_that_board(open_app, server_url, game):
+def test_a_link_to_another_board_opens_that_board(open_game, server_url, game):
     other, _, _, _ = CASES[game]
-    page = open_app("?game=%s&lang=en" % game)
+    page = open_game("?game=%s&lang=en" % game)
     move(page, game, GAMES[game].default())
-    reopen(page, server_url + "?game=%s&lang=en&board=%s" % (game, quote(other.to_json())))
-    assert grid(page) == other.grid()
-    assert page.evaluate("gameHandler.moveCount") == 0
+    page.open("?game=%s&lang=en&board=%s" % (game, quote(other.to_json())), solver=False)
+    assert page.board() == other.grid()
+    assert page.move_count() == 0
 
 
 @pytest.mark.parametrize("game", sorted(CASES))
-def test_no_stale_text_after_undo_reset_or_a_new_board(open_app, game):
+def test_no_stale_text_after_undo_reset_or_a_new_board(open_game, game):
     other, _, _, _ = CASES[game]
     panel_query = "?game=%s&lang=en&speed=0&board=%s" % (game, quote(other.to_code()))
-    page = open_app(panel_query)
-    panel = page.get_by_role("tabpanel")
+    page = open_game(panel_query)
+    panel = page.panel
     # a solve's outcome, its progress line, and a share link on screen
     panel.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text(re.compile(r"^(Solved|Cleared): \d+"), timeout=60_000)
+    expect(page.status()).to_have_text(re.compile(r"^(Solved|Cleared): \d+"), timeout=60_000)
     page.wait_for_function("!document.querySelector('#%s-moves').dataset.playing" % game)
     expect(panel.locator(".progress-text")).to_contain_text("positions searched")
     panel.get_by_role("button", name="Share").click()
     expect(panel.get_by_role("textbox", name="Link to this board")).to_be_visible()
     # Undo: the outcome, the progress and the link go
     panel.get_by_role("button", name="Undo").click()
-    expect(status(page)).not_to_have_text(re.compile("Solved|Cleared"))
+    expect(page.status()).not_to_have_text(re.compile("Solved|Cleared"))
     expect(panel.locator(".progress")).to_be_hidden()
     expect(panel.get_by_role("textbox", name="Link to this board")).to_be_hidden()
     if game == "huarong":
@@ -134,10 +118,10 @@ def test_no_stale_text_after_undo_reset_or_a_new_board(open_app, game):
     expect(panel.locator(".hinted").first).to_be_attached(timeout=30_000)
     panel.get_by_role("button", name="Reset").click()
     expect(panel.locator(".hinted")).to_have_count(0)
-    expect(status(page)).not_to_have_text(re.compile("Hint"))
+    expect(page.status()).not_to_have_text(re.compile("Hint"))
     # a new board (pasted): nothing of the old one
     panel.get_by_role("button", name="Share").click()
-    paste_board(page, GAMES[game].default().to_json())
+    page.paste_board(GAMES[game].default().to_json())
     expect(panel.get_by_role("textbox", name="Link to this board")).to_be_hidden()
     expect(panel.locator(".progress")).to_be_hidden()
     expect(panel.locator(".hinted")).to_have_count(0)
@@ -160,13 +144,13 @@ def assert_chinese(text, typed):
 
 
 @pytest.mark.parametrize("game", sorted(BAD))
-def test_messages_about_bad_input_are_chinese_under_zh(open_app, server_url, game):
+def test_messages_about_bad_input_are_chinese_under_zh(open_game, server_url, game):
     paste, link = BAD[game]
-    page = open_app("?game=%s&lang=zh&board=%s" % (game, quote(link)), solver=False)
-    alert = page.get_by_role("tabpanel").get_by_role("alert")
+    page = open_game("?game=%s&lang=zh&board=%s" % (game, quote(link)), solver=False)
+    alert = page.alert()
     expect(alert).to_contain_text("链接中的棋盘未能载入")
     assert_chinese(alert.text_content(), link)
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_text("粘贴棋盘", exact=True).click()
     panel.get_by_role("textbox", name="粘贴棋盘").fill(paste)
     panel.get_by_role("button", name="载入").click()
@@ -206,18 +190,18 @@ HOSTILE = {
 
 
 @pytest.mark.parametrize("game", sorted(HOSTILE))
-def test_game_handler_takes_only_exact_whole_numbers(open_app, game):
-    page = open_app("?game=%s&lang=en" % game, solver=False)
-    before = grid(page)
+def test_game_handler_takes_only_exact_whole_numbers(open_game, game):
+    page = open_game("?game=%s&lang=en" % game, solver=False)
+    before = page.board()
     refused, works = HOSTILE[game]
     for call in refused:
         assert page.evaluate(call) in (False, []), call
-    assert grid(page) == before and page.evaluate("gameHandler.moveCount") == 0
+    assert page.board() == before and page.move_count() == 0
     assert page.evaluate(works) not in (False, [])
-    assert grid(page) != before
+    assert page.board() != before
 
 
-def test_speed_from_a_link_is_bounded(open_app):
-    page = open_app("?game=sliding&lang=en&speed=99999999999999999999", solver=False)
-    expect(page.get_by_role("tabpanel").get_by_label("Speed")).to_have_value("5000")
+def test_speed_from_a_link_is_bounded(open_game):
+    page = open_game("?game=sliding&lang=en&speed=99999999999999999999", solver=False)
+    expect(page.panel.get_by_label("Speed")).to_have_value("5000")
     assert page.evaluate("gameHandler.move(5)") is True

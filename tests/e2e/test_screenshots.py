@@ -12,10 +12,10 @@ import re
 from urllib.parse import quote
 
 import pytest
+from pages import BOARD_IDS, KSHISEN, LARGE, assert_in_viewport
 from playwright.sync_api import expect
-from test_layout import KSHISEN, LARGE, RECORDS
-from ui import BOARD_IDS, assert_in_viewport
 
+from puzzles.games import NAMES
 from puzzles.sliding import shuffled
 
 pytestmark = [
@@ -76,25 +76,23 @@ STAGE = {"huarong": huarong, "linkup": linkup, "sliding": sliding}
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("device", ["phone", "desktop"])
-@pytest.mark.parametrize("game", ["huarong", "linkup", "sliding"])
-def test_screenshot(open_on, game, device, lang):
-    page = open_on(QUERIES[(game, device)] % lang, device)
+@pytest.mark.parametrize("game", NAMES)
+def test_screenshot(open_game, game, device, lang):
+    page = open_game(QUERIES[(game, device)] % lang, device, solver=False)
     STAGE[game](page, device)
     assert_in_viewport(page, BOARD_IDS[game])
     shot(page, "%s-%s-%s" % (game, device, lang))
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_screenshot_of_the_editor_and_the_records(open_on, lang):
-    page = open_on("?game=huarong&lang=%s" % lang, "phone")
+def test_screenshot_of_the_editor_and_the_records(open_game, lang):
+    page = open_game("?game=huarong&lang=%s" % lang, "phone", solver=False)
     page.locator("#huarong-edit").click()
     page.locator("#hr-edit-board .hr-piece.boss").click()
     assert_in_viewport(page, "#hr-edit-board")
     shot(page, "editor-phone-%s" % lang)
-    page = open_on("?game=sliding&lang=%s" % lang, "desktop")
-    page.evaluate("(r) => localStorage.setItem('bfs-puzzles.records', r)", RECORDS)
-    page.reload()
-    page.wait_for_selector("html[data-app-state=ready]")
+    page = open_game("?game=sliding&lang=%s" % lang, "desktop", solver=False)
+    page.with_records()
     page.locator("#records-button").click()
     page.locator("#sliding-edit").click()
     page.locator("#sp-edit-board [data-cell='0']").click()
@@ -106,12 +104,12 @@ MAP_NAMES = {"en": ("Map", "Solve", "Pause"), "zh": ("状态图", "求解", "暂
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_screenshot_of_the_state_map(open_on, lang):
+def test_screenshot_of_the_state_map(open_game, lang):
     """The map on a desktop while a solution plays (the wavefront lit, the path, the marker), and the
     3 × 3 sliding puzzle's 181,440 positions on a phone."""
     map_name, solve_name, pause_name = MAP_NAMES[lang]
-    page = open_on("?game=huarong&lang=%s&speed=40" % lang, "desktop", solver=True)
-    panel = page.get_by_role("tabpanel")
+    page = open_game("?game=huarong&lang=%s&speed=40" % lang, "desktop")
+    panel = page.panel
     panel.get_by_role("button", name=map_name, exact=True).click()
     expect(page.locator("#huarong-map-figure")).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
     panel.get_by_role("button", name=solve_name, exact=True).click()
@@ -120,8 +118,8 @@ def test_screenshot_of_the_state_map(open_on, lang):
     assert_in_viewport(page, "#huarong-map-figure")  # beside the board: no scrolling
     shot(page, "map-desktop-%s" % lang)
     board = quote("[[8,6,7],[2,5,4],[3,0,1]]")
-    page = open_on("?game=sliding&lang=%s&board=%s" % (lang, board), "phone", solver=True)
-    page.get_by_role("tabpanel").get_by_role("button", name=map_name, exact=True).click()
+    page = open_game("?game=sliding&lang=%s&board=%s" % (lang, board), "phone")
+    page.panel.get_by_role("button", name=map_name, exact=True).click()
     fig = page.locator("#sliding-map-figure")
     expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
     page.evaluate("document.querySelector('#sliding-map').scrollIntoView()")

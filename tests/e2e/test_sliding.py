@@ -7,172 +7,153 @@ from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
-from ui import paste_board
 
 from puzzles.sliding import Board
 
 pytestmark = pytest.mark.e2e
 
 
-def status(page):
-    return page.locator("#sliding-status")
+def open_board(open_game, grid, extra=""):
+    return open_game("?game=sliding&lang=en&board=%s%s" % (quote(json.dumps(grid)), extra))
 
 
-def tile(page, n):
-    return page.locator("#sp-board").get_by_role("button", name=re.compile(r"^Tile %d," % n))
-
-
-def board(page):
-    return page.evaluate("gameHandler.getBoard()")
-
-
-def open_board(open_app, grid, extra=""):
-    return open_app("?game=sliding&lang=en&board=%s%s" % (quote(json.dumps(grid)), extra))
-
-
-def test_leetcode_example_solves_in_place_in_5(open_app):
-    page = open_board(open_app, [[4, 1, 2], [5, 0, 3]], "&speed=40")
+def test_leetcode_example_solves_in_place_in_5(open_game):
+    page = open_board(open_game, [[4, 1, 2], [5, 0, 3]], "&speed=40")
     page.wait_for_selector("html[data-solver-state=idle]")
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text("Solved: 5 moves", timeout=30_000)
+    page.solve()
+    expect(page.status()).to_have_text("Solved: 5 moves", timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
-    assert board(page) == [[1, 2, 3], [4, 5, 0]]
-    assert page.evaluate("gameHandler.moveCount") == 5
+    assert page.board() == [[1, 2, 3], [4, 5, 0]]
+    assert page.move_count() == 5
 
 
-def test_unsolvable_answers_minus_one_at_once(open_app):
-    page = open_app("?game=sliding&lang=en&board=" + quote("[[1,2,3],[5,4,0]]"), solver=False)
+def test_unsolvable_answers_minus_one_at_once(open_game):
+    page = open_game("?game=sliding&lang=en&board=" + quote("[[1,2,3],[5,4,0]]"), solver=False)
     # no wait for the solver: the parity rule answers on the page's own thread
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_contain_text("No solution: -1", timeout=2_000)
-    assert board(page) == [[1, 2, 3], [5, 4, 0]]
+    page.solve()
+    expect(page.status()).to_contain_text("No solution: -1", timeout=2_000)
+    assert page.board() == [[1, 2, 3], [5, 4, 0]]
     assert page.evaluate("document.documentElement.dataset.solverState") != "solving"
 
 
-def test_4x4_solves_in_place(open_app):
+def test_4x4_solves_in_place(open_game):
     start = Board.goal(4, 4)
     rng = random.Random(4)
     for _ in range(60):  # a random walk from the goal: a position about 30-40 moves away
         start = start.slide(rng.choice(start.movable()))
-    page = open_board(open_app, start.grid(), "&speed=0")
+    page = open_board(open_game, start.grid(), "&speed=0")
     page.wait_for_selector("html[data-solver-state=idle]")
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text(re.compile(r"^Solved: \d+ moves$"), timeout=60_000)
+    page.solve()
+    expect(page.status()).to_have_text(re.compile(r"^Solved: \d+ moves$"), timeout=60_000)
     page.wait_for_function("gameHandler.isSolved()")
-    n = int(re.search(r"\d+", status(page).text_content()).group())
+    n = int(re.search(r"\d+", page.status().text_content()).group())
     from puzzles.sliding_solver import solve
 
     assert n == len(solve(start).moves)
-    assert page.evaluate("gameHandler.moveCount") == n
-    assert board(page) == Board.goal(4, 4).grid()
+    assert page.move_count() == n
+    assert page.board() == Board.goal(4, 4).grid()
 
 
-def test_click_keyboard_line_slides_and_undo(open_app):
-    page = open_board(open_app, [[1, 2, 3], [4, 5, 6], [7, 8, 0]])
+def test_click_keyboard_line_slides_and_undo(open_game):
+    page = open_board(open_game, [[1, 2, 3], [4, 5, 6], [7, 8, 0]])
     expect(page.locator("#sliding-moves")).to_have_text("Moves: 0")
-    tile(page, 7).click()  # two cells left of the blank: 8 then 7 slide right
-    assert board(page) == [[1, 2, 3], [4, 5, 6], [0, 7, 8]]
+    page.tile(7).click()  # two cells left of the blank: 8 then 7 slide right
+    assert page.board() == [[1, 2, 3], [4, 5, 6], [0, 7, 8]]
     expect(page.locator("#sliding-moves")).to_have_text("Moves: 2")
-    tile(page, 5).click()  # not in the blank's row or column: nothing moves
-    assert board(page) == [[1, 2, 3], [4, 5, 6], [0, 7, 8]]
+    page.tile(5).click()  # not in the blank's row or column: nothing moves
+    assert page.board() == [[1, 2, 3], [4, 5, 6], [0, 7, 8]]
     page.locator("#sp-board").focus()
     page.keyboard.press("ArrowDown")  # the tile above the blank moves down
-    assert board(page) == [[1, 2, 3], [0, 5, 6], [4, 7, 8]]
-    page.get_by_role("button", name="Undo").click()
-    page.get_by_role("button", name="Undo").click()
-    assert board(page) == [[1, 2, 3], [4, 5, 6], [7, 0, 8]]
-    page.get_by_role("button", name="Redo").click()
-    assert board(page) == [[1, 2, 3], [4, 5, 6], [0, 7, 8]]
+    assert page.board() == [[1, 2, 3], [0, 5, 6], [4, 7, 8]]
+    page.undo()
+    page.undo()
+    assert page.board() == [[1, 2, 3], [4, 5, 6], [7, 0, 8]]
+    page.redo()
+    assert page.board() == [[1, 2, 3], [4, 5, 6], [0, 7, 8]]
     # the console handler: one tile per call, into the neighbouring blank only
     assert page.evaluate("gameHandler.move(9)") is False
     assert page.evaluate("gameHandler.move(3)") is False
     assert page.evaluate("gameHandler.move(7)") is True
     assert page.evaluate("gameHandler.move(8)") is True
     assert page.evaluate("gameHandler.isSolved()") is True
-    expect(status(page)).to_have_text("Solved in 4 moves!")
+    expect(page.status()).to_have_text("Solved in 4 moves!")
 
 
-def test_touch_tap_slides(browser, server_url):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    page.goto(server_url + "?game=sliding&lang=en&board=2x3-412503")
-    page.wait_for_selector("html[data-app-state=ready]")
-    tile(page, 5).tap()
-    assert board(page) == [[4, 1, 2], [0, 5, 3]]
-    ctx.close()
+def test_touch_tap_slides(open_game):
+    page = open_game("?game=sliding&lang=en&board=2x3-412503", "phone", solver=False)
+    page.tile(5).tap()
+    assert page.board() == [[4, 1, 2], [0, 5, 3]]
 
 
-def test_shuffle_sizes_and_share(open_app, browser):
-    page = open_app("?game=sliding&lang=en")
-    page.get_by_role("tabpanel").get_by_label("Size").select_option("3x4")
-    assert [len(board(page)), len(board(page)[0])] == [3, 4]
-    page.get_by_role("tabpanel").get_by_label("Size").select_option("5x5")
-    before = board(page)
+def test_shuffle_sizes_and_share(open_game):
+    page = open_game("?game=sliding&lang=en")
+    page.panel.get_by_label("Size").select_option("3x4")
+    assert [len(page.board()), len(page.board()[0])] == [3, 4]
+    page.panel.get_by_label("Size").select_option("5x5")
+    before = page.board()
     page.get_by_role("button", name="Shuffle").click()
-    grid = board(page)
+    grid = page.board()
     assert grid != before
     assert len(grid) == 5 and len(grid[0]) == 5
     assert Board.from_grid(grid).solvable() and not Board.from_grid(grid).is_solved()
-    expect(page.get_by_role("tabpanel").get_by_label("Solve for")).to_have_value("fast")
+    expect(page.panel.get_by_label("Solve for")).to_have_value("fast")
     page.get_by_role("button", name="Share").click()
     link = page.get_by_role("textbox", name="Link to this board").input_value()
-    other = browser.new_page()
-    other.goto(link)
-    other.wait_for_selector("html[data-app-state=ready]")
-    assert other.evaluate("gameHandler.getBoard()") == grid
+    other = open_game(link, solver=False, new=True)  # in a new browser context, beside this one
+    assert other.board() == grid
     other.close()
     # fast mode solves the 5 × 5 in place and says it is not the fewest
     page.wait_for_selector("html[data-solver-state=idle]")
-    page.get_by_role("tabpanel").get_by_label("Speed").select_option("0")
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text(re.compile(r"^Solved: \d+ moves \(fast mode, not the fewest\)$"), timeout=30_000)
+    page.panel.get_by_label("Speed").select_option("0")
+    page.solve()
+    expect(page.status()).to_have_text(re.compile(r"^Solved: \d+ moves \(fast mode, not the fewest\)$"), timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
 
 
-def test_bad_paste_and_bad_link_keep_the_board(open_app):
-    page = open_board(open_app, [[4, 1, 2], [5, 0, 3]])
-    paste_board(page, "[[1,2,3],[4,0,0]]")
-    expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text("0 appears twice")
-    assert board(page) == [[4, 1, 2], [5, 0, 3]]
-    page = open_app("?game=sliding&lang=en&board=" + quote("[[1,2],[3,9]]"))
-    expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text("holds 9")
-    assert board(page) == [[4, 1, 2], [5, 0, 3]]
+def test_bad_paste_and_bad_link_keep_the_board(open_game):
+    page = open_board(open_game, [[4, 1, 2], [5, 0, 3]])
+    page.paste_board("[[1,2,3],[4,0,0]]")
+    expect(page.alert()).to_contain_text("0 appears twice")
+    assert page.board() == [[4, 1, 2], [5, 0, 3]]
+    page = open_game("?game=sliding&lang=en&board=" + quote("[[1,2],[3,9]]"))
+    expect(page.alert()).to_contain_text("holds 9")
+    assert page.board() == [[4, 1, 2], [5, 0, 3]]
 
 
-def test_reload_restores_the_game(open_app):
-    page = open_board(open_app, [[4, 1, 2], [5, 0, 3]])
-    tile(page, 5).click()
+def test_reload_restores_the_game(open_game):
+    page = open_board(open_game, [[4, 1, 2], [5, 0, 3]])
+    page.tile(5).click()
     page.goto(page.url.split("?")[0] + "?game=sliding&lang=en")
     page.wait_for_selector("html[data-app-state=ready]")
-    assert board(page) == [[4, 1, 2], [0, 5, 3]]
-    assert page.evaluate("gameHandler.moveCount") == 1
+    assert page.board() == [[4, 1, 2], [0, 5, 3]]
+    assert page.move_count() == 1
 
 
-def test_chinese_labels(open_app):
-    page = open_app("?game=sliding&lang=zh&board=2x3-412503")
+def test_chinese_labels(open_game):
+    page = open_game("?game=sliding&lang=zh&board=2x3-412503")
     expect(page.get_by_role("button", name="求解")).to_be_visible()
     expect(page.locator("#sp-board").get_by_role("button", name=re.compile(r"^数字 5，"))).to_be_visible()
 
 
-def test_progress_shows_the_bound_and_cancel_keeps_the_board(open_app):
+def test_progress_shows_the_bound_and_cancel_keeps_the_board(open_game):
     korf3 = [[1, 15, 10, 13], [0, 11, 4, 7], [12, 6, 5, 3], [14, 8, 9, 2]]  # 59 moves, seconds of search
-    page = open_board(open_app, korf3)
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_contain_text("bound", timeout=30_000)
+    page = open_board(open_game, korf3)
+    page.solve()
+    expect(page.status()).to_contain_text("bound", timeout=30_000)
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
     page.get_by_role("button", name="Cancel").click()
-    expect(status(page)).to_have_text("Solve cancelled; the board is as it was.")
+    expect(page.status()).to_have_text("Solve cancelled; the board is as it was.")
     expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
-    assert board(page) == korf3
-    assert page.evaluate("gameHandler.moveCount") == 0
+    assert page.board() == korf3
+    assert page.move_count() == 0
 
 
-def test_hint_points_at_the_first_move_of_a_fewest_moves_solution(open_app):
-    page = open_board(open_app, [[4, 1, 2], [5, 0, 3]])
-    page.get_by_role("button", name="Hint").click()
-    expect(status(page)).to_have_text("Hint: slide 5 — 5 moves to go")
+def test_hint_points_at_the_first_move_of_a_fewest_moves_solution(open_game):
+    page = open_board(open_game, [[4, 1, 2], [5, 0, 3]])
+    page.hint()
+    expect(page.status()).to_have_text("Hint: slide 5 — 5 moves to go")
     expect(page.locator(".sp-tile.hinted")).to_have_text("5")
-    tile(page, 5).click()
+    page.tile(5).click()
     expect(page.locator(".sp-tile.hinted")).to_have_count(0)
-    page.get_by_role("button", name="Hint").click()
-    expect(status(page)).to_have_text("Hint: slide 4 — 4 moves to go")
+    page.hint()
+    expect(page.status()).to_have_text("Hint: slide 4 — 4 moves to go")

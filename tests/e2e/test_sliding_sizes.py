@@ -14,28 +14,24 @@ from puzzles.sliding_solver import solve
 pytestmark = pytest.mark.e2e
 
 
-def status(page):
-    return page.get_by_role("status").filter(visible=True)
-
-
 @pytest.mark.parametrize("rows, cols, seed", [(3, 5, 2), (5, 3, 6)])
-def test_3x5_and_5x3_fewest_moves_with_the_shipped_tables(open_app, rows, cols, seed):
+def test_3x5_and_5x3_fewest_moves_with_the_shipped_tables(open_game, rows, cols, seed):
     board = sliding.shuffled(rows, cols, seed)
     fewest = len(solve(board).moves)
     fetched = []
     grid = [list(board.cells[r * cols : (r + 1) * cols]) for r in range(rows)]
-    page = open_app("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
+    page = open_game("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
     page.on("request", lambda r: "sliding-" in r.url and fetched.append(r.url.rsplit("/", 1)[1]))
-    page.get_by_role("button", name="Solve").click()
-    expect(status(page)).to_have_text("Solved: %d moves" % fewest, timeout=90_000)
+    page.solve()
+    expect(page.status()).to_have_text("Solved: %d moves" % fewest, timeout=90_000)
     page.wait_for_function("gameHandler.isSolved()")
     assert fetched == ["sliding-3x5.pdb"]
 
 
 @pytest.mark.parametrize("lang, note", [("en", "gives up after 50,000,000 positions"), ("zh", "50,000,000 个局面")])
-def test_large_sizes_open_fast_and_say_what_fewest_moves_costs(open_app, lang, note):
-    page = open_app("?game=sliding&lang=" + lang)
-    panel = page.get_by_role("tabpanel")
+def test_large_sizes_open_fast_and_say_what_fewest_moves_costs(open_game, lang, note):
+    page = open_game("?game=sliding&lang=" + lang)
+    panel = page.panel
     panel.locator("#sp-size").select_option("4x5")
     mode = panel.locator("#sliding-mode")
     expect(mode).to_have_value("fast")

@@ -33,14 +33,14 @@ def worker_marks(page) -> list:
 
 
 def solves(page) -> None:
-    panel = page.get_by_role("tabpanel")
+    panel = page.panel
     panel.get_by_role("button", name="Solve").click()
     expect(panel.get_by_role("status")).to_contain_text("Solved:", timeout=60_000)
     page.wait_for_function("gameHandler.isSolved()")
 
 
-def test_the_solver_starts_from_the_snapshot(open_app):
-    page = open_app("?game=huarong&lang=en&speed=0")
+def test_the_solver_starts_from_the_snapshot(open_game):
+    page = open_game("?game=huarong&lang=en&speed=0")
     expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.")
     marks = worker_marks(page)
     assert "pyodide:snapshot" in marks and "solver-worker:snapshot" in marks, marks
@@ -52,12 +52,13 @@ def test_the_solver_starts_from_the_snapshot(open_app):
     [{"status": 404, "body": "gone"}, {"status": 200, "body": b"\x00" * 4096}],
     ids=["missing", "damaged"],
 )
-def test_without_a_usable_snapshot_the_solver_starts_the_ordinary_way(open_app, page, answer):
-    open_app.allow.append("snapshot.bin")
+def test_without_a_usable_snapshot_the_solver_starts_the_ordinary_way(open_game, answer):
+    page = open_game.blank()
+    open_game.allow.append("snapshot.bin")
     warnings = []
     page.on("console", lambda m: m.type == "warning" and "snapshot" in m.text and warnings.append(m.text))
     page.route("**/snapshot.bin", lambda route: route.fulfill(**answer))
-    page = open_app("?game=huarong&lang=en&speed=0")
+    page = page.open("?game=huarong&lang=en&speed=0")
     expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.")
     marks = worker_marks(page)
     assert "pyodide:no-snapshot" in marks and "solver-worker:files" in marks, marks
@@ -65,7 +66,8 @@ def test_without_a_usable_snapshot_the_solver_starts_the_ordinary_way(open_app, 
     solves(page)
 
 
-def test_a_worker_file_changed_since_the_snapshot_is_the_one_used(open_app, page, server_url):
+def test_a_worker_file_changed_since_the_snapshot_is_the_one_used(open_game, server_url):
+    page = open_game.blank()
     import urllib.request
 
     source = urllib.request.urlopen(server_url + "py/worker_jobs.py").read().decode()
@@ -73,7 +75,7 @@ def test_a_worker_file_changed_since_the_snapshot_is_the_one_used(open_app, page
     new_ping = 'def ping() -> str:\n    return "3.99-changed"\n\n\ndef _ping() -> str:'
     changed = source.replace("def ping() -> str:", new_ping)
     page.route("**/py/worker_jobs.py", lambda route: route.fulfill(status=200, body=changed))
-    page = open_app("?game=huarong&lang=en&speed=0")
+    page = page.open("?game=huarong&lang=en&speed=0")
     expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.99-changed)")
     assert "solver-worker:stale snapshot" in worker_marks(page)
     solves(page)

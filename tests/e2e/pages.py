@@ -1,0 +1,309 @@
+"""The one page layer of the end-to-end tests: a page object per game, as a player sees it.
+
+Every e2e test gets its pages from the ``open_game`` fixture (tests/e2e/conftest.py)::
+
+    def test_x(open_game):
+        page = open_game("?game=sliding&lang=en", "phone")   # -> SlidingPage, app (and solver) ready
+        page.tile(5).tap()
+        expect(page.status()).to_have_text("...")
+
+``open_game(query="?lang=en", device="laptop", solver=True, new=False)``
+    opens ``query`` (or a whole URL, e.g. a shared link) on ``device`` (see DEVICES) and waits until the
+    app is ready (and, with ``solver``, the solver idle): in a new browser context the first time in a
+    test, then in the test's page of that device, its storage cleared (the earlier page object is gone);
+    ``new=True`` opens a page beside it (a new context: two pages at once). The page fails
+    the test on page errors, console errors, HTTP errors, a ``.py-error`` or a request leaving this
+    server; ``open_game.allow`` takes substrings of problems a fault test provokes on purpose.
+``open_game.blank(device="laptop")``
+    a watched page not opened yet, to route requests or add init scripts first; then ``.open(query)``.
+
+A page object (``GamePage``; ``HuarongPage``, ``LinkupPage``, ``SlidingPage``, picked by the query's
+``game`` from ``puzzles.games.GAMES``) passes every Playwright ``Page`` attribute through
+(``page.get_by_role(...)``, ``page.evaluate(...)``, ``page.keyboard``...; ``page.page`` is the Playwright
+page itself, for ``expect(page.page)``) and adds:
+
+- opening: ``open(query, solver=True)`` (returns the page object of that game), ``wait_ready(solver)``,
+  ``reload(solver=False)``, ``new_tab()`` (a watched page in the same context, not opened),
+  ``open_link(url)`` (a new tab of this context on a link, ready);
+- the frame: ``panel`` (the visible tab panel), ``status()``, ``alert()``, ``button(name)``,
+  ``result()`` (the records line), ``switch_language()``, ``with_records()``;
+- the state: ``board()`` (``gameHandler.getBoard()``), ``move_count()``, ``is_solved()``,
+  ``move(*args)`` (``gameHandler.move``), ``board_locator()`` (the board's element, ``BOARD_ID``);
+- actions: ``solve(text=None)`` (click Solve; with ``text``, wait until the status says it),
+  ``hint()``, ``undo()``, ``redo()``, ``pause()``, ``step()``, ``set_speed(ms)``,
+  ``paste_board(text)``, ``share_link()`` (click Share, return the link), ``open_map()`` (the drawn map's
+  figure), ``map_figure()``, ``open_editor()``, ``editor_tool(name)``;
+- per game: ``HuarongPage.piece(name)``, ``.choose_layout(name)``, ``.place(tool, r, c)``;
+  ``LinkupPage.tile(r, c)``; ``SlidingPage.tile(n)``.
+
+Boards and data shared by several files: ``KSHISEN``, ``LARGE`` (Link-up codes), ``RECORDS`` (with
+``page.with_records()``), ``BOARD_IDS`` and ``PAGES`` (by game, from the registry).
+Checks shared by several files: ``assert_in_viewport(page, selector)``, ``axe_serious(page, server_url)``.
+"""
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from puzzles.games import DEFAULT_GAME, GAMES
+from puzzles.huarong_layouts import find_layout
+from puzzles.linkup import generate
+
+DEVICES = {
+    "laptop": {"viewport": {"width": 1280, "height": 720}},  # Playwright's default page
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "phone-2x": {  # the phone profile of issue #20: 2x pixels
+        "viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True,
+    },
+    "small-phone": {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True},
+}
+
+KSHISEN = generate(8, 18, 36, 4, 3).to_code()  # the 8 x 18 board of the course
+LARGE = generate(10, 20, 50, 4, 2).to_code()  # the largest Link-up board
+RECORDS = json.dumps(
+    {
+        "v": 1,
+        "games": {
+            "huarong": {"L0": {"moves": {"cell": 118, "piece": 83}, "ms": 95000, "wins": 2, "at": 2}},
+            "sliding": {"3x3": {"moves": {"moves": 24}, "ms": 41000, "wins": 1, "at": 1}},
+            "linkup": {"S4x6/6/1": {"moves": {"moves": 12}, "ms": 30000, "wins": 1, "at": 3}},
+        },
+        "pars": {},
+    }
+)
+MAP_NAME = re.compile("map|状态图", re.I)
+
+
+def game_of(query: str) -> str:
+    """The game a query opens (``game=...``, else the default game)."""
+    found = re.search(r"[?&]game=(\w+)", query)
+    return found.group(1) if found and found.group(1) in GAMES else DEFAULT_GAME
+
+
+class GamePage:
+    """A page of the app showing one game; unknown attributes are the Playwright page's."""
+
+    game = DEFAULT_GAME
+    BOARD_ID = ""
+
+    def __init__(self, page, base: str, watch, device: str = "laptop") -> None:
+        self.page = page
+        self.base = base
+        self.device = device
+        self._watch = watch
+
+    def __getattr__(self, name):
+        return getattr(self.page, name)
+
+    # ------------------------------------------------------------------ opening
+    def open(self, query: str = "?lang=en", solver: bool = True) -> "GamePage":
+        """Go to ``query`` on this server in this page; the page object of the game it opens."""
+        self.page.goto(query if query.startswith("http") else self.base + query)
+        opened = PAGES[game_of(query)](self.page, self.base, self._watch, self.device)
+        opened.wait_ready(solver)
+        return opened
+
+    def wait_ready(self, solver: bool = True) -> None:
+        """The app has started (and, with ``solver``, the solver is idle)."""
+        self.page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
+        if solver:
+            self.page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+
+    def reload(self, solver: bool = False) -> None:
+        """Reload the page and wait until the app is ready again."""
+        self.page.reload()
+        self.wait_ready(solver)
+
+    def new_tab(self) -> "GamePage":
+        """A new page in this browser context (same storage), watched like this one, not opened yet."""
+        page = self.page.context.new_page()
+        self._watch(page)
+        return GamePage(page, self.base, self._watch, self.device)
+
+    def open_link(self, url: str) -> "GamePage":
+        """A new tab of this context on ``url`` (a shared link), app ready."""
+        tab = self.new_tab()
+        tab.page.goto(url)
+        opened = PAGES[game_of(url)](tab.page, self.base, self._watch, self.device)
+        opened.wait_ready(solver=False)
+        return opened
+
+    # ------------------------------------------------------------------ the frame
+    @property
+    def panel(self):
+        """The visible game's tab panel."""
+        return self.page.get_by_role("tabpanel")
+
+    def status(self):
+        """The visible game's status line."""
+        return self.page.get_by_role("status").filter(visible=True)
+
+    def alert(self):
+        """The visible game's alert (errors and notices)."""
+        return self.panel.get_by_role("alert")
+
+    def button(self, name, exact: bool = False):
+        """A button of the visible game's panel."""
+        return self.panel.get_by_role("button", name=name, exact=exact)
+
+    def result(self):
+        """The records line of this game (best times and moves)."""
+        return self.page.locator("#%s-result" % self.game)
+
+    def switch_language(self) -> None:
+        """Press the language switch (English <-> 中文)."""
+        self.page.get_by_role("button", name=re.compile("^(切换到中文|Switch to English)$")).click()
+
+    def with_records(self, records: str = None) -> None:
+        """Records of a few earlier wins (``RECORDS``), as the browser would keep them; the page reloaded."""
+        self.page.evaluate("(r) => localStorage.setItem('bfs-puzzles.records', r)", records or RECORDS)
+        self.reload()
+
+    # ------------------------------------------------------------------ the state
+    def board(self):
+        """The board on screen as the console API gives it."""
+        return self.page.evaluate("gameHandler.getBoard()")
+
+    def move_count(self) -> int:
+        return self.page.evaluate("gameHandler.moveCount")
+
+    def is_solved(self) -> bool:
+        return self.page.evaluate("gameHandler.isSolved()")
+
+    def move(self, *args):
+        """``gameHandler.move(*args)``: True when the move was made."""
+        return self.page.evaluate("(a) => gameHandler.move(...a)", list(args))
+
+    def board_locator(self):
+        return self.page.locator(self.BOARD_ID)
+
+    # ------------------------------------------------------------------ actions
+    def solve(self, text=None, timeout: int = 60_000) -> None:
+        """Click Solve; with ``text`` (a string or pattern), wait until the status says it."""
+        self.button("Solve").click()
+        if text is not None:
+            expect(self.status()).to_have_text(text, timeout=timeout)
+
+    def hint(self) -> None:
+        self.page.get_by_role("button", name="Hint").click()
+
+    def undo(self) -> None:
+        self.page.get_by_role("button", name="Undo").click()
+
+    def redo(self) -> None:
+        self.page.get_by_role("button", name="Redo").click()
+
+    def pause(self) -> None:
+        self.page.get_by_role("button", name="Pause").click()
+
+    def step(self) -> None:
+        self.page.get_by_role("button", name="Step").click()
+
+    def set_speed(self, ms) -> None:
+        self.panel.get_by_label("Speed").select_option(str(ms))
+
+    def paste_board(self, text: str) -> None:
+        """Open the open panel's "Paste a board" box (unless it is open), fill it in and press Load."""
+        panel = self.panel
+        box = panel.locator("details.paste").filter(has=self.page.get_by_text("Paste a board", exact=True))
+        if box.get_attribute("open") is None:
+            box.get_by_text("Paste a board", exact=True).click()
+        panel.get_by_role("textbox", name="Paste a board").fill(text)
+        panel.get_by_role("button", name="Load").click()
+
+    def share_link(self) -> str:
+        """Click Share; the link it gives."""
+        self.page.get_by_role("button", name="Share").click()
+        return self.page.get_by_role("textbox", name="Link to this board").input_value()
+
+    def map_figure(self):
+        return self.panel.get_by_role("img", name=MAP_NAME)
+
+    def open_map(self, name="Map"):
+        """Press the map button (``name``: its label in the page's language); the figure, once drawn."""
+        self.button(name, exact=True).click()
+        fig = self.map_figure()
+        expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d+"), timeout=60_000)
+        return fig
+
+    def open_editor(self) -> None:
+        self.button("Edit").click()
+
+    def editor_tool(self, name):
+        """A tool of the editor's bar."""
+        return self.page.locator("#panel-%s .editbar" % self.game).get_by_role("button", name=name, exact=True)
+
+
+class HuarongPage(GamePage):
+    game = "huarong"
+    BOARD_ID = "#hr-board"
+
+    def piece(self, name: str):
+        """A piece of the board whose accessible name starts with ``name``."""
+        return self.page.locator(self.BOARD_ID).get_by_role("button", name=re.compile("^" + re.escape(name)))
+
+    def choose_layout(self, zh: str) -> None:
+        """Open one of the classic layouts by its Chinese name (e.g. "勇闯五关"); its English name shows."""
+        lay = find_layout(zh)
+        self.page.get_by_label("Layout").select_option(value=str(lay.index))
+        expect(self.page.get_by_label("Layout").locator("option:checked")).to_have_text(
+            re.compile("^" + re.escape(lay.en))
+        )
+
+    def place(self, tool, r: int, c: int) -> None:
+        """In the editor: pick ``tool`` and click cell (r, c)."""
+        self.editor_tool(tool).click()
+        self.page.locator("#hr-edit-board .ed-cell[data-r='%d'][data-c='%d']" % (r, c)).click()
+
+
+class LinkupPage(GamePage):
+    game = "linkup"
+    BOARD_ID = "#lu-board"
+
+    def tile(self, r: int, c: int):
+        """The tile at row ``r``, column ``c`` (from 0), by its accessible name."""
+        return self.page.locator(self.BOARD_ID).get_by_role(
+            "button", name=re.compile(r", row %d, column %d( |$)" % (r + 1, c + 1))
+        )
+
+
+class SlidingPage(GamePage):
+    game = "sliding"
+    BOARD_ID = "#sp-board"
+
+    def tile(self, n: int):
+        """The tile numbered ``n`` (English page)."""
+        return self.page.locator(self.BOARD_ID).get_by_role("button", name=re.compile(r"^Tile %d," % n))
+
+
+PAGES = {"huarong": HuarongPage, "linkup": LinkupPage, "sliding": SlidingPage}
+assert set(PAGES) == set(GAMES), "a page object per game of the registry"
+
+BOARD_IDS = {name: PAGES[name].BOARD_ID for name in GAMES}
+
+
+def assert_in_viewport(page, selector):
+    """The element is wholly inside the viewport where the page is now (no scrolling needed)."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None, selector
+    right, bottom = box["x"] + box["width"], box["y"] + box["height"]
+    inside = box["x"] >= 0 and box["y"] >= 0 and right <= size["width"] + 0.5 and bottom <= size["height"] + 0.5
+    assert inside, "%s at %r is not inside the %r viewport" % (selector, box, size)
+
+
+AXE_RUN = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ': ' + (n.failureSummary || ''))}));
+}"""
+
+
+def axe_serious(page, server_url):
+    """The serious and critical violations axe-core (from npm, served by this server) finds on the page."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(url=server_url + "node_modules/axe-core/axe.min.js")
+    found = page.evaluate(AXE_RUN)
+    return [v for v in found if v["impact"] in ("serious", "critical")]
