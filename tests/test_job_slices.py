@@ -13,6 +13,7 @@ from ``tests/`` with ``py/`` on the path); the tests only count and check.
 import json
 import statistics
 import time
+import types
 import zlib
 
 import pytest
@@ -138,6 +139,77 @@ def test_huarong_hint_on_the_hard_boards_answers_in_many_slices():
         assert res.distance == table.distance(board) and res.positions == table.component
         after = board.play(res.moves)
         assert table.distance(after) == res.distance - 1
+
+
+def _largest_table(gen) -> int:
+    """The most entries any one dict or set holds among what the running
+    generator ``gen`` (and every generator it delegates to) keeps: its
+    locals, the lists among them and the attributes of the objects among
+    them (a search's space, a table being built), and the generators among
+    them (a job that steps a search itself)."""
+    largest = 0
+
+    def look(value, depth: int) -> None:
+        nonlocal largest
+        if depth and isinstance(value, types.GeneratorType):
+            frames(value)
+        elif isinstance(value, (dict, set, frozenset)):
+            largest = max(largest, len(value))
+        if depth and isinstance(value, (dict, list, tuple)) and len(value) < 256:
+            for item in value.values() if isinstance(value, dict) else value:
+                look(item, depth - 1)
+        elif depth and hasattr(value, "__dict__") and not isinstance(value, type):
+            look(vars(value), depth - 1)
+
+    def frames(gen) -> None:
+        while gen is not None and getattr(gen, "gi_frame", None) is not None:
+            for value in gen.gi_frame.f_locals.values():
+                look(value, 2)
+            gen = gen.gi_yieldfrom
+
+    frames(gen)
+    return largest
+
+
+HUARONG_6X6 = json.dumps([[0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0], [2, 3, 0, 0, 6, 7], [0] * 6,
+                          [8, 9, 0, 0, 12, 13], [0] * 6])
+
+
+@pytest.mark.parametrize(
+    ("action", "board", "limit"),
+    [
+        ("hint", HUARONG_6X6, "LIMIT"),
+        ("compare", "3114/3114/5226/5786/900a", "COMPARE_LIMIT"),
+        ("map", HUARONG_6X6, ""),
+    ],
+)
+def test_huarong_searches_grow_no_table_past_a_bounded_size(monkeypatch, action, board, limit):
+    """Issue #21: a dict grows by copying everything it holds in one go, so a
+    search keeping its millions of positions in one dict paused 180-360 ms
+    inside one slice at each growth (the 6 x 6 hint runs to the 3,000,000
+    limit; the distinct side of "what equivalence buys" to 1,000,000; the
+    state map to 500,000). The positions are spread over many dicts instead:
+    at 400,000 positions none holds more than 20,000, so no growth copies
+    more. Each search (the distance table's, the solver's, the map's) stops
+    at that limit here."""
+    huarong_solver._tables.clear()
+    if limit:
+        monkeypatch.setattr(huarong_solver, limit, 400_000)
+    gen = job("huarong", action, board, {"limit": 400_000} if action == "map" else None, metric="cell")
+    largest = positions = 0
+    while True:
+        try:
+            progress = next(gen)
+        except StopIteration as stop:
+            res = stop.value
+            break
+        positions = max(positions, progress["positions"])
+        largest = max(largest, _largest_table(gen))
+    assert positions >= 380_000
+    if action != "map":
+        side = {"status": res.status, "positions": res.positions} if action == "hint" else res.sides["distinct"]
+        assert side["status"] == "unknown" and side["positions"] > 400_000
+    assert 0 < largest <= 20_000, largest
 
 
 def test_huarong_hint_past_its_budget_is_unknown(monkeypatch):

@@ -326,6 +326,28 @@ def _check_metric(metric: str) -> None:
         raise PuzzleError("bad_metric", text=quote(metric))
 
 
+# A search's positions live in SHARDS dicts, each position in the one its key
+# modulo SHARDS picks (a store: see :func:`_store`). A dict grows by copying all
+# it holds at once: at 3,000,000 positions one growth is a 180-360 ms pause
+# inside one slice of a job; a shard holds about 1/SHARDS of them, so its growth
+# is a few milliseconds. A prime count spreads keys that are sums of bits.
+SHARDS = 61
+
+
+def _store() -> list:
+    """An empty store of positions: :data:`SHARDS` dicts; key ``k`` lives in
+    ``store[k % SHARDS]``."""
+    return [{} for _ in range(SHARDS)]
+
+
+def _size(store: list) -> int:
+    """How many positions a store holds."""
+    n = 0
+    for shard in store:
+        n += len(shard)
+    return n
+
+
 # Work units (see _Space.work) a search may spend building move tables
 # between two yields, besides its ``chunk`` positions: a few milliseconds.
 WORK = 10000
@@ -360,7 +382,8 @@ def search(
     start = space.encode(board)
     mstart = space.mirror(start)
     goal = space.goal_probe
-    parent = {min(start, mstart): None}
+    parent = _store()
+    parent[min(start, mstart) % SHARDS][min(start, mstart)] = None
     levels = [1]
     if start & goal:
         return _result("solved", [], metric, 1, levels)
@@ -380,34 +403,40 @@ def search(
             if found is not None:
                 levels.append(len(nxt) + 1)
                 break
-            if limit is not None and len(parent) > limit:
-                return _result("unknown", [], metric, len(parent), levels)
-            yield {"depth": len(levels), "positions": len(parent), "levels": levels + [len(nxt)]}
+            positions = _size(parent)
+            if limit is not None and positions > limit:
+                return _result("unknown", [], metric, positions, levels)
+            yield {"depth": len(levels), "positions": positions, "levels": levels + [len(nxt)]}
         if found is not None:
             break
         if nxt:
             levels.append(len(nxt))
         frontier, mfrontier = nxt, mnxt
     if found is None:
-        return _result("unsolvable", [], metric, len(parent), levels)
+        return _result("unsolvable", [], metric, _size(parent), levels)
     canon = space.canon
     chain = [found]
-    while parent[canon(chain[-1])] is not None:
-        chain.append(parent[canon(chain[-1])])
+    while True:
+        c = canon(chain[-1])
+        back = parent[c % SHARDS][c]
+        if back is None:
+            break
+        chain.append(back)
     chain.reverse()
     if metric == "piece":
         cells = [chain[0]]
         for k1, k2 in zip(chain, chain[1:]):
             cells.extend(space.one_cell_path(k1, k2)[1:])
         chain = cells
-    return _result("solved", space.moves_along(board, chain), metric, len(parent), levels)
+    return _result("solved", space.moves_along(board, chain), metric, _size(parent), levels)
 
 
 # The four expansion loops below are the solver's hot path, kept apart on
 # purpose: a shared loop with a per-position callback costs a call per
 # position. Each expands one slice of a BFS level: ``frontier`` holds the
 # positions as reached and ``mirrors`` their reflections; a new position is
-# stored under the smaller of its two keys (``parent``) and queued as reached
+# stored under the smaller of its two keys (``parent``, a store of shards: see
+# :data:`SHARDS`) and queued as reached
 # (``nxt``, its reflection in ``mnxt``). Each answers ``(goal key or None,
 # how many of frontier were expanded)``.
 
@@ -424,6 +453,7 @@ def _expand_cell(
     build = space.cell_moves
     append = nxt.append
     mappend = mnxt.append
+    shards = SHARDS
     for key, mk in zip(frontier, mirrors):
         moves = table.get(key & full)
         if moves is None:
@@ -434,8 +464,10 @@ def _expand_cell(
             if key & probe:
                 nk = key ^ delta
                 nm = mk ^ md
-                if (nm if nm < nk else nk) not in parent:
-                    parent[nm if nm < nk else nk] = key
+                c = nm if nm < nk else nk
+                shard = parent[c % shards]
+                if c not in shard:
+                    shard[c] = key
                     if nk & goal:
                         return nk, len(frontier)
                     append(nk)
@@ -455,6 +487,7 @@ def _expand_piece(
     slide = space.slide
     append = nxt.append
     mappend = mnxt.append
+    shards = SHARDS
     for key, mk in zip(frontier, mirrors):
         empty = key & full
         by_probe = table.get(empty)
@@ -469,8 +502,10 @@ def _expand_piece(
                 for delta, md in deltas:
                     nk = key ^ delta
                     nm = mk ^ md
-                    if (nm if nm < nk else nk) not in parent:
-                        parent[nm if nm < nk else nk] = key
+                    c = nm if nm < nk else nk
+                    shard = parent[c % shards]
+                    if c not in shard:
+                        shard[c] = key
                         if nk & goal:
                             return nk, len(frontier)
                         append(nk)
@@ -486,6 +521,7 @@ def _expand_cell_sparse(
     moves_of = space.moves_of
     append = nxt.append
     mappend = mnxt.append
+    shards = SHARDS
     for key, mk in zip(frontier, mirrors):
         a = key >> n
         while a:
@@ -495,8 +531,10 @@ def _expand_cell_sparse(
                 if key & need == need:
                     nk = key ^ delta
                     nm = mk ^ md
-                    if (nm if nm < nk else nk) not in parent:
-                        parent[nm if nm < nk else nk] = key
+                    c = nm if nm < nk else nk
+                    shard = parent[c % shards]
+                    if c not in shard:
+                        shard[c] = key
                         if nk & goal:
                             return nk, len(frontier)
                         append(nk)
@@ -515,6 +553,7 @@ def _expand_piece_sparse(
     slide = space.slide
     append = nxt.append
     mappend = mnxt.append
+    shards = SHARDS
     for key, mk in zip(frontier, mirrors):
         empty = key & full
         a = key >> n
@@ -530,8 +569,10 @@ def _expand_piece_sparse(
             for delta, md in deltas:
                 nk = key ^ delta
                 nm = mk ^ md
-                if (nm if nm < nk else nk) not in parent:
-                    parent[nm if nm < nk else nk] = key
+                c = nm if nm < nk else nk
+                shard = parent[c % shards]
+                if c not in shard:
+                    shard[c] = key
                     if nk & goal:
                         return nk, len(frontier)
                     append(nk)
@@ -551,7 +592,9 @@ class DistanceTable:
 
     Built by a breadth-first search backwards from all solved positions of the
     component (moves are reversible), so hints and "N moves to go" are look-ups.
-    Positions from which the goal cannot be reached have no entry.
+    Positions from which the goal cannot be reached have no entry. ``dist``
+    holds the distances by key in a store of shards (see :data:`SHARDS`):
+    ``dist[key % SHARDS][key]``.
 
     ``DistanceTable(board, metric, limit)`` builds it at once (a
     :class:`PuzzleError` ``space_too_large`` past ``limit`` positions);
@@ -579,10 +622,13 @@ class DistanceTable:
         self.metric = metric
         self.space = space = _Space(board, True)
         self.complete = False
-        self.dist = {}
+        self.dist = _store()
         start = space.encode(board)
         goal = space.goal_probe
-        seen = {start: None}
+        seen = _store()  # the component's positions (see SHARDS)
+        seen[start % SHARDS][start] = None
+        shards = SHARDS
+        found = 1
         self._members = seen
         goals = [start] if start & goal else []  # the solved positions, gathered on the way
         frontier = [start]
@@ -592,47 +638,53 @@ class DistanceTable:
             nxt = []
             for key in frontier:
                 for nk in space.neighbours(key, "cell"):
-                    if nk not in seen:
-                        seen[nk] = None
+                    shard = seen[nk % shards]
+                    if nk not in shard:
+                        shard[nk] = None
+                        found += 1
                         nxt.append(nk)
                         if nk & goal:
                             goals.append(nk)
                 count += 1
                 if count >= chunk or space.work > mark:
                     space.adapt(count)
-                    self.component = len(seen)
-                    if limit is not None and len(seen) > limit:
+                    self.component = found
+                    if limit is not None and found > limit:
                         break
-                    yield {"positions": len(seen), "phase": "component"}
+                    yield {"positions": found, "phase": "component"}
                     count = 0
                     mark = space.work + WORK
-            self.component = len(seen)
-            if limit is not None and len(seen) > limit:
+            self.component = found
+            if limit is not None and found > limit:
                 # Given up: the positions found go a slice at a time (freeing 3,000,000 of them at
                 # once, when the job ended, was one 0.44 s step on a 6 x 6 board).
                 self._members = None
-                progress = {"positions": len(seen), "phase": "component"}
-                yield from _release(seen, progress)
+                progress = {"positions": found, "phase": "component"}
+                for shard in seen:
+                    yield from _release(shard, progress)
                 yield from _release(frontier, progress)
                 yield from _release(nxt, progress)
                 yield from _release(goals, progress)
                 return False
             frontier = nxt
         frontier = goals
-        dist = dict.fromkeys(goals, 0)
+        dist = _store()
+        for key in goals:
+            dist[key % shards][key] = 0
         d = 0
         while frontier:
             d += 1
             nxt = []
             for key in frontier:
                 for nk in space.neighbours(key, metric):
-                    if nk not in dist:
-                        dist[nk] = d
+                    shard = dist[nk % shards]
+                    if nk not in shard:
+                        shard[nk] = d
                         nxt.append(nk)
                 count += 1
                 if count >= chunk or space.work > mark:
                     space.adapt(count)
-                    yield {"positions": len(seen), "phase": "distances", "reached": len(dist)}
+                    yield {"positions": found, "phase": "distances", "reached": _size(dist)}
                     count = 0
                     mark = space.work + WORK
             frontier = nxt
@@ -648,11 +700,15 @@ class DistanceTable:
 
     def contains(self, board: Board) -> bool:
         """Whether ``board`` is a position of this table's component."""
-        return self.covers(board) and self.space.encode(board) in self._members
+        if not self.covers(board):
+            return False
+        key = self.space.encode(board)
+        return key in self._members[key % SHARDS]
 
     def distance(self, board: Board) -> "int | None":
         """Steps to the goal in the table's metric, or ``None`` if unreachable."""
-        return self.dist.get(self.space.encode(board))
+        key = self.space.encode(board)
+        return self.dist[key % SHARDS].get(key)
 
     def hint(self, board: Board) -> "list[tuple[int, str]] | None":
         """The one-cell moves of a best next step, or ``None`` at the goal or with no way out.
@@ -662,12 +718,13 @@ class DistanceTable:
         """
         space = self.space
         key = space.encode(board)
-        d = self.dist.get(key)
+        dist = self.dist
+        d = dist[key % SHARDS].get(key)
         if not d:
             return None
         best = None
         for nk in space.neighbours(key, self.metric):
-            if self.dist.get(nk) == d - 1:
+            if dist[nk % SHARDS].get(nk) == d - 1:
                 if best is None or nk < best:
                     best = nk
         path = space.one_cell_path(key, best) if self.metric == "piece" else [key, best]

@@ -73,6 +73,10 @@ from puzzles import Result, huarong, sliding
 LIMIT = 500_000  # the most positions a map holds
 EDGE_LIMIT = 2_000_000  # the most edges (past it the map is cut, as past LIMIT positions)
 WORK = 3000  # work units between two yields (a few milliseconds)
+# The map's index (position key -> node number) is SHARDS dicts, a key in the one its value modulo
+# SHARDS picks: one dict grows by copying all it holds at once (at 349,526 keys a 30-120 ms pause in
+# CPython inside one slice), a shard holds about 1/SHARDS of them (issue #21).
+SHARDS = 61
 MERGE_MAX_PIECES = 32  # same-shape pieces beyond which "merged" is not counted
 _B64_CHUNK = 3 * 16384  # bytes encoded per slice (a multiple of 3: chunks join into one base64 text)
 _DENSE_EMPTY_SETS = 20000  # Huarong: tabulate moves per empty set when there are at most this many
@@ -682,7 +686,9 @@ def map_job(board: object, options: dict, request: dict):
 
     # ---- explore: breadth-first from node 0, the adjacency as it comes (CSR)
     keys = [space.start]
-    index = {space.start: 0}
+    index: list = [{} for _ in range(SHARDS)]  # see SHARDS
+    index[space.start % SHARDS][space.start] = 0
+    shards = SHARDS
     adj = array("I")
     off = array("I", [0])
     pairs = array("I")
@@ -701,13 +707,14 @@ def map_job(board: object, options: dict, request: dict):
         key = keys[head]
         near = neighbours(key)
         for nk in near:
-            j = index.get(nk)
+            shard = index[nk % shards]
+            j = shard.get(nk)
             if j is None:
                 if len(keys) >= limit:
                     truncated = True
                     continue
                 j = len(keys)
-                index[nk] = j
+                shard[nk] = j
                 keys.append(nk)
                 if nk & goal_mask == goal_value:
                     goals.append(j)
@@ -728,10 +735,11 @@ def map_job(board: object, options: dict, request: dict):
     count = len(keys)
     if count > level_end:  # cut short while the last level was being found
         levels.append(count - level_end)
-    while index:  # its memory, a slice at a time
-        for _ in range(min(len(index), WORK)):
-            index.popitem()
-        yield {"positions": count, "phase": "explore"}
+    for shard in index:  # its memory, a slice at a time
+        while shard:
+            for _ in range(min(len(shard), WORK)):
+                shard.popitem()
+            yield {"positions": count, "phase": "explore"}
     for _ in space.release():
         yield {"positions": count, "phase": "explore"}
     if head < count:  # cut short: the positions not expanded have only the edges found from the others
