@@ -1,6 +1,8 @@
 """Huarong Road's solver (worker side): breadth-first search over a compact
 integer encoding, and the distance table behind Hint."""
 
+from time import perf_counter
+
 from puzzles import PuzzleError, Result, quote, run
 from puzzles.huarong import DIRECTIONS, METRICS, STEP, TARGET, Board, count_steps, position_key, shape_classes
 from puzzles.statespace import map_job
@@ -351,6 +353,37 @@ def _size(store: list) -> int:
 # Work units (see _Space.work) a search may spend building move tables
 # between two yields, besides its ``chunk`` positions: a few milliseconds.
 WORK = 10000
+# How long a search aims to run between two yields (seconds). The page steps a
+# job in 40 ms slices; a slice ends only at a yield, so one run must be short.
+PACE_S = 0.008
+
+
+class _Pace:
+    """How many positions a search expands between two yields: at most
+    ``most`` (the caller's ``chunk``), fewer where positions are costly. The
+    classic boards expand 2,048 positions in a few milliseconds; a roomy 6 × 6
+    board's positions have so many moves that 2,048 took 60-80 ms of CPU in
+    one call. After each run the count is scaled so a run takes about
+    :data:`PACE_S` (never under 16 positions, never over ``most``). Only the
+    time spent between :meth:`resume` and :meth:`ran` counts, not the time the
+    generator sat suspended. Where the yields fall changes no answer."""
+
+    __slots__ = ("most", "n", "t")
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.n = min(most, 256)
+        self.t = perf_counter()
+
+    def ran(self, done: int) -> None:
+        """``done`` positions were expanded since :meth:`resume`."""
+        took = perf_counter() - self.t
+        if done > 0 and took > 0:
+            self.n = max(min(16, self.most), min(self.most, int(done * PACE_S / took)))
+
+    def resume(self) -> None:
+        """The generator is running again."""
+        self.t = perf_counter()
 
 
 def search(
@@ -390,15 +423,18 @@ def search(
     expanders = (_expand_cell, _expand_cell_sparse) if metric == "cell" else (_expand_piece, _expand_piece_sparse)
     frontier, mfrontier = [start], [mstart]
     found = None
+    pace = _Pace(chunk)
     while frontier:
         nxt: list = []
         mnxt: list = []
         i = 0
         while i < len(frontier):
-            part = frontier[i : i + chunk]
+            n = pace.n
+            part = frontier[i : i + n]
             expand = expanders[space.sparse]
-            found, done = expand(space, part, mfrontier[i : i + chunk], parent, nxt, mnxt, goal, space.work + WORK)
+            found, done = expand(space, part, mfrontier[i : i + n], parent, nxt, mnxt, goal, space.work + WORK)
             space.adapt(done)
+            pace.ran(done)
             i += done
             if found is not None:
                 levels.append(len(nxt) + 1)
@@ -407,6 +443,7 @@ def search(
             if limit is not None and positions > limit:
                 return _result("unknown", [], metric, positions, levels)
             yield {"depth": len(levels), "positions": positions, "levels": levels + [len(nxt)]}
+            pace.resume()
         if found is not None:
             break
         if nxt:
@@ -634,6 +671,7 @@ class DistanceTable:
         frontier = [start]
         count = 0
         mark = space.work + WORK
+        pace = _Pace(chunk)
         while frontier:
             nxt = []
             for key in frontier:
@@ -646,12 +684,14 @@ class DistanceTable:
                         if nk & goal:
                             goals.append(nk)
                 count += 1
-                if count >= chunk or space.work > mark:
+                if count >= pace.n or space.work > mark:
                     space.adapt(count)
+                    pace.ran(count)
                     self.component = found
                     if limit is not None and found > limit:
                         break
                     yield {"positions": found, "phase": "component"}
+                    pace.resume()
                     count = 0
                     mark = space.work + WORK
             self.component = found
@@ -682,9 +722,11 @@ class DistanceTable:
                         shard[nk] = d
                         nxt.append(nk)
                 count += 1
-                if count >= chunk or space.work > mark:
+                if count >= pace.n or space.work > mark:
                     space.adapt(count)
+                    pace.ran(count)
                     yield {"positions": found, "phase": "distances", "reached": _size(dist)}
+                    pace.resume()
                     count = 0
                     mark = space.work + WORK
             frontier = nxt
