@@ -52,6 +52,15 @@ class Frame:
         self.shell.text(el("span", lab), key)
         return el("select", lab, id=id_)
 
+    def option_select(self, parent: object, name: str, key: str, choices: tuple, changed: object) -> object:
+        """A picker for one of the game's options: ``key_<choice>`` labels each choice;
+        ``changed(name, value)`` hears the player's choice."""
+        select = self.select(parent, key, "%s-%s" % (self.game, name))
+        for choice in choices:
+            self.shell.text(el("option", select, value=choice), "%s_%s" % (key, choice))
+        on(select, "change", self.guard(lambda e: changed(name, str(select.value))))
+        return select
+
     def paste_box(self, parent: object, key: str, help_key: str, id_: str) -> tuple:
         """A folding box with a labelled text area; returns ``(box, textarea)``."""
         box = el("details", parent, "paste")

@@ -16,3 +16,12 @@ def shortcut(event: object) -> "str | None":
     if not ctrl and not event.shiftKey and key in ("u", "r"):
         return "undo" if key == "u" else "redo"
     return None
+
+
+def take(event: object, actions: dict) -> None:
+    """Run ``actions[shortcut(event)]`` (``{"undo": fn, "redo": fn}``) and keep the key from the
+    browser; nothing for any other key."""
+    action = shortcut(event)
+    if action is not None:
+        event.preventDefault()
+        actions[action]()

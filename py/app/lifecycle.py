@@ -178,6 +178,19 @@ class Lifecycle:
         if say:
             self.frame.say(self.hooks.stuck_key() or say)
 
+    def set_option(self, name: str, value: str) -> None:
+        """Change an option: a playback and a job stop, the session announces ``options`` (what
+        was derived under the old one goes), the link follows where it names it, the game is saved."""
+        if value not in self.spec.options.get(name, ()):
+            return
+        self.calls["halt"]()
+        self.session.options[name] = value
+        if self.shell.params.get(name) is not None or name == "metric":
+            self.shell.set_url(**{name: value})
+        self.session.changed("options")
+        self.calls["render"]()
+        self.save()
+
     def build_paste(self, panel: object, help_key: str) -> None:
         """The paste box for a board, with its Load."""
         self.board_input = self.frame.paste_box(panel, "paste_board", help_key, self.game + "-board-input")

@@ -3,11 +3,12 @@ for one game: start, stop, pause, step and speed, and at speed 0 batches of
 moves with one redraw each so the page stays responsive.
 
 Handed in: the :class:`~app.session.Session`, the :class:`~app.frame.Frame`
-(its playback controls), the first speed, and the view's calls:
+(its playback controls, a win's moment), the first speed, and the view's calls:
 ``play(move)`` (one move through the rules, ``False`` if refused),
-``started()`` (a playback began), ``batched(last)`` (a batch was applied
-straight to the session), ``ended(pb, announce, by_solver)`` (it ran out or
-was refused; not called when it was stopped) and ``editing()``.
+``assisted(batch)`` (a playback began, or a batch was applied straight to the
+session: no record), ``after_move(move)``, ``render()``, ``save()``,
+``say_ready()``, ``announce()``, ``by_solver()`` (a Solve's answer brought
+the board to the goal) and ``editing()``.
 
 The rule a player's move stops a playback is the view's (:meth:`GameView.play`
 calls :meth:`Player.stop` through ``interrupt``); the playback's own moves
@@ -86,7 +87,7 @@ class Player:
         self.stop()
         self.solver_played = not announce
         self.playback = Playback(moves, self.speed)
-        self.calls["started"]()
+        self.calls["assisted"](False)
         asyncio.create_task(self.frame.guarded(self._play(self.playback, announce)))
 
     def render(self, t: object, counter_text: str, count: object) -> None:
@@ -126,7 +127,18 @@ class Player:
         if self.playback is not pb:  # stopped by a player, an undo, a new board…: they said what is on it
             return
         self.playback = None
-        self.calls["ended"](pb, announce, self.solver_played)
+        calls = self.calls
+        calls["render"]()
+        calls["save"]()
+        if pb.index < len(pb.moves):  # a move the board refused: say the board, not the solution
+            calls["say_ready"]()
+            return
+        if self.session.state.is_solved():
+            if self.solver_played:
+                calls["by_solver"]()
+            self.frame.celebrate()
+        if announce:
+            calls["announce"]()
 
     def _play_batch(self, pb: Playback) -> bool:
         """Speed 0: apply the playback's moves through the rules for up to
@@ -152,5 +164,7 @@ class Player:
                 break
         if last is None:
             return False
-        self.calls["batched"](last)
+        self.calls["assisted"](True)
+        self.calls["after_move"](last)
+        self.calls["save"]()
         return True

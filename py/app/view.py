@@ -24,13 +24,13 @@ import json
 
 from pyscript import document, window
 
-from app.dom import el, on
+from app import keys
+from app.dom import el
 from app.editor_frame import EditorFrame
 from app.frame import Frame
 from app.game_handler import make_handler
-from app.hooks import Hooks, game_texts
+from app.hooks import Hooks, game_texts  # noqa: F401 (the games import game_texts from here)
 from app.jobs import Jobs
-from app.keys import shortcut
 from app.lifecycle import Lifecycle
 from app.map_panel import MapPanel
 from app.playback import Player, parse_speed
@@ -38,8 +38,6 @@ from app.records import num
 from app.records_keeper import RecordsKeeper, now
 from app.session import Session
 from puzzles import PuzzleError
-
-__all__ = ("GameView", "game_texts")
 
 
 class GameView(Hooks):
@@ -56,15 +54,17 @@ class GameView(Hooks):
         s.options = spec.defaults(s.start)
         self.frame = f = Frame(shell, self.game, panel)
         self.jobs = Jobs(shell, spec, s, f, self, {
-            "render": self.render, "stop_playback": lambda: self.player.stop(), "wave": self._wave,
+            "render": self.render, "stop_playback": lambda: self.player.stop(),
+            "wave": lambda p: self.map.wave(p) if self.map is not None else None,
             "idle": lambda: self.shown and not self.editing and not self.player.playing})
         self.records = RecordsKeeper(shell, spec, s, f, self, {"render": self.render, "run_job": self.jobs.run_job})
         self.life = Lifecycle(shell, spec, s, f, self.records, self, {
             "render": self.render, "say_ready": self.say_ready, "finish_edit": lambda: self.editor.finish(),
             "editing": lambda: self.editing, "halt": self.halt, "close_editor": lambda: self.editor.close()})
         self.player = Player(s, f, parse_speed(shell.params.get("speed")), {
-            "play": lambda move: self.play(move, by_playback=True), "render": self.render,
-            "started": self._playback_started, "batched": self._batched, "ended": self._playback_ended,
+            "play": lambda move: self.play(move, by_playback=True), "render": self.render, "save": self.life.save,
+            "assisted": self._assisted, "after_move": self.after_move, "say_ready": self.say_ready,
+            "announce": self.announce, "by_solver": lambda: setattr(self.life, "solved_by", "solver"),
             "editing": lambda: self.editing})
         self.editor = EditorFrame(shell, self.game, f, self, {
             "entered": self._editor_entered, "left": self.sync_activity, "render": self.render,
@@ -86,6 +86,10 @@ class GameView(Hooks):
             ed.refused
         self.play_button, self.build_edit_board, self.build_help = ed.play_button, ed.build_board, ed.build_help
         self.start_playback, self.stop_playback = self.player.start, self.player.stop
+        self.report = lambda result: j.report(result, self.say_ready)  # a job that found nothing: said
+        self.solver_ready = lambda: j.want_prefetch(rested=True)  # the solver is up: work the board out now
+        self.undo, self.redo = lambda: self._travel(self.session.undo), lambda: self._travel(self.session.redo)
+        self.shortcut = lambda event: keys.take(event, {"undo": self.undo, "redo": self.redo})  # Ctrl+Z, u, r…
 
     def start(self) -> None:
         """Build the panel, open the game by the four rules, draw it (the shell calls this once)."""
@@ -140,25 +144,10 @@ class GameView(Hooks):
         self.build_panels(panel)
 
     def option_select(self, parent: object, name: str, key: str) -> object:
-        """A picker for one of the spec's options: ``key_<choice>`` labels each choice."""
-        select = self._select(parent, key, "%s-%s" % (self.game, name))
-        for choice in self.spec.options[name]:
-            self.shell.text(el("option", select, value=choice), "%s_%s" % (key, choice))
-        on(select, "change", self._guard(lambda e: self.set_option(name, str(select.value))))
+        """A picker for the spec's option ``name`` (see :meth:`Frame.option_select`), kept as ``<name>_select``."""
+        select = self.frame.option_select(parent, name, key, self.spec.options[name], self.life.set_option)
         setattr(self, name + "_select", select)
         return select
-
-    def set_option(self, name: str, value: str) -> None:
-        """Change an option: what was derived under the old one goes, the game is saved."""
-        if value not in self.spec.options.get(name, ()):
-            return
-        self.halt()
-        self.options[name] = value
-        if self.shell.params.get(name) is not None or name == "metric":
-            self.shell.set_url(**{name: value})
-        self.session.changed("options")
-        self.render()
-        self.save()
 
     def say_ready(self) -> None:
         """The resting status: won (after moves that reached the goal), a board
@@ -175,8 +164,7 @@ class GameView(Hooks):
             self.say(self.TEXT["at_goal"] if state.is_solved() else self.stuck_key() or self.TEXT["ready"])
 
     def _relabel(self) -> None:
-        """The language changed: say everything again in it. A game whose tab is
-        closed does so when its tab opens (one game's redraw in the switch's task)."""
+        """The language changed: say everything again in it (a closed tab's game, when it opens)."""
         self.stale_lang = not self.shown
         if self.stale_lang:
             return
@@ -191,12 +179,9 @@ class GameView(Hooks):
     # ================================================================ the move path
     def play(self, move: object, by_playback: bool = False) -> bool:
         """Apply one move through the game's rules; ``False`` (and nothing changes) if illegal.
-
-        A player's move (a click, a key, a drag, the console's ``gameHandler``),
-        legal or not, first stops a playback under way, paused or not: the board is
-        the player's again and the status says what is on it, never a solution's
-        outcome the board no longer shows. Only the playback's own moves
-        (``by_playback``) leave it playing."""
+        A player's move (a click, a key, a drag, ``gameHandler``), legal or not, first stops a
+        playback under way, paused or not: the board is the player's again and the status says
+        what is on it. Only the playback's own moves (``by_playback``) leave it playing."""
         if self.editing:
             return False
         if not by_playback:
@@ -246,12 +231,6 @@ class GameView(Hooks):
         options = self.options
         return self.session.counted(lambda moves: self.spec.count(moves, options), json.dumps(options))
 
-    def undo(self) -> None:
-        self._travel(self.session.undo)
-
-    def redo(self) -> None:
-        self._travel(self.session.redo)
-
     def _travel(self, step: object) -> None:
         """Undo or redo one move (stopping any playback first)."""
         if self.editing:
@@ -275,17 +254,7 @@ class GameView(Hooks):
         if board != self.session.state:
             self.session.jump(board)
             self._travelled()
-        if distance is None or distance < 0:
-            self.say("map_jumped_none")
-        else:
-            self.say("map_jumped", d=num(distance))
-
-    def shortcut(self, event: object) -> None:
-        """The keys every game takes wherever the focus is (but in a text field): see :func:`keys.shortcut`."""
-        action = shortcut(event)
-        if action is not None:
-            event.preventDefault()
-            self.undo() if action == "undo" else self.redo()
+        self.say("map_jumped_none") if distance is None or distance < 0 else self.say("map_jumped", d=num(distance))
 
     def _changed(self, kind: str) -> None:
         """The session's change: forget what was derived from the old position (the hint, the
@@ -365,45 +334,14 @@ class GameView(Hooks):
         self.render()
         self.show_hint(moves, stats)
 
-    def report(self, result: dict) -> bool:
-        """Say the end of a job that found nothing to show; ``True`` if it did."""
-        return self.jobs.report(result, self.say_ready)
-
-    def solver_ready(self) -> None:
-        """The solver is up: the board has been on screen all along, work it out now."""
-        self.jobs.want_prefetch(rested=True)
-
-    def _wave(self, progress: dict) -> None:
-        if self.map is not None:
-            self.map.wave(progress)
-
     # ================================================================ playback and the editor
-    def _playback_started(self) -> None:
+    def _assisted(self, batch: bool) -> None:
+        """A playback started (or, ``batch``, applied moves straight to the session): no record."""
+        if batch:
+            self.hinted = self.life.solved_by = None
         self.records.assisted = True
         self.sync_activity()
         self.render()
-
-    def _batched(self, last: object) -> None:
-        """Speed 0: a batch of the playback's moves went straight into the session."""
-        self.hinted = self.life.solved_by = None
-        self.records.assisted = True
-        self.sync_activity()
-        self.render()
-        self.after_move(last)
-        self.save()
-
-    def _playback_ended(self, pb: object, announce: bool, by_solver: bool) -> None:
-        self.render()
-        self.save()
-        if pb.index < len(pb.moves):  # a move the board refused: say the board, not the solution
-            self.say_ready()
-            return
-        if self.session.state.is_solved():
-            if by_solver:
-                self.life.solved_by = "solver"
-            self.frame.celebrate()
-        if announce:
-            self.announce()
 
     def _editor_entered(self) -> None:
         self.player.stop()
