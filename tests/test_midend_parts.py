@@ -66,3 +66,25 @@ def test_the_parts_never_import_the_view_and_there_are_no_mixins():
 def test_the_view_is_mostly_wiring():
     lines = (APP / "view.py").read_text(encoding="utf-8").count("\n")
     assert lines <= 350, lines
+
+
+def test_the_session_notifies_its_subscribers_in_order_and_adopts_a_replayed_game():
+    from app.session import Session
+    from puzzles.games import GAMES
+
+    spec = GAMES["sliding"]
+    session = Session(spec.default(), spec.apply)
+    session.options = {"k": "v"}
+    heard = []
+    session.subscribe(lambda kind: heard.append(("a", kind)))
+    session.subscribe(lambda kind: heard.append(("b", kind)))
+    session.changed("moved")
+    assert heard == [("a", "moved"), ("b", "moved")]
+    other = Session(spec.default(), spec.apply)
+    move = next(t for t in range(1, 9) if other.state.line_to_blank(t) == [t])
+    other.play(move)
+    session.adopt(other)
+    assert (session.start, session.state, session.cursor, session.made) == (other.start, other.state, 1, [move])
+    assert session.options == {"k": "v"}  # the options and the subscribers stay the session's own
+    session.changed("travelled")
+    assert heard[-1] == ("b", "travelled")
