@@ -30,7 +30,8 @@ NOT_SEEN = {"generate_failed"}  # generate() never fails to build in practice: n
 # Codes the app raises or shows, not the engines (saved games, faults): reached in tests/test_hostile2.py.
 APP_CODES = {"save_not_game", "save_too_long", "save_too_many_steps", "save_jump_foreign"}
 APP_CODES |= {"internal_error", "bad_request"}
-APP_SOURCES = ("app/session.py", "app/view.py", "app/view_errors.py", "worker_jobs.py")
+APP_SOURCES = ("app/session.py", "app/view.py", "app/frame.py", "app/lifecycle.py", "app/view_errors.py")
+APP_SOURCES += ("worker_jobs.py",)
 
 
 def fields(template: str) -> set:

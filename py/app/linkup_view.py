@@ -331,14 +331,14 @@ class View(GameView):
         except ValueError:
             return False
 
-    def load(self, board: object, say: str = "", seed: "int | None" = None) -> None:
-        """A new board; ``seed`` when it was made from one (the default board is seed 1)."""
+    def will_load(self, board: object, extra: dict) -> None:
+        """A new board; ``extra["seed"]`` when it was made from one (the default board is seed 1)."""
+        seed = extra.get("seed")
         if seed is None and board == self.session.start:  # Reset keeps the seed
             seed = self.seed
         elif seed is None and board == self.spec.default():
             seed = 1
         self.seed = seed
-        GameView.load(self, board, say)
 
     # ================================================================= drawing paths
     def _draw_path(self, path: list) -> None:
@@ -418,7 +418,7 @@ class View(GameView):
         else:
             self.say("lu_generating")
             result = await self.run_job("generate", rows=rows, cols=cols, kinds=kinds, per_kind=per, seed=seed)
-            if self._report(result):
+            if self.report(result):
                 return
             board = self.spec.board.parse(result["board"])
         self.clear_alert()
@@ -428,7 +428,7 @@ class View(GameView):
     async def _on_shuffle(self, event: object) -> None:
         self.shuffles += 1
         result = await self.run_job("shuffle", seed=self.shuffles)
-        if not self._report(result) and self.play(("shuffle", result["board"])):
+        if not self.report(result) and self.play(("shuffle", result["board"])):
             self.say("lu_shuffled")
 
     # ================================================================= solver

@@ -11,11 +11,11 @@ Who does what:
   the page's thread or in MicroPython;
 * this panel (MicroPython) owns the Map button, the figure's accessible name,
   the numbers, the table of positions per distance, every word in both
-  languages, and the link to the :class:`~app.view.GameView`: the board's
+  languages, and its links to the game: the board's
   position is located on the map after every change (the marker follows the
   moves), Solve's progress lights the wavefront, and a position picked on the
   map (a click, a tap, Enter, "Go to the farthest") goes onto the board as one
-  undoable step (:meth:`GameView.jump`).
+  undoable step (the view's ``jump``).
 
 What the map calls a *dead end*: a position, not a goal, with one move only
 (the way back). Distances count steps in the game's metric (Huarong's cell or
@@ -34,11 +34,23 @@ from app.view_errors import coded_text
 
 
 class MapPanel:
-    """The Map button and the map's section of one :class:`~app.view.GameView`."""
+    """The Map button and the map's section of one game's panel."""
 
-    def __init__(self, view: object) -> None:
-        self.view = view
-        self.shell = view.shell
+    def __init__(self, shell: object, spec: object, session: object, frame: object, jobs: object,
+                 calls: dict) -> None:
+        """Handed in: the shell, the game's spec, the :class:`~app.session.Session` (the position
+        and the options), the :class:`~app.frame.Frame` (buttons, the alert, the status line),
+        the :class:`~app.jobs.Jobs` (``request``, ``side_job``) and the view's calls
+        ``jump(board, distance)`` and ``board_el()`` (the board's element). It listens to the
+        session: a change of position puts the last search's wavefront out."""
+        self.shell = shell
+        self.spec = spec
+        self.game = spec.name
+        self.session = session
+        self.frame = frame
+        self.jobs = jobs
+        self.calls = calls
+        session.subscribe(lambda kind: self.board_changed())
         self.open = False
         self.api = None  # map.js's handle, once the section has been shown
         self.computing = False
@@ -54,8 +66,8 @@ class MapPanel:
 
     # ------------------------------------------------------------------ DOM
     def build_button(self, bar: object) -> None:
-        g = self.view.game
-        self.button = self.view._button(bar, "map", self._toggle)
+        g = self.game
+        self.button = self.frame.button(bar, "map", self._toggle)
         self.button.setAttribute("aria-expanded", "false")
         self.button.setAttribute("aria-controls", g + "-map")
 
@@ -63,13 +75,14 @@ class MapPanel:
         """The map's section, in the view's main area: beside the board where the screen
         is wide enough for both (app.css), else right under it."""
         sh = self.shell
-        g = self.view.game
+        g = self.game
+        self.main_area = area
         box = self.box = el("section", area, "map-box", id=g + "-map", hidden=True, aria_labelledby=g + "-map-title")
         head = el("div", box, "map-head")
         sh.text(el("h3", head, id=g + "-map-title"), "map_title")
         self.line = el("p", head, "map-line", aria_live="polite", id=g + "-map-line")
-        self.view._button(head, "map_to_board", self._to_board, "map-to-board")
-        self.stop_btn = self.view._button(head, "map_stop", self._on_stop)
+        self.frame.button(head, "map_to_board", self._to_board, "map-to-board")
+        self.stop_btn = self.frame.button(head, "map_stop", self._on_stop)
         self.stop_btn.setAttribute("hidden", "")
         body = el("div", box, "map-body")
         self.figure = el("div", body, "map-figure", role="img", tabindex="0", id=g + "-map-figure")
@@ -78,8 +91,8 @@ class MapPanel:
         aside = el("div", body, "map-aside")
         zoom = el("div", aside, "map-zoom", role="group")
         sh.text(zoom, "map_zoom", "aria-label")
-        self.view._button(zoom, "map_zoom_in", lambda e: self._zoom(1.5))
-        self.view._button(zoom, "map_zoom_out", lambda e: self._zoom(1 / 1.5))
+        self.frame.button(zoom, "map_zoom_in", lambda e: self._zoom(1.5))
+        self.frame.button(zoom, "map_zoom_out", lambda e: self._zoom(1 / 1.5))
         self.preview = el("canvas", aside, "map-preview", width="120", height="150", aria_hidden="true")
         self.focus_line = el("p", aside, "map-focus", id=g + "-map-focus", aria_live="polite")
         sh.text(el("p", aside, "help", id=g + "-map-keys"), "map_keys")
@@ -88,7 +101,7 @@ class MapPanel:
                     "map_legend_wave"):
             sh.text(el("li", legend, key.replace("_", "-")), key)
         self.numbers = el("dl", aside, "map-numbers")
-        self.far_btn = self.view._button(aside, "map_farthest_go", self._on_farthest)
+        self.far_btn = self.frame.button(aside, "map_farthest_go", self._on_farthest)
         self.far_btn.disabled = True
         self.cut = el("p", aside, "help map-cut", hidden=True)
         table_box = el("details", box, "map-table-box")
@@ -104,7 +117,7 @@ class MapPanel:
     def _toggle(self, event: object) -> None:
         self.open = not self.open
         self.button.setAttribute("aria-expanded", "true" if self.open else "false")
-        self.view.main_area.classList.toggle("with-map", self.open)
+        self.main_area.classList.toggle("with-map", self.open)
         if not self.open:
             self.box.setAttribute("hidden", "")
             return
@@ -124,7 +137,7 @@ class MapPanel:
 
     def _to_board(self, event: object) -> None:
         """A phone's way back from the map to the board (the map keeps its zoom and place)."""
-        self._into_view(self.view.board_el, self.view.status)
+        self._into_view(self.calls["board_el"](), self.frame.status)
 
     # ------------------------------------------------------------------ the view's hooks
     def follow(self) -> None:
@@ -132,7 +145,7 @@ class MapPanel:
         options) or mark the board's position on it."""
         if not self.open or self.api is None or self.computing:
             return
-        state = self.view.session.state
+        state = self.session.state
         if self.info is None or self.options != self._opts():
             if self.error is None or self.located is not state:
                 self.compute()
@@ -158,21 +171,21 @@ class MapPanel:
             self.api.waveEnd(steps)
 
     def _opts(self) -> str:
-        return json.dumps(self.view.options)
+        return json.dumps(self.session.options)
 
     def compute(self) -> None:
         if not self.computing:
-            self.view.side_job(True)
+            self.jobs.side_job(True)
         self.computing = True
         self.info = None
         self.here = None
-        self.located = self.made_for = self.view.session.state
+        self.located = self.made_for = self.session.state
         self.options = self._opts()
         self.error = None
         self.phase = (0, "explore")
         self.focus = None
         self.render()
-        asyncio.create_task(self._start(self.view.request("map", layout="rings")))
+        asyncio.create_task(self._start(self.jobs.request("map", layout="rings")))
 
     async def _start(self, request: str) -> None:
         try:
@@ -180,13 +193,13 @@ class MapPanel:
         except Exception as e:  # no solver: said, and the page goes on
             self._failed({"code": "map_failed", "text": str(e)})
             return
-        self.api.start(worker, self.view.game, request)
+        self.api.start(worker, self.game, request)
 
     def _done(self) -> None:
         """The map's job ended (made, stopped or failed)."""
         if self.computing:
             self.computing = False
-            self.view.side_job(False)
+            self.jobs.side_job(False)
 
     def _failed(self, err: dict) -> None:
         self._done()
@@ -261,11 +274,11 @@ class MapPanel:
             cells = [ids[v] if 0 <= v < len(ids) else -1 for v in cells]
         grid = [cells[r * cols : (r + 1) * cols] for r in range(rows)]
         try:
-            board = self.view.spec.board.from_grid(grid)
+            board = self.spec.board.from_grid(grid)
         except ValueError as e:  # the map's grids come from the game's own moves: never expected
-            self.view.show_puzzle_error(e)
+            self.frame.show_puzzle_error(e)
             return
-        self.view.jump(board, data["dist"])
+        self.calls["jump"](board, data["dist"])
 
     # ------------------------------------------------------------------ words
     def label(self) -> str:

@@ -44,7 +44,25 @@ class Session:
 
     def __init__(self, start: object, apply: object) -> None:
         self._apply = apply
+        self.options: dict = {}  # the game's options in play (its spec's), kept with the game
+        self._listeners: list = []
         self.reset(start)
+
+    def subscribe(self, fn: object) -> None:
+        """Call ``fn(kind)`` on every :meth:`changed` notification, in the order subscribed."""
+        self._listeners.append(fn)
+
+    def changed(self, kind: str) -> None:
+        """Tell every subscriber what changed: ``moved`` (a player's move), ``travelled`` (an undo,
+        a redo, a jump), ``opened`` (the same start again), ``new`` (a new start position),
+        ``options`` (an option changed). Each forgets what it derived from the old position."""
+        for fn in self._listeners:
+            fn(kind)
+
+    def adopt(self, other: "Session") -> None:
+        """Take ``other``'s start, moves and cursor (a saved game replayed aside, see :meth:`restore`)."""
+        self.start, self.states, self.moves, self.cursor = other.start, other.states, other.moves, other.cursor
+        self._forget_counts(0)
 
     def reset(self, start: object) -> None:
         self.start = start
@@ -187,8 +205,7 @@ class Session:
         if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(other.moves):
             raise SaveError("save_not_game")
         other.cursor = cursor
-        self.start, self.states, self.moves, self.cursor = other.start, other.states, other.moves, other.cursor
-        self._forget_counts(0)
+        self.adopt(other)
 
 
 class Playback:

@@ -313,7 +313,9 @@ class Shell:
         if name not in self.games:
             hooks = len(self._lang_hooks)
             module = getattr(__import__("app.%s_view" % name), name + "_view")
-            self.games[name] = module.View(self, self.panels[name], GAMES[name])
+            view = module.View(self, self.panels[name], GAMES[name])
+            view.start()  # built and opened once the game's own attributes are set (see GameView)
+            self.games[name] = view
             if self._texts_set:
                 for hook in self._lang_hooks[hooks:]:
                     hook()

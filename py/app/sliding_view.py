@@ -237,8 +237,7 @@ class View(GameView):
         elif result["status"] not in ("cancelled", "changed"):  # this search goes without; a later Solve tries again
             self.tables_failed.add(shape)
 
-    async def _on_solve(self, event: object) -> None:
-        await GameView._on_solve(self, event)
+    def after_solve(self) -> None:
         if self.shape is not None and table_shape(*self.shape) in self.tables_failed:
             self.show_error("", {}, "", "sp_tables_failed")  # said in the language of the page, also after a switch
 

@@ -1,12 +1,17 @@
-"""What a player keeps of every game, for :class:`app.view.GameView`: the clock
-(from the first move, running only while the game is open, unsolved and played
-by hand), the personal records (best moves and time per layout / size / seed,
-kept in the browser by the shell), the line with the record of the board in
-play, and the result of a win: moves against par and against the record.
+"""What a player keeps of every game: the clock (from the first move, running
+only while the game is open, unsolved and played by hand), the personal
+records (best moves and time per layout / size / seed, kept in the browser by
+the shell), the line with the record of the board in play, and the result of
+a win: moves against par and against the record.
 
-A game tells what it counts through a few hooks: :meth:`record_key` (which
-records a board belongs to), :meth:`record_moves` and :meth:`record_unit`,
-:meth:`known_par` and :meth:`par_search` (a par the worker can find)."""
+Handed in: the shell (records, words), the game's name and spec, the
+:class:`~app.session.Session`, the :class:`~app.frame.Frame` (for its guard),
+the game's record hooks (``record_key``, ``record_moves``, ``record_unit``,
+``known_par``, ``par_search``, ``mark_records``, ``SHOW_MOVES_RECORD``) and
+the view's ``render()`` and ``run_job(...)`` (a par worked out by the worker).
+It listens to the session: a change of position drops the win's result.
+It never imports the view.
+"""
 
 import asyncio
 
@@ -16,47 +21,65 @@ from app.dom import clear, el
 from app.records import Clock, clock_text
 
 
-class RecordsMixin:
-    SHOW_MOVES_RECORD = True  # Link-up clears every board in the same number of pairs: only time counts
+def now() -> float:
+    """The page's clock (ms)."""
+    return float(window.performance.now())
 
-    def init_records(self) -> None:
+
+class RecordsKeeper:
+    """State: ``clock``, ``assisted`` (the solver or a script played on this board: no record),
+    ``result`` (what the last win showed, until the board changes)."""
+
+    def __init__(self, shell: object, spec: object, session: object, frame: object, hooks: object,
+                 calls: dict) -> None:
+        self.shell = shell
+        self.spec = spec
+        self.game = spec.name
+        self.session = session
+        self.frame = frame
+        self.hooks = hooks
+        self.calls = calls
         self.clock = Clock()
-        self.assisted = False  # the solver or a script played moves on this board: no record
-        self.result = None  # what the last win showed, until the board changes
+        self.assisted = False
+        self.result = None
         self._clock_shown = ""
         self._key_cache = (None, "")
+        session.subscribe(self._changed)
 
-    def now(self) -> float:
-        return float(window.performance.now())
+    def _changed(self, kind: str) -> None:
+        self.result = None
 
-    # ================================================================ frame
-    def build_record_line(self, meta: object) -> None:
+    # ------------------------------------------------------------------ DOM
+    def build_line(self, meta: object) -> None:
+        """The clock and the record of the board in play, beside the move counter."""
         self.clock_el = el("p", meta, "counter clock", id=self.game + "-time")
         self.best_el = el("p", meta, "counter best", id=self.game + "-best", hidden=True)
 
     def build_result(self, side: object) -> None:
+        """The box a win's result shows in."""
         self.result_el = el("div", side, "result", hidden=True, id=self.game + "-result", aria_live="polite")
 
-    # ================================================================ the clock
+    # ------------------------------------------------------------------ the clock
     def reset_clock(self) -> None:
         self.clock.reset()
         self.assisted = False
         self.tick()
 
-    def sync_clock(self, active: bool) -> None:
-        running = active and not self.editing and not self.assisted and not self.session.state.is_solved()
-        self.clock.set_running(running, self.now())
+    def sync_clock(self, active: bool, editing: bool) -> None:
+        """The clock runs while the game is shown, not edited, played by hand and unsolved."""
+        running = active and not editing and not self.assisted and not self.session.state.is_solved()
+        self.clock.set_running(running, now())
         self.tick()
 
     def tick(self) -> None:
         """Show the clock (the shell calls this twice a second for the open game)."""
-        text = self.shell.t("clock", t=clock_text(self.clock.ms(self.now())))
+        text = self.shell.t("clock", t=clock_text(self.clock.ms(now())))
         if text != self._clock_shown:
             self._clock_shown = text
             self.clock_el.textContent = text
 
     def save_clock(self) -> dict:
-        data = self.clock.to_saved(self.now())
+        data = self.clock.to_saved(now())
         data["assisted"] = self.assisted
         return data
 
@@ -64,44 +87,43 @@ class RecordsMixin:
         self.clock.restore(data)
         self.assisted = isinstance(data, dict) and data.get("assisted") is True
 
-    # ================================================================ records
+    # ------------------------------------------------------------------ records
     def current_key(self) -> str:
         start = self.session.start
         if self._key_cache[0] is not start:
-            self._key_cache = (start, self.record_key())
+            self._key_cache = (start, self.hooks.record_key())
         return self._key_cache[1]
 
     def won(self) -> None:
-        """A move solved the board: the clock stops, a win by hand is recorded."""
-        self.sync_activity()
+        """A move solved the board (the clock already stopped): a win by hand is recorded."""
         if self.assisted:
             self.result = {"assisted": True}
-            self.render()
+            self.calls["render"]()
             return
         key = self.current_key()
-        moves = self.record_moves()
-        ms = self.clock.ms(self.now())
+        moves = self.hooks.record_moves()
+        ms = self.clock.ms(now())
         outcome = self.shell.records.add_win(self.game, key, moves, ms)
         self.shell.save_records()
         self.result = {"key": key, "moves": moves, "ms": ms, "par": self.par_now()}
         for name in ("before", "best_moves", "best_time"):
             self.result[name] = outcome[name]
-        if self.result["par"] is None and self.par_search() is not None:
+        if self.result["par"] is None and self.hooks.par_search() is not None:
             self.result["par"] = "wait"
-            asyncio.create_task(self._guarded(self._work_out_par(key)))
+            asyncio.create_task(self.frame.guarded(self._work_out_par(key)))
         self.records_changed()
 
     def par_now(self) -> "int | None":
-        par = self.known_par()
+        par = self.hooks.known_par()
         if par is None:
-            par = self.shell.records.par(self.game, self.session.start.to_code(), self.record_unit())
+            par = self.shell.records.par(self.game, self.session.start.to_code(), self.hooks.record_unit())
         return par
 
     async def _work_out_par(self, key: str) -> None:
         """The fewest moves from the start, found by the worker after a win on a board with no published par."""
-        board, options = self.par_search()
-        unit = self.record_unit()
-        result = await self.run_job("solve", quiet=True, board=board, options=options)
+        board, options = self.hooks.par_search()
+        unit = self.hooks.record_unit()
+        result = await self.calls["run_job"]("solve", quiet=True, board=board, options=options)
         par = None
         if result["status"] == "solved" and result["stats"].get("optimal", True):
             par = self.spec.count(result["moves"], options)
@@ -109,15 +131,15 @@ class RecordsMixin:
             self.shell.save_records()
         if self.result is not None and self.result.get("key") == key and self.result.get("par") == "wait":
             self.result["par"] = par
-            self.render()
+            self.calls["render"]()
 
     def records_changed(self) -> None:
         """The records changed (a win, a reset): marks in the pickers follow."""
-        self.mark_records()
-        self.render()
+        self.hooks.mark_records()
+        self.calls["render"]()
 
-    # ================================================================ drawing
-    def render_records(self) -> None:
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> None:
         self.tick()
         entry = self.shell.records.get(self.game, self.current_key())
         if entry is None:
@@ -130,8 +152,8 @@ class RecordsMixin:
     def entry_text(self, entry: dict) -> str:
         """A record as one phrase: ``116 moves · 1:02`` (or just the time)."""
         parts = []
-        n = entry["moves"].get(self.record_unit())
-        if self.SHOW_MOVES_RECORD and n is not None:
+        n = entry["moves"].get(self.hooks.record_unit())
+        if self.hooks.SHOW_MOVES_RECORD and n is not None:
             parts.append(self.shell.t("n_moves", n=n))
         if "ms" in entry:
             parts.append(clock_text(entry["ms"]))
@@ -150,12 +172,13 @@ class RecordsMixin:
             el("p", box, text=t("res_assisted"))
             return
         el("h3", box, text=t("res_title"))
-        unit = self.record_unit()
+        unit = self.hooks.record_unit()
         n = res["moves"].get(unit, 0)
         you = {"moves": res["moves"], "ms": res["ms"]}
         el("p", box, text=t("res_you", what=self.entry_text(you)), data_result="you")
         par = res["par"]
-        if self.SHOW_MOVES_RECORD and par is not None:
+        show_moves = self.hooks.SHOW_MOVES_RECORD
+        if show_moves and par is not None:
             if par == "wait":
                 line = t("res_par_wait")
             elif n == par:
@@ -170,36 +193,9 @@ class RecordsMixin:
             line = t("res_first")
         else:
             news = []
-            if self.SHOW_MOVES_RECORD and res["best_moves"].get(unit) and unit in before["moves"]:
+            if show_moves and res["best_moves"].get(unit) and unit in before["moves"]:
                 news.append(t("res_new_moves", was=before["moves"][unit]))
             if res["best_time"] and "ms" in before:
                 news.append(t("res_new_time", was=clock_text(before["ms"])))
             line = " ".join(news) if news else t("res_record", best=self.entry_text(before))
         el("p", box, text=line, data_result="record")
-
-    # ================================================================ per game
-    def record_key(self) -> str:
-        """Which records the board in play belongs to (a layout, a size, a seed…)."""
-        return "B" + self.session.start.to_code()
-
-    def record_moves(self) -> dict:
-        """The win's moves in every unit the game counts: ``{unit: n}``."""
-        return {self.record_unit(): self.count()}
-
-    def record_unit(self) -> str:
-        return "moves"
-
-    def record_label(self, key: str) -> str:
-        """A record key as the records panel names it."""
-        return key[1:] if key[:1] == "B" else key
-
-    def known_par(self) -> "int | None":
-        """The fewest moves from the start when the game knows them (a classic layout)."""
-        return None
-
-    def par_search(self) -> "tuple | None":
-        """``(board, options)`` for the worker to find the par after a win, or ``None``."""
-        return None
-
-    def mark_records(self) -> None:
-        """Show solved marks in the game's pickers."""

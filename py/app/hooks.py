@@ -1,0 +1,190 @@
+"""The one list of what a game's view may override: :class:`Hooks`, the base
+of :class:`app.view.GameView`. A game's ``View`` overrides these and nothing
+else of the view (the rest is the midend's wiring); each hook says when it
+is called and what it must do. The defaults read only the view's public
+state (``session``, ``count()``, ``draft``, ``edit_el``, ``say``)."""
+
+# Status keys a game may rename: what it says when it is ready, won, solved…
+TEXT = {
+    "ready": "ready",
+    "won": "won",
+    "solved": "solved",
+    "unsolvable": "no_solution",
+    "unknown": "unknown",
+    "hint_none": "hint_none",
+    "paste_help": "paste_help",
+    "at_goal": "at_goal",
+    "by_solver": "won_by_solver",
+}
+
+
+def game_texts(**overrides: str) -> dict:
+    """A game's :attr:`Hooks.TEXT`: the common keys, with the game's own words where it has them."""
+    out = dict(TEXT)
+    out.update(overrides)
+    return out
+
+
+class Hooks:
+    """Every hook a game may override, with its default."""
+
+    TEXT = game_texts()  # the status keys a game may rename (see :func:`game_texts`)
+    EDITABLE = False  # the game has a board editor (then: new_draft, build_editor, draw_editor…)
+    SHOW_MOVES_RECORD = True  # Link-up clears every board in the same number of pairs: only time counts
+
+    # ------------------------------------------------------------------ building (once, in this order)
+    def build_controls(self, bar: object) -> None:
+        """The game's own pickers above the buttons."""
+
+    def build_buttons(self, bar: object) -> None:
+        """Extra buttons beside the common ones."""
+
+    def build_editor(self, bar: object) -> None:
+        """The editor's tools (shapes, grid size…), in the editor's bar."""
+
+    def build_statusbar(self, bar: object) -> None:
+        """Extra counters beside the move counter."""
+
+    def build_board(self, parent: object) -> None:
+        """The board's elements (and the editor's, ``build_edit_board``)."""
+        raise NotImplementedError
+
+    def build_progress(self, box: object) -> None:
+        """Extra progress display (a chart) inside the progress box."""
+
+    def build_side(self, side: object) -> None:
+        """Extra content beside the board (help text)."""
+
+    def build_panels(self, panel: object) -> None:
+        """Extra folding panels under the board."""
+
+    def handler_methods(self) -> tuple:
+        """``({name: fn}, [names answering JSON])`` for ``window.gameHandler``."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self) -> None:
+        """Draw the board from ``self.session.state`` (and ``self.hinted``)."""
+        raise NotImplementedError
+
+    def draw_editor(self) -> None:
+        """Draw the draft (``self.draft``) while editing."""
+
+    def relabel(self) -> None:
+        """Re-draw what depends on the language beyond ``shell.text`` nodes."""
+
+    def counter_text(self) -> str:
+        """The move counter's text."""
+        return self.shell.t("moves", n=self.count())
+
+    # ------------------------------------------------------------------ the board's life
+    def will_load(self, board: object, extra: dict) -> None:
+        """``load(board, say, **extra)`` is about to open ``board`` (``extra``: the game's own
+        arguments, e.g. Link-up's ``seed``); the session still holds the old game."""
+
+    def board_opened(self) -> None:
+        """A new start position is on the board: rebuild its cells, sync the pickers."""
+
+    def forget(self, new_board: bool) -> None:
+        """Drop the game's own derived marks and displays (a chart, a comparison)."""
+
+    def after_move(self, move: object) -> None:
+        """Effects of one move beyond the redraw (a path drawn, a timer stopped)."""
+
+    def save_extra(self) -> object:
+        """The game's own part of the saved game (JSON), or ``None``."""
+        return None
+
+    def restore_extra(self, data: object) -> None:
+        """Take back :meth:`save_extra`'s data (``None``: a game opened afresh)."""
+
+    # ------------------------------------------------------------------ words
+    def stuck_key(self) -> str:
+        """A status key for a position where no move can be made (or ``""``)."""
+        return ""
+
+    def won_key(self) -> str:
+        """The status key of a win by hand."""
+        return self.TEXT["won"]
+
+    def won_values(self) -> dict:
+        """The values the win's status is said with."""
+        return {"n": self.count()}
+
+    def announce(self) -> None:
+        """What the status says after a player's move."""
+        if self.session.state.is_solved():
+            self.say(self.won_key(), **self.won_values())
+        else:
+            self.say(self.stuck_key() or self.TEXT["ready"])
+
+    # ------------------------------------------------------------------ the solver
+    def before_search(self, board: object) -> str:
+        """A status key that answers Solve/Hint without the worker (or ``""``)."""
+        return ""
+
+    def prefetchable(self, board: object) -> bool:
+        """Whether Solve may be worked out before the click (not when it needs set-up a user should ask for)."""
+        return True
+
+    async def prepare(self, board: object) -> None:
+        """Worker set-up a search on ``board`` needs first (pattern tables)."""
+
+    def solved_key(self, stats: dict) -> str:
+        """The status key of a Solve's answer."""
+        return self.TEXT["solved"]
+
+    def after_solve(self) -> None:
+        """A Solve ended (whatever its outcome): what the game adds to it."""
+
+    def show_progress(self, progress: dict) -> None:
+        """Show a job's progress beyond the positions count."""
+
+    def show_hint(self, moves: list, stats: dict) -> None:
+        """Show a Hint's answer (``self.hinted`` is set and the board redrawn)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ records
+    def record_key(self) -> str:
+        """Which records the board in play belongs to (a layout, a size, a seed…)."""
+        return "B" + self.session.start.to_code()
+
+    def record_moves(self) -> dict:
+        """The win's moves in every unit the game counts: ``{unit: n}``."""
+        return {self.record_unit(): self.count()}
+
+    def record_unit(self) -> str:
+        """The unit a record's moves are compared in."""
+        return "moves"
+
+    def record_label(self, key: str) -> str:
+        """A record key as the records panel names it."""
+        return key[1:] if key[:1] == "B" else key
+
+    def known_par(self) -> "int | None":
+        """The fewest moves from the start when the game knows them (a classic layout)."""
+        return None
+
+    def par_search(self) -> "tuple | None":
+        """``(board, options)`` for the worker to find the par after a win, or ``None``."""
+        return None
+
+    def mark_records(self) -> None:
+        """Show solved marks in the game's pickers."""
+
+    # ------------------------------------------------------------------ the editor
+    def new_draft(self) -> object:
+        """The draft of the board in play."""
+        raise NotImplementedError
+
+    def editor_board(self) -> object:
+        """The draft as the game's board; a :class:`PuzzleError` if it does not validate."""
+        return self.draft.to_board()
+
+    def editor_status(self) -> tuple:
+        """``(key, values)``: what the status says about the draft (ready, or why not)."""
+        return ("ed_ready", {})
+
+    def editor_node(self) -> object:
+        """The editor's board element (what a refusal marks)."""
+        return self.edit_el

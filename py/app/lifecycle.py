@@ -1,0 +1,294 @@
+"""A game's life in the browser: open it, reload it, save it, share it, with
+one set of rules for every game:
+
+1. reloading keeps the moves made (board, moves, undo history, options);
+2. a bad board link is refused with an alert and never wipes the saved game;
+3. the plain page reopens the saved game; 4. a link to another board opens it.
+
+Saving is debounced (:meth:`Lifecycle.save`, written within
+:data:`SAVE_DELAY_S` and at once when the page is hidden or left:
+:meth:`Lifecycle.flush`); a saved game that does not reopen, or reopens but
+cannot be drawn, is set aside and said in the alert (the bad-save guard,
+:meth:`Lifecycle.open`).
+
+Handed in: the shell (its link's parameters, language, storage through
+``window.safeStorage``), the game's spec, the :class:`~app.session.Session`
+(one object for the game's life: a saved game is replayed aside and adopted),
+the :class:`~app.frame.Frame`, the :class:`~app.records_keeper.RecordsKeeper`
+(the clock saved with the game), the game's hooks (``save_extra``,
+``restore_extra``, ``board_opened``, ``will_load``, ``stuck_key``) and the
+view's calls ``render()``, ``say_ready()``, ``finish_edit()``, ``editing()``,
+``halt()`` and ``close_editor()``. It owns the paste box (:meth:`Lifecycle.load`). State: ``solved_by``
+(``"solver"`` when a Solve's playback brought the board to the goal; kept on
+reload, dropped by any change the session announces). It never imports the view.
+"""
+
+import asyncio
+import json
+
+from pyscript import window
+from pyscript.ffi import to_js
+
+from app.session import SaveError, Session
+from puzzles import PuzzleError
+
+SAVE_VERSION = 2
+# The longest saved game read (characters), checked before it is parsed: a save of 20,000 Huarong
+# moves is about 240,000; a corrupt one of 2 MB held the start for 5 s.
+MAX_SAVE_CHARS = 400000
+SAVE_DELAY_S = 0.25  # a game is written at most this often (and at once when the page is hidden or left)
+
+
+class Lifecycle:
+    def __init__(self, shell: object, spec: object, session: object, frame: object, records: object,
+                 hooks: object, calls: dict) -> None:
+        self.shell = shell
+        self.spec = spec
+        self.game = spec.name
+        self.store_key = "bfs-puzzles." + spec.name
+        self.session = session
+        self.frame = frame
+        self.records = records
+        self.hooks = hooks
+        self.calls = calls
+        self.solved_by = None
+        self.save_due = False  # the game changed since it was last written (see save)
+        self.save_queued = False
+        self.from_save = False
+        session.subscribe(self._changed)
+
+    def _changed(self, kind: str) -> None:
+        self.solved_by = None
+
+    def linked_here(self) -> bool:
+        """The page's link is for this game (its ``board`` and options are ours)."""
+        return self.shell.game == self.game
+
+    # ------------------------------------------------------------------ opening
+    def open(self) -> None:
+        """:meth:`_restore` and the game's first drawing, inside one guard: a
+        saved game that passed the checks but still cannot be drawn is set
+        aside like any bad save (said in the alert), and the game opens its
+        default board; nothing escapes to stop the other games or the page."""
+        self.from_save = False
+        try:
+            self._restore()
+        except Exception as e:
+            from_save = self.from_save
+            self.from_save = False
+            self.session.reset(self.spec.default())
+            self.session.options = self.spec.defaults(self.session.start)
+            self.solved_by = None
+            self.records.reset_clock()
+            self.hooks.restore_extra(None)
+            self.hooks.board_opened()
+            self.calls["render"]()
+            self.calls["say_ready"]()
+            self.frame.show_error("internal_error", {"error": type(e).__name__}, "",
+                                  "save_discarded" if from_save else "")
+            if from_save:
+                self.save()
+
+    def _restore(self) -> None:
+        """Open the game by the four rules (see the module docstring). A bad
+        link opens the default board (as the app's contract says) without
+        saving it, so the plain page still reopens the saved game. A saved
+        game that does not reopen is said in the alert (and replaced by the
+        game opened)."""
+        url_board = None
+        bad_link = False
+        params = self.shell.params
+        session = self.session
+        if self.linked_here() and params.get("board") is not None:
+            try:
+                url_board = self.spec.board.parse(str(params.get("board")))
+            except PuzzleError as e:
+                self.frame.show_puzzle_error(e, "bad_url_board")
+                bad_link = True
+        saved, data, problem = (None, None, None) if bad_link else self._read_saved()
+        if problem is not None:
+            self.frame.show_error(problem.code, problem.values, "", "save_discarded")
+        if saved is not None and (url_board is None or saved.start == url_board):
+            self.from_save = True
+            session.adopt(saved)
+            session.options = self.spec.check_options(data.get("options"), saved.start)
+            self.records.restore_clock(data.get("clock"))
+            self.hooks.restore_extra(data.get("extra"))
+            if data.get("by") == "solver" and saved.state.is_solved() and saved.cursor:
+                self.solved_by = "solver"
+        else:
+            if url_board is not None:
+                session.reset(url_board)
+            session.options = self.spec.defaults(session.start)
+            self.hooks.restore_extra(None)
+        for name in self.spec.options:  # an option named in the link wins
+            value = params.get(name) if self.linked_here() else None
+            if value is not None and str(value) in self.spec.options[name]:
+                session.options[name] = str(value)
+        self.hooks.board_opened()
+        self.calls["render"]()
+        self.calls["say_ready"]()
+        if not bad_link:  # a bad link opens the default board and leaves the saved game alone
+            self.save()
+
+    def _read_saved(self) -> tuple:
+        """``(session, data, problem)``: the saved game replayed through the
+        rules (:meth:`Session.restore`, jumps held to the start's shape), or
+        ``(None, None, None)`` if there is none, or ``(None, None, e)``, a
+        :class:`SaveError` saying why it does not reopen. Its size is checked
+        before it is parsed (:data:`MAX_SAVE_CHARS`), its steps before they
+        are replayed."""
+        raw = window.safeStorage.get(self.store_key)
+        if raw is None:  # none, or storage off
+            return (None, None, None)
+        try:
+            text = str(raw)
+            if len(text) > MAX_SAVE_CHARS:
+                raise SaveError("save_too_long", count=len(text), limit=MAX_SAVE_CHARS)
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("v") != SAVE_VERSION or not isinstance(data.get("start"), str):
+                raise SaveError("save_not_game")
+            session = Session(self.spec.default(), self.spec.apply)
+            session.restore(data, self.spec.board.parse, self.spec.decode_move, self.spec.shape)
+            return (session, data, None)
+        except SaveError as e:
+            return (None, None, e)
+        except Exception:  # garbage, an older format, moves that no longer replay
+            return (None, None, SaveError("save_not_game"))
+
+    # ------------------------------------------------------------------ a new game
+    def load(self, board: object, say: str = "", **extra: object) -> None:
+        """Open ``board`` as a new game (Reset, a new board, a paste, a layout); ``extra`` goes to
+        the game's ``will_load`` hook. A playback and a job stop, the editor closes, the clock
+        resets; the session announces ``new`` (another start) or ``opened`` (the same again)."""
+        self.hooks.will_load(board, extra)
+        self.calls["halt"]()
+        self.calls["close_editor"]()
+        session = self.session
+        new = board != session.start
+        session.reset(board)
+        self.records.reset_clock()
+        if new:
+            session.options = self.spec.check_options(session.options, board)
+            self.shell.drop_board_param(self.game)
+        session.changed("new" if new else "opened")
+        self.hooks.board_opened()
+        self.calls["render"]()
+        self.save()
+        if say:
+            self.frame.say(self.hooks.stuck_key() or say)
+
+    def set_option(self, name: str, value: str) -> None:
+        """Change an option: a playback and a job stop, the session announces ``options`` (what
+        was derived under the old one goes), the link follows where it names it, the game is saved."""
+        if value not in self.spec.options.get(name, ()):
+            return
+        self.calls["halt"]()
+        self.session.options[name] = value
+        if self.shell.params.get(name) is not None or name == "metric":
+            self.shell.set_url(**{name: value})
+        self.session.changed("options")
+        self.calls["render"]()
+        self.save()
+
+    def build_paste(self, panel: object, help_key: str) -> None:
+        """The paste box for a board, with its Load."""
+        self.board_input = self.frame.paste_box(panel, "paste_board", help_key, self.game + "-board-input")
+        self.frame.button(self.board_input[0], "load", self._on_load)
+
+    def _on_load(self, event: object) -> None:
+        """The paste box's Load: a bad board is named and the current one stays."""
+        try:
+            board = self.spec.board.parse(str(self.board_input[1].value))
+        except PuzzleError as e:
+            self.frame.show_puzzle_error(e)
+            return
+        self.frame.clear_alert()
+        self.load(board, "loaded")
+
+    # ------------------------------------------------------------------ saving
+    def save(self) -> None:
+        """The game changed: write it within :data:`SAVE_DELAY_S` (one write for
+        a burst of moves: writing the whole history on each of 10,000 console
+        moves took 27.6 ms a move), and at once when the page is hidden or left
+        (:meth:`flush`), so a reload keeps every move made (rule 1)."""
+        self.save_due = True
+        if not self.save_queued:
+            self.save_queued = True
+            asyncio.create_task(self._save_later())
+
+    async def _save_later(self) -> None:
+        await asyncio.sleep(SAVE_DELAY_S)
+        self.save_queued = False
+        self.flush()
+
+    def flush(self) -> None:
+        """Write the game now if it changed since it was last written."""
+        if not self.save_due:
+            return
+        self.save_due = False
+        data = self.session.to_saved(lambda b: b.to_code(), self.spec.encode_move)
+        data["v"] = SAVE_VERSION
+        data["options"] = self.session.options
+        data["clock"] = self.records.save_clock()
+        data["extra"] = self.hooks.save_extra()
+        if self.solved_by is not None:
+            data["by"] = self.solved_by
+        window.safeStorage.set(self.store_key, json.dumps(data))  # storage off or full: the game goes on unsaved
+
+    # ------------------------------------------------------------------ sharing
+    def share(self, event: object) -> None:
+        """A link to the starting board (or, ticked, to the position now); from the
+        editor, to the board drawn there."""
+        if self.calls["editing"]() and not self.calls["finish_edit"]():
+            return
+        frame = self.frame
+        session = self.session
+        board = session.state if frame.share_progress.checked else session.start
+        params = {"board": board.to_code()}
+        for name in self.spec.options:
+            if name == "metric":
+                params[name] = session.options[name]
+        query = "&".join("%s=%s" % (k, str(window.encodeURIComponent(v))) for k, v in params.items())
+        frame.share_input.value = "%s%s?game=%s&%s&lang=%s" % (
+            str(window.location.origin),
+            str(window.location.pathname),
+            self.game,
+            query,
+            self.shell.lang,
+        )
+        frame.share_box.removeAttribute("hidden")
+        frame.share_input.focus()
+        frame.share_input.select()
+        frame.say("share_done")
+
+    def share_button(self, event: object) -> None:
+        """Share: the link in the share box and, where the browser has the system
+        share sheet (``navigator.share``, phones), that sheet too (called in the
+        click itself, as the browser asks); the box stays as the fallback."""
+        self.share(event)
+        frame = self.frame
+        if frame.share_box.hasAttribute("hidden") or not window.Reflect.has(window.navigator, "share"):
+            return
+        data = to_js({"title": self.shell.t("title"), "url": str(frame.share_input.value)})
+        try:
+            promise = window.navigator.share(data)
+        except Exception:  # refused at once (not allowed here): the box is there
+            return
+        asyncio.create_task(self._shared(promise))
+
+    async def _shared(self, promise: object) -> None:
+        try:
+            await promise
+            self.frame.say("shared")
+        except Exception:  # the sheet was closed, or could not open: the link is in the box
+            pass
+
+    async def copy(self, event: object) -> None:
+        frame = self.frame
+        frame.share_input.select()
+        try:
+            await window.navigator.clipboard.writeText(frame.share_input.value)
+            frame.say("copied")
+        except Exception:
+            pass  # no clipboard permission: the link is selected in the box
