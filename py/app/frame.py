@@ -34,6 +34,9 @@ class Frame:
         self.shell = shell
         self.game = game
         self.panel = panel
+        self.celebrated = 0  # wins celebrated on this panel (drawn as data-celebrated, for the tests)
+        self.share_now = False  # the share box's tick: a link to the position now, not the start
+        self.share_link = None  # the link in the share box, or None while it is hidden
         self.status_key = ("ready", {})
         self.progress_key = None  # (key, values) of the progress line, said again on a language switch
         self.alert_error = None  # (code, values, fallback, prefix) of the alert shown, for a language switch
@@ -58,7 +61,7 @@ class Frame:
         select = self.select(parent, key, "%s-%s" % (self.game, name))
         for choice in choices:
             self.shell.text(el("option", select, value=choice), "%s_%s" % (key, choice))
-        on(select, "change", self.guard(lambda e: changed(name, str(select.value))))
+        on(select, "change", self.guard(lambda e: changed(name, str(e.target.value))))
         return select
 
     def paste_box(self, parent: object, key: str, help_key: str, id_: str) -> tuple:
@@ -139,7 +142,23 @@ class Frame:
         lab = el("label", self.share_box, "check")
         self.share_progress = el("input", lab, type="checkbox", id=self.game + "-share-progress")
         self.shell.text(el("span", lab), "share_progress")
-        on(self.share_progress, "change", self.guard(on_share))
+        on(self.share_progress, "change", self.guard(lambda e: self._share_ticked(bool(e.target.checked), on_share)))
+
+    def _share_ticked(self, ticked: bool, on_share: object) -> None:
+        self.share_now = ticked
+        on_share(None)
+
+    def show_share(self, link: "str | None") -> None:
+        """The share box with ``link`` in it, selected (``None``: the box hidden). The link is
+        kept here (:attr:`share_link`), never read back from the box."""
+        self.share_link = link
+        if link is None:
+            self.share_box.setAttribute("hidden", "")
+            return
+        self.share_input.value = link
+        self.share_box.removeAttribute("hidden")
+        self.share_input.focus()
+        self.share_input.select()
 
     # ------------------------------------------------------------------ words
     def say(self, key: str, **values: object) -> None:
@@ -206,7 +225,8 @@ class Frame:
         """A win's moment: the board glows once (CSS; still for those who asked for less motion)."""
         panel = self.panel
         panel.classList.add("celebrating")
-        panel.setAttribute("data-celebrated", str(int(panel.getAttribute("data-celebrated") or 0) + 1))
+        self.celebrated += 1
+        panel.setAttribute("data-celebrated", str(self.celebrated))
         asyncio.create_task(self._end_celebration())
 
     async def _end_celebration(self) -> None:

@@ -244,22 +244,16 @@ class Lifecycle:
             return
         frame = self.frame
         session = self.session
-        board = session.state if frame.share_progress.checked else session.start
+        board = session.state if frame.share_now else session.start
         params = {"board": board.to_code()}
         for name in self.spec.options:
             if name == "metric":
                 params[name] = session.options[name]
         query = "&".join("%s=%s" % (k, str(window.encodeURIComponent(v))) for k, v in params.items())
-        frame.share_input.value = "%s%s?game=%s&%s&lang=%s" % (
-            str(window.location.origin),
-            str(window.location.pathname),
-            self.game,
-            query,
-            self.shell.lang,
+        frame.show_share(
+            "%s%s?game=%s&%s&lang=%s"
+            % (str(window.location.origin), str(window.location.pathname), self.game, query, self.shell.lang)
         )
-        frame.share_box.removeAttribute("hidden")
-        frame.share_input.focus()
-        frame.share_input.select()
         frame.say("share_done")
 
     def share_button(self, event: object) -> None:
@@ -268,9 +262,9 @@ class Lifecycle:
         click itself, as the browser asks); the box stays as the fallback."""
         self.share(event)
         frame = self.frame
-        if frame.share_box.hasAttribute("hidden") or not window.Reflect.has(window.navigator, "share"):
+        if frame.share_link is None or not window.Reflect.has(window.navigator, "share"):
             return
-        data = to_js({"title": self.shell.t("title"), "url": str(frame.share_input.value)})
+        data = to_js({"title": self.shell.t("title"), "url": frame.share_link})
         try:
             promise = window.navigator.share(data)
         except Exception:  # refused at once (not allowed here): the box is there
@@ -288,7 +282,7 @@ class Lifecycle:
         frame = self.frame
         frame.share_input.select()
         try:
-            await window.navigator.clipboard.writeText(frame.share_input.value)
+            await window.navigator.clipboard.writeText(frame.share_link or "")
             frame.say("copied")
         except Exception:
             pass  # no clipboard permission: the link is selected in the box

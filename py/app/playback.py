@@ -62,7 +62,7 @@ class Player:
             self.playback.held = held
 
     def _on_speed(self, event: object) -> None:
-        self.speed = parse_speed(self.frame.speed_select.value)
+        self.speed = parse_speed(event.target.value)
         if self.playback is not None:
             self.playback.speed = self.speed
 

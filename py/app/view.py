@@ -262,7 +262,7 @@ class GameView(Hooks):
         self.hinted = None
         if self.jobs.job is None:  # a running job keeps its box (and Cancel) until it ends
             self.frame.show_progress_box(False)
-        self.frame.share_box.setAttribute("hidden", "")
+        self.frame.show_share(None)
         self.forget(kind == "new")
         if kind != "moved":
             self.say_ready()
