@@ -24,20 +24,26 @@ page itself, for ``expect(page.page)``) and adds:
 
 - opening: ``open(query, solver=True)`` (returns the page object of that game), ``wait_ready(solver)``,
   ``reload(solver=False)``, ``new_tab()`` (a watched page in the same context, not opened),
-  ``open_link(url)`` (a new tab of this context on a link, ready);
+  ``open_link(url)`` (a new tab of this context on a link, ready), ``store(items)`` (local storage
+  holding ``items`` before the app is opened: on a ``blank()`` page, then ``.open(query)``);
 - the frame: ``panel`` (the visible tab panel), ``status()``, ``alert()``, ``button(name)``,
-  ``result()`` (the records line), ``switch_language()``, ``with_records()``;
-- the state: ``board()`` (``gameHandler.getBoard()``), ``move_count()``, ``is_solved()``,
-  ``move(*args)`` (``gameHandler.move``), ``board_locator()`` (the board's element, ``BOARD_ID``);
+  ``result()`` (the records line), ``switch_language()``, ``with_records()``, ``tab(game)`` (a game's
+  tab, either language), ``show(game)`` (click its tab; the page object of that game);
+- the state: ``board()`` (``gameHandler.getBoard()``), ``move_count()``, ``is_solved()`` (solved, or
+  Link-up's cleared: the JS of ``SOLVED``), ``wait_solved()``, ``move(*args)`` (``gameHandler.move``),
+  ``board_locator()`` (the board's element, ``BOARD_ID``), ``counter()`` (the moves counter),
+  ``playing()`` (``(i, n)`` of the playback under way, from the counter's ``data-playing``, or None);
 - actions: ``solve(text=None)`` (click Solve; with ``text``, wait until the status says it),
-  ``hint()``, ``undo()``, ``redo()``, ``pause()``, ``step()``, ``set_speed(ms)``,
+  ``hint()``, ``undo()``, ``redo()``, ``pause()``, ``step()``, ``set_speed(ms)``, ``wait_playing(at=0)``
+  (until a playback has played ``at`` steps), ``solve_and_pause_at(at)`` (Solve, Pause there),
   ``paste_board(text)``, ``share_link()`` (click Share, return the link), ``open_map()`` (the drawn map's
   figure), ``map_figure()``, ``open_editor()``, ``editor_tool(name)``;
 - per game: ``HuarongPage.piece(name)``, ``.choose_layout(name)``, ``.place(tool, r, c)``;
   ``LinkupPage.tile(r, c)``; ``SlidingPage.tile(n)``.
 
-Boards and data shared by several files: ``KSHISEN``, ``LARGE`` (Link-up codes), ``RECORDS`` (with
-``page.with_records()``), ``BOARD_IDS`` and ``PAGES`` (by game, from the registry).
+Boards and data shared by several files: ``KSHISEN``, ``LARGE`` (Link-up codes), ``BIG`` (a Huarong grid
+far too large to solve quickly), ``RECORDS`` (with ``page.with_records()``), ``BOARD_IDS`` and ``PAGES``
+(by game, from the registry).
 Checks shared by several files: ``assert_in_viewport(page, selector)``, ``axe_serious(page, server_url)``.
 """
 
@@ -46,6 +52,7 @@ import re
 
 from playwright.sync_api import expect
 
+from app.i18n import t
 from puzzles.games import DEFAULT_GAME, GAMES
 from puzzles.huarong_layouts import find_layout
 from puzzles.linkup import generate
@@ -62,6 +69,12 @@ DEVICES = {
 
 KSHISEN = generate(8, 18, 36, 4, 3).to_code()  # the 8 x 18 board of the course
 LARGE = generate(10, 20, 50, 4, 2).to_code()  # the largest Link-up board
+# An 8×8 Huarong board with few pieces: far too many positions to solve quickly.
+BIG = [[0] * 8 for _ in range(8)]
+for _r, _c in [(0, 3), (0, 4), (1, 3), (1, 4)]:
+    BIG[_r][_c] = 1
+for _i, (_r, _c) in enumerate([(r, c) for r in (3, 5, 7) for c in range(0, 8, 2)] + [(2, 7), (4, 3), (6, 5)]):
+    BIG[_r][_c] = 7 + _i
 RECORDS = json.dumps(
     {
         "v": 1,
@@ -87,6 +100,7 @@ class GamePage:
 
     game = DEFAULT_GAME
     BOARD_ID = ""
+    SOLVED = "gameHandler.isSolved()"  # the console API's "this board is won" (Link-up: isCleared)
 
     def __init__(self, page, base: str, watch, device: str = "laptop") -> None:
         self.page = page
@@ -130,6 +144,14 @@ class GamePage:
         opened.wait_ready(solver=False)
         return opened
 
+    def store(self, items: dict) -> None:
+        """This server's local storage holds just ``items`` (key -> text), the app not opened (a page of
+        ``open_game.blank()``; then ``.open(query)``)."""
+        self.page.goto(self.base + "static/favicon.svg")
+        self.page.evaluate(
+            "(items) => { localStorage.clear(); for (const k in items) localStorage.setItem(k, items[k]); }", items
+        )
+
     # ------------------------------------------------------------------ the frame
     @property
     def panel(self):
@@ -152,6 +174,18 @@ class GamePage:
         """The records line of this game (best times and moves)."""
         return self.page.locator("#%s-result" % self.game)
 
+    def tab(self, game: str):
+        """The tab of ``game`` (its name in English or 中文)."""
+        key = "tab_" + game
+        name = re.compile("^(%s|%s)$" % (re.escape(t(key)), re.escape(t(key, "zh"))))
+        return self.page.get_by_role("tab", name=name)
+
+    def show(self, game: str) -> "GamePage":
+        """Click the tab of ``game``; the page object of that game (this page)."""
+        self.tab(game).click()
+        expect(self.tab(game)).to_have_attribute("aria-selected", "true")
+        return PAGES[game](self.page, self.base, self._watch, self.device)
+
     def switch_language(self) -> None:
         """Press the language switch (English <-> 中文)."""
         self.page.get_by_role("button", name=re.compile("^(切换到中文|Switch to English)$")).click()
@@ -170,7 +204,12 @@ class GamePage:
         return self.page.evaluate("gameHandler.moveCount")
 
     def is_solved(self) -> bool:
-        return self.page.evaluate("gameHandler.isSolved()")
+        """The board is won (Link-up: cleared)."""
+        return self.page.evaluate(self.SOLVED)
+
+    def wait_solved(self, timeout: int = 90_000) -> None:
+        """Wait until the board is won (Link-up: cleared)."""
+        self.page.wait_for_function(self.SOLVED, timeout=timeout)
 
     def move(self, *args):
         """``gameHandler.move(*args)``: True when the move was made."""
@@ -178,6 +217,15 @@ class GamePage:
 
     def board_locator(self):
         return self.page.locator(self.BOARD_ID)
+
+    def counter(self):
+        """The moves counter; its ``data-playing`` is ``i/n`` while a solution plays."""
+        return self.page.locator("#%s-moves" % self.game)
+
+    def playing(self):
+        """``(i, n)`` of the playback under way (in the counter's unit), or ``None``."""
+        value = self.counter().get_attribute("data-playing")
+        return None if value is None else tuple(int(x) for x in value.split("/"))
 
     # ------------------------------------------------------------------ actions
     def solve(self, text=None, timeout: int = 60_000) -> None:
@@ -197,6 +245,21 @@ class GamePage:
 
     def pause(self) -> None:
         self.page.get_by_role("button", name="Pause").click()
+
+    def wait_playing(self, at: int = 0, timeout: int = 60_000) -> None:
+        """Wait until a playback is under way and has played ``at`` steps or more."""
+        self.page.wait_for_function(
+            "(a) => { const v = document.querySelector(a[0]).dataset.playing; return v && +v.split('/')[0] >= a[1]; }",
+            arg=["#%s-moves" % self.game, at],
+            timeout=timeout,
+        )
+
+    def solve_and_pause_at(self, at: int) -> None:
+        """Click Solve, wait until the playback has played ``at`` steps, press Pause (Resume shows)."""
+        self.solve()
+        self.wait_playing(at)
+        self.pause()
+        expect(self.button("Resume")).to_be_visible()
 
     def step(self) -> None:
         self.page.get_by_role("button", name="Step").click()
@@ -261,6 +324,7 @@ class HuarongPage(GamePage):
 class LinkupPage(GamePage):
     game = "linkup"
     BOARD_ID = "#lu-board"
+    SOLVED = "gameHandler.isCleared()"
 
     def tile(self, r: int, c: int):
         """The tile at row ``r``, column ``c`` (from 0), by its accessible name."""

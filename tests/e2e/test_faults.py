@@ -4,18 +4,12 @@ import json
 import time
 
 import pytest
+from pages import BIG
 from playwright.sync_api import expect
 
 from puzzles.sliding import Board as SlidingBoard
 
 pytestmark = pytest.mark.e2e
-
-# An 8×8 Huarong board with few pieces: far too many positions to solve quickly.
-BIG = [[0] * 8 for _ in range(8)]
-for _r, _c in [(0, 3), (0, 4), (1, 3), (1, 4)]:
-    BIG[_r][_c] = 1
-for _i, (_r, _c) in enumerate([(r, c) for r in (3, 5, 7) for c in range(0, 8, 2)] + [(2, 7), (4, 3), (6, 5)]):
-    BIG[_r][_c] = 7 + _i
 
 
 def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_game):

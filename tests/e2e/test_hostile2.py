@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from puzzles import linkup
+from puzzles.games import NAMES
 
-TABS = {"huarong": "Huarong Road", "linkup": "Link-up", "sliding": "Sliding puzzle"}
 LINKUP_START = linkup.SPEC.default().to_code()
 # Saved histories that jump to a board of another size (the issue's two saves).
 BAD_SAVES = {
@@ -19,73 +19,63 @@ BAD_SAVES = {
 }
 
 
-def _seed(page, server_url, items: dict) -> None:
-    """Local storage holding ``items`` (key -> text) before the app is opened."""
-    page.goto(server_url + "static/favicon.svg")
-    page.evaluate(
-        "(items) => { localStorage.clear(); for (const k in items) localStorage.setItem(k, items[k]); }", items
-    )
-
-
 @pytest.mark.parametrize("game", sorted(BAD_SAVES))
 @pytest.mark.parametrize("opened", ["huarong", "own"])
-def test_a_saved_game_jumping_to_another_size_is_set_aside(open_app, page, server_url, game, opened):
+def test_a_saved_game_jumping_to_another_size_is_set_aside(open_game, game, opened):
     """The app starts; the bad game says, in its alert, that its save was set aside and opens its
     default board; the other games are untouched and the open tab's gameHandler is its own."""
     first = game if opened == "own" else opened
-    _seed(page, server_url, {"bfs-puzzles." + game: json.dumps(BAD_SAVES[game])})
-    open_app("?game=%s&lang=en" % first, solver=False, clear_storage=False)
+    page = open_game.blank()
+    page.store({"bfs-puzzles." + game: json.dumps(BAD_SAVES[game])})
+    page = page.open("?game=%s&lang=en" % first, solver=False)
     if first != game:
         expect(page.locator("#%s-alert" % first)).to_be_empty()  # an empty alert is not in the a11y tree
-        page.get_by_role("tab", name=TABS[game]).click()
-    panel = page.get_by_role("tabpanel")
-    expect(panel.get_by_role("alert")).to_contain_text("The saved game could not be reopened")
-    expect(panel.get_by_role("alert")).to_contain_text("another size")
+        page = page.show(game)
+    expect(page.alert()).to_contain_text("The saved game could not be reopened")
+    expect(page.alert()).to_contain_text("another size")
     default = {"sliding": [[4, 1, 2], [5, 0, 3]], "linkup": linkup.SPEC.default().grid()}[game]
-    assert page.evaluate("gameHandler.getBoard()") == default
+    assert page.board() == default
     # every game was built and plays
-    for name in ("huarong", "linkup", "sliding"):
-        page.get_by_role("tab", name=TABS[name]).click()
+    for name in NAMES:
+        page.show(name)
         expect(page.locator("#%s-status" % name)).not_to_be_empty()
-    page.get_by_role("tab", name=TABS["sliding"]).click()
+    page = page.show("sliding")
     assert page.evaluate("gameHandler.move(5)") is True
     # the bad save was replaced by the game opened: a reload says nothing more
     page.reload()
-    page.wait_for_selector("html[data-app-state=ready]")
-    page.get_by_role("tab", name=TABS[game]).click()
+    page.show(game)
     expect(page.locator("#%s-alert" % game)).to_be_empty()
 
 
-def test_a_save_too_long_is_refused_before_parsing_in_chinese(open_app, page, server_url):
+def test_a_save_too_long_is_refused_before_parsing_in_chinese(open_game):
     huge = json.dumps({"v": 2, "start": "2" * 2_000_000, "moves": []})
-    _seed(page, server_url, {"bfs-puzzles.sliding": huge})
-    open_app("?game=sliding&lang=zh", solver=False, clear_storage=False)
-    alert = page.get_by_role("tabpanel").get_by_role("alert")
+    page = open_game.blank()
+    page.store({"bfs-puzzles.sliding": huge})
+    page = page.open("?game=sliding&lang=zh", solver=False)
+    alert = page.alert()
     expect(alert).to_contain_text("保存的对局无法重新打开")
     expect(alert).to_contain_text("最多只接受 400000 个")
-    assert page.evaluate("gameHandler.getBoard()") == [[4, 1, 2], [5, 0, 3]]
+    assert page.board() == [[4, 1, 2], [5, 0, 3]]
 
 
-def test_the_issues_linkup_link_is_refused_at_once(open_app, page):
+def test_the_issues_linkup_link_is_refused_at_once(open_game):
     """1.999999999x0..TK froze the page 17-20 s, then the runtime died (MemoryError)."""
-    open_app("?game=linkup&lang=en&board=" + quote("1.999999999x0..TK"), solver=False)
-    expect(page.get_by_role("tabpanel").get_by_role("alert")).to_contain_text("each side must be 1 to 24")
-    assert page.evaluate("gameHandler.getBoard()") == linkup.SPEC.default().grid()
+    page = open_game("?game=linkup&lang=en&board=" + quote("1.999999999x0..TK"), solver=False)
+    expect(page.alert()).to_contain_text("each side must be 1 to 24")
+    assert page.board() == linkup.SPEC.default().grid()
 
 
-def test_huarongs_map_takes_piece_ids_of_256_and_more(open_app, page):
+def test_huarongs_map_takes_piece_ids_of_256_and_more(open_game):
     """'The map could not be made: byte must be in range(0, 256)' (raw Python, untranslated): the map is
     made, and its farthest position comes back onto the board with the board's own ids."""
     grid = [[300, 1, 1, 70000], [300, 1, 1, 70000], [0, 0, 0, 256], [999, 0, 0, 256]]
-    page = open_app("?game=huarong&lang=zh&board=" + quote(json.dumps(grid)))
-    panel = page.get_by_role("tabpanel")
-    panel.get_by_role("button", name="状态图", exact=True).click()
-    fig = panel.get_by_role("img", name=re.compile("状态图"))
-    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d+"), timeout=60_000)
-    expect(panel).not_to_contain_text("无法生成状态图")
-    panel.get_by_role("button", name="去最远的局面").click()
-    expect(page.get_by_role("status").filter(visible=True)).to_contain_text("已从状态图放到棋盘上")
-    after = page.evaluate("gameHandler.getBoard()")
+    page = open_game("?game=huarong&lang=zh&board=" + quote(json.dumps(grid)))
+    fig = page.open_map("状态图")
+    expect(fig).to_have_accessible_name(re.compile("状态图"))
+    expect(page.panel).not_to_contain_text("无法生成状态图")
+    page.button("去最远的局面").click()
+    expect(page.status()).to_contain_text("已从状态图放到棋盘上")
+    after = page.board()
     assert after != grid and sorted(v for row in after for v in row) == sorted(v for row in grid for v in row)
 
 
@@ -100,15 +90,15 @@ HOSTILE_ARGS = """() => {
 @pytest.mark.parametrize(
     "game,method,bad", [("huarong", "move", False), ("sliding", "move", False), ("linkup", "connect", [])]
 )
-def test_gamehandler_answers_bad_arguments_and_never_throws(open_app, game, method, bad):
+def test_gamehandler_answers_bad_arguments_and_never_throws(open_game, game, method, bad):
     """A BigInt, a circular object, a 20,000-deep array, a 2 MB text, a throwing toJSON: each call
     answers false (or [] for connect) and nothing changes; no exception reaches the caller."""
-    page = open_app("?game=%s&lang=en" % game, solver=False)
-    before = page.evaluate("gameHandler.getBoard()")
+    page = open_game("?game=%s&lang=en" % game, solver=False)
+    before = page.board()
     answers = page.evaluate(
         "(m) => (%s)().map((args) => { try { return gameHandler[m](...args); } catch (e) { return 'threw ' + e; } })"
         % HOSTILE_ARGS,
         method,
     )
     assert answers == [bad] * 5
-    assert page.evaluate("gameHandler.getBoard()") == before
+    assert page.board() == before

@@ -8,9 +8,10 @@ import random
 import re
 
 import pytest
+from pages import BIG
 from playwright.sync_api import expect
-from ui import paste_board
 
+from puzzles.games import NAMES
 from puzzles.huarong import Board as HuarongBoard
 from puzzles.linkup import Board as LinkupBoard
 from puzzles.linkup import joinable_pairs
@@ -25,12 +26,8 @@ QUERY = {
     "sliding": "?game=sliding&lang=en&speed=%d&board=3x3-867254301",
     "linkup": "?game=linkup&lang=en&speed=%d",
 }
-GAMES = ("huarong", "sliding", "linkup")
-SOLVED = {"huarong": "gameHandler.isSolved()", "sliding": "gameHandler.isSolved()", "linkup": "gameHandler.isCleared()"}
-
-
-def grid(page):
-    return page.evaluate("gameHandler.getBoard()")
+GAMES = tuple(QUERY)  # this order seeds the fuzz below
+assert set(GAMES) == set(NAMES), "a board for every game of the registry"
 
 
 def hand_moves(game, g):
@@ -81,112 +78,84 @@ def as_calls(moves):
     return out
 
 
-def playing(page, game):
-    """``(i, n)`` of the playback under way (in the counter's unit), or ``None``."""
-    value = page.locator("#%s-moves" % game).get_attribute("data-playing")
-    return None if value is None else tuple(int(x) for x in value.split("/"))
-
-
-def solve_and_pause_at(page, game, at):
-    panel = page.get_by_role("tabpanel")
-    panel.get_by_role("button", name="Solve").click()
-    page.wait_for_function(
-        "(a) => { const v = document.querySelector(a[0]).dataset.playing; return v && +v.split('/')[0] >= a[1]; }",
-        arg=["#%s-moves" % game, at],
-        timeout=60_000,
-    )
-    panel.get_by_role("button", name="Pause").click()
-    expect(panel.get_by_role("button", name="Resume")).to_be_visible()
-
-
 # ----------------------------------------------------------------- #20.2: a reload keeps played moves
 @pytest.mark.parametrize("game", GAMES)
-def test_a_reload_keeps_the_moves_made_after_solve_started(open_app, page, game):
+def test_a_reload_keeps_the_moves_made_after_solve_started(open_game, game):
     """横刀立马, one move, Solve, Pause part-way, one move by hand, reload: every move is still made."""
-    page = open_app(QUERY[game] % 120)
-    first = hand_moves(game, grid(page))[0]
+    page = open_game(QUERY[game] % 120)
+    first = hand_moves(game, page.board())[0]
     assert page.evaluate(first) not in (False, [])
-    solve_and_pause_at(page, game, 15 if game == "huarong" else 4)
-    move = hand_moves(game, grid(page))[0]
+    page.solve_and_pause_at(15 if game == "huarong" else 4)
+    move = hand_moves(game, page.board())[0]
     assert page.evaluate(move) not in (False, [])
-    made, board = page.evaluate("gameHandler.moveCount"), grid(page)
+    made, board = page.move_count(), page.board()
     assert made > 5
     page.reload()
-    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
-    assert page.evaluate("gameHandler.moveCount") == made
-    assert grid(page) == board
-    panel = page.get_by_role("tabpanel")
-    expect(panel.get_by_role("button", name="Undo")).to_be_enabled()
+    assert page.move_count() == made
+    assert page.board() == board
+    expect(page.button("Undo")).to_be_enabled()
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_reload_during_playback_keeps_the_moves_played(open_app, page, game):
-    page = open_app(QUERY[game] % 120)
-    page.get_by_role("tabpanel").get_by_role("button", name="Solve").click()
-    page.wait_for_function(
-        "(s) => { const v = document.querySelector(s).dataset.playing; return v && +v.split('/')[0] >= 4; }",
-        arg="#%s-moves" % game,
-        timeout=60_000,
-    )
-    before = page.evaluate("gameHandler.moveCount")
+def test_a_reload_during_playback_keeps_the_moves_played(open_game, game):
+    page = open_game(QUERY[game] % 120)
+    page.solve()
+    page.wait_playing(4)
+    before = page.move_count()
     page.reload()
-    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
-    assert page.evaluate("gameHandler.moveCount") >= before >= 3
+    assert page.move_count() >= before >= 3
 
 
 @pytest.mark.parametrize("game", ["huarong", "sliding"])
-def test_a_burst_of_console_moves_then_an_immediate_reload_keeps_them_all(open_app, page, game):
+def test_a_burst_of_console_moves_then_an_immediate_reload_keeps_them_all(open_game, game):
     """Saving is debounced (one write per burst), so the moves not yet written are written when
     the page is left: 301 console moves, then a reload at once."""
-    page = open_app(QUERY[game] % 0, solver=False)
+    page = open_game(QUERY[game] % 0, solver=False)
     # back and forth: Huarong's soldier 10 left and right; on the 3 × 3 board tile 1 beside the blank
     call = {"huarong": "gameHandler.move(10, i % 2 ? 'right' : 'left')", "sliding": "gameHandler.move(1)"}[game]
     made = page.evaluate("() => { let n = 0; for (let i = 0; i < 301; i++) n += %s ? 1 : 0; return n; }" % call)
-    board = grid(page)
-    assert made == 301 and page.evaluate("gameHandler.moveCount") == 301
+    board = page.board()
+    assert made == 301 and page.move_count() == 301
     page.reload()
-    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
-    assert page.evaluate("gameHandler.moveCount") == 301 and grid(page) == board
+    assert page.move_count() == 301 and page.board() == board
 
 
 # ----------------------------------------------------------------- #21.3: a move during playback stops it
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("paused", [False, True], ids=["playing", "paused"])
-def test_a_players_move_during_playback_stops_it_and_the_status_tells_the_board(open_app, page, game, paused):
-    page = open_app(QUERY[game] % 120)
-    panel = page.get_by_role("tabpanel")
+def test_a_players_move_during_playback_stops_it_and_the_status_tells_the_board(open_game, game, paused):
+    page = open_game(QUERY[game] % 120)
     if paused:
-        solve_and_pause_at(page, game, 3)
+        page.solve_and_pause_at(3)
     else:
-        panel.get_by_role("button", name="Solve").click()
-        page.wait_for_selector("#%s-moves[data-playing]" % game, timeout=60_000)
-    moves = hand_moves(game, grid(page))
+        page.solve()
+        page.wait_playing()
+    moves = hand_moves(game, page.board())
     assert page.evaluate(MOVE_IF_STILL_LEGAL, [game, as_calls(moves)]) not in (False, [], "none still legal")
-    made = page.evaluate("gameHandler.moveCount")
-    expect(page.locator("#%s-moves" % game)).not_to_have_attribute("data-playing", re.compile("."))
-    expect(panel.get_by_role("button", name="Pause")).to_be_disabled()
+    made = page.move_count()
+    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
+    expect(page.button("Pause")).to_be_disabled()
     page.wait_for_timeout(700)  # the playback would have made several moves by now
-    assert page.evaluate("gameHandler.moveCount") == made
-    assert not page.evaluate(SOLVED[game])
-    expect(panel.get_by_role("status")).not_to_contain_text(re.compile("Solved|Cleared"))
+    assert page.move_count() == made
+    assert not page.is_solved()
+    expect(page.status()).not_to_contain_text(re.compile("Solved|Cleared"))
 
 
-def test_huarong_keys_and_drags_during_playback_stop_it(open_app, page):
+def test_huarong_keys_and_drags_during_playback_stop_it(open_game):
     """Arrow keys on a piece, and a drag, while 横刀立马's solution plays (paused too)."""
-    page = open_app(QUERY["huarong"] % 120)
-    panel = page.get_by_role("tabpanel")
-    solve_and_pause_at(page, "huarong", 5)
-    board = HuarongBoard.parse(json.dumps(grid(page)))
+    page = open_game(QUERY["huarong"] % 120)
+    page.solve_and_pause_at(5)
+    board = HuarongBoard.parse(json.dumps(page.board()))
     pid, d = board.legal_moves()[0]
     key = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}[d]
     page.locator('.hr-piece[data-pid="%d"]' % pid).press(key)
-    expect(page.locator("#huarong-moves")).not_to_have_attribute("data-playing", re.compile("."))
-    expect(panel.get_by_role("status")).not_to_contain_text("Solved")
+    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
+    expect(page.status()).not_to_contain_text("Solved")
     # and a drag while it plays
-    panel.get_by_role("button", name="Solve").click()
-    page.wait_for_selector("#huarong-moves[data-playing]", timeout=60_000)
-    made = page.evaluate("gameHandler.moveCount")
-    board = HuarongBoard.parse(json.dumps(grid(page)))
+    page.solve()
+    page.wait_playing()
+    made = page.move_count()
+    board = HuarongBoard.parse(json.dumps(page.board()))
     pid, d = board.legal_moves()[0]
     piece = page.locator('.hr-piece[data-pid="%d"]' % pid)
     box = piece.bounding_box()
@@ -197,13 +166,13 @@ def test_huarong_keys_and_drags_during_playback_stop_it(open_app, page):
     page.mouse.down()
     page.mouse.move(x + dx * cell * 0.8, y + dy * cell * 0.8, steps=4)
     page.mouse.up()
-    expect(page.locator("#huarong-moves")).not_to_have_attribute("data-playing", re.compile("."))
+    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
     page.wait_for_timeout(500)
-    count = page.evaluate("gameHandler.moveCount")
+    count = page.move_count()
     assert count > made
     page.wait_for_timeout(500)
-    assert page.evaluate("gameHandler.moveCount") == count
-    expect(panel.get_by_role("status")).not_to_contain_text("Solved")
+    assert page.move_count() == count
+    expect(page.status()).not_to_contain_text("Solved")
 
 
 # ----------------------------------------------------------------- #21.3: seeded fuzz, every game
@@ -211,37 +180,36 @@ STATUS_CLAIMS = re.compile(r"^(Solved|Cleared)")
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_moves_interleaved_with_playback_fuzz(open_app, page, game):
+def test_moves_interleaved_with_playback_fuzz(open_game, game):
     """A seeded mix of Solve, Pause, Step and moves (legal or not) by the console while a
     solution plays: after each, a status that claims the board solved is true of the board
     on screen (or the solution is still playing towards it), and a move by hand leaves no
     playback running."""
     rng = random.Random(20_21 + GAMES.index(game))
-    page = open_app(QUERY[game] % 40)
-    panel = page.get_by_role("tabpanel")
+    page = open_game(QUERY[game] % 40)
     for _ in range(40):
         r = rng.random()
         if r < 0.25:
-            if page.evaluate(SOLVED[game]):
-                panel.get_by_role("button", name="Undo").click()
-            panel.get_by_role("button", name="Solve").click()
+            if page.is_solved():
+                page.undo()
+            page.solve()
             page.wait_for_timeout(rng.choice([50, 200, 400]))
-        elif r < 0.35 and panel.get_by_role("button", name=re.compile("Pause|Resume")).is_enabled():
-            panel.get_by_role("button", name=re.compile("Pause|Resume")).click()
-        elif r < 0.42 and panel.get_by_role("button", name="Step").is_enabled():
-            panel.get_by_role("button", name="Step").click()
+        elif r < 0.35 and page.button(re.compile("Pause|Resume")).is_enabled():
+            page.button(re.compile("Pause|Resume")).click()
+        elif r < 0.42 and page.button("Step").is_enabled():
+            page.step()
         else:
-            moves = hand_moves(game, grid(page))
+            moves = hand_moves(game, page.board())
             call = rng.choice(moves) if moves and rng.random() < 0.8 else _illegal(game)
             page.evaluate(call)
-            assert playing(page, game) is None, "a move by hand left the playback running: " + call
+            assert page.playing() is None, "a move by hand left the playback running: " + call
         page.wait_for_timeout(rng.choice([0, 30, 120]))
-        text = panel.get_by_role("status").text_content()
-        if STATUS_CLAIMS.match(text) and playing(page, game) is None and page.evaluate("gameHandler.moveCount"):
+        text = page.status().text_content()
+        if STATUS_CLAIMS.match(text) and page.playing() is None and page.move_count():
             page.wait_for_timeout(100)  # a playback's last move and its redraw
-            text = panel.get_by_role("status").text_content()
-            if STATUS_CLAIMS.match(text) and playing(page, game) is None:
-                assert page.evaluate(SOLVED[game]), "status %r on an unsolved board" % text
+            text = page.status().text_content()
+            if STATUS_CLAIMS.match(text) and page.playing() is None:
+                assert page.is_solved(), "status %r on an unsolved board" % text
 
 
 def _illegal(game):
@@ -254,44 +222,41 @@ def _illegal(game):
 
 # ----------------------------------------------------------------- #20.3: an option changed mid-way
 @pytest.mark.parametrize("game,change", [("huarong", "metric"), ("sliding", "mode"), ("linkup", "new")])
-def test_an_option_changed_during_playback_stops_it_cleanly(open_app, page, game, change):
-    page = open_app(QUERY[game] % 120)
-    panel = page.get_by_role("tabpanel")
-    panel.get_by_role("button", name="Solve").click()
-    page.wait_for_selector("#%s-moves[data-playing]" % game, timeout=60_000)
+def test_an_option_changed_during_playback_stops_it_cleanly(open_game, game, change):
+    page = open_game(QUERY[game] % 120)
+    panel = page.panel
+    page.solve()
+    page.wait_playing()
     if change == "metric":
         panel.get_by_label("Count").select_option("piece")
     elif change == "mode":
         panel.get_by_label("Solve for").select_option("fast")
     else:
         panel.get_by_role("button", name="New board").click()
-    expect(page.locator("#%s-moves" % game)).not_to_have_attribute("data-playing", re.compile("."))
-    made = page.evaluate("gameHandler.moveCount")
+    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
+    made = page.move_count()
     page.wait_for_timeout(700)
-    assert page.evaluate("gameHandler.moveCount") == made
-    expect(panel.get_by_role("button", name="Pause")).to_be_disabled()
-    expect(panel.get_by_role("status")).not_to_contain_text(re.compile("Solved|Cleared"))
+    assert page.move_count() == made
+    expect(page.button("Pause")).to_be_disabled()
+    expect(page.status()).not_to_contain_text(re.compile("Solved|Cleared"))
     # Solve again works under the new option, to the end
-    panel.get_by_role("button", name="Solve").click()
-    page.wait_for_function(SOLVED[game], timeout=90_000)
-    expect(page.locator("#%s-moves" % game)).not_to_have_attribute("data-playing", re.compile("."))
-    expect(panel.get_by_role("status")).to_contain_text(re.compile("Solved|Cleared"))
+    page.solve()
+    page.wait_solved()
+    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
+    expect(page.status()).to_contain_text(re.compile("Solved|Cleared"))
 
 
-def test_an_option_changed_during_a_search_cancels_it(open_app, page):
+def test_an_option_changed_during_a_search_cancels_it(open_game):
     """A Huarong search that takes long (an 8 × 8 board with few pieces): the metric switched
     while it runs stops it, and no solution of the old metric is played afterwards."""
-    from test_faults import BIG
-
-    page = open_app("?game=huarong&lang=en&speed=0")
-    panel = page.get_by_role("tabpanel")
-    paste_board(page, json.dumps(BIG))
-    panel.get_by_role("button", name="Solve").click()
+    page = open_game("?game=huarong&lang=en&speed=0")
+    page.paste_board(json.dumps(BIG))
+    page.solve()
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
-    panel.get_by_label("Count").select_option("piece")
+    page.panel.get_by_label("Count").select_option("piece")
     expect(page.locator("html")).to_have_attribute("data-solver-state", "idle", timeout=10_000)
-    expect(panel.get_by_role("button", name="Solve")).to_be_enabled()
-    assert grid(page) == BIG
+    expect(page.button("Solve")).to_be_enabled()
+    assert page.board() == BIG
 
 
 # ----------------------------------------------------------------- #20.6: what Solve is doing, from the first frame
@@ -307,42 +272,40 @@ FIRST_TEXT = """() => {
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_solve_says_what_it_does_from_the_first_frame(open_on, game):
+def test_solve_says_what_it_does_from_the_first_frame(open_game, game):
     """Solve pressed right after a cold open (the solver may still be loading): the progress box
     never shows empty, it says it waits for the solver or starts the search."""
-    page = open_on(QUERY[game] % 0, "phone")
+    page = open_game(QUERY[game] % 0, "phone", solver=False)
     page.evaluate(FIRST_TEXT)
-    page.get_by_role("tabpanel").get_by_role("button", name="Solve").click()
+    page.solve()
     page.wait_for_function("window.__firstProgress !== null")
     first = page.evaluate("window.__firstProgress")
     assert first in ("Waiting for the solver to start…", "Starting the search…"), first
-    page.wait_for_function(SOLVED[game], timeout=90_000)
+    page.wait_solved()
 
 
 # ------------------------------------------- #20.10: ready ahead, solved by the solver, a win's moment
-def test_an_answer_worked_out_ahead_says_so(open_app, page):
-    page = open_app("?game=sliding&lang=en&speed=0")
-    panel = page.get_by_role("tabpanel")
+def test_an_answer_worked_out_ahead_says_so(open_game):
+    page = open_game("?game=sliding&lang=en&speed=0")
+    panel = page.panel
     page.wait_for_timeout(2500)  # the look-ahead works the 5-move board out meanwhile
-    panel.get_by_role("button", name="Solve").click()
-    expect(panel.get_by_role("status")).to_have_text("Solved: 5 moves", timeout=30_000)
-    assert panel.get_by_role("status").get_attribute("data-answer") == "ready"
+    page.solve()
+    expect(page.status()).to_have_text("Solved: 5 moves", timeout=30_000)
+    assert page.status().get_attribute("data-answer") == "ready"
     text = panel.locator(".progress-text").text_content()
     assert "before you clicked" in text and not re.search(r"\d\.\d\d s", text), text
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_board_solved_by_the_solver_says_so_after_a_reload(open_app, page, game):
-    page = open_app(QUERY[game] % 0)
-    panel = page.get_by_role("tabpanel")
-    panel.get_by_role("button", name="Solve").click()
-    page.wait_for_function(SOLVED[game], timeout=90_000)
-    expect(page.locator("#%s-moves" % game)).not_to_have_attribute("data-playing", re.compile("."))
+def test_a_board_solved_by_the_solver_says_so_after_a_reload(open_game, game):
+    page = open_game(QUERY[game] % 0)
+    page.solve()
+    page.wait_solved()
+    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
     page.reload()
-    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
-    expect(panel.get_by_role("status")).to_contain_text(re.compile("(Solved|Cleared) by the solver"))
-    page.get_by_role("button", name="中文").click()
-    expect(panel.get_by_role("status")).to_contain_text("由求解器")
+    expect(page.status()).to_contain_text(re.compile("(Solved|Cleared) by the solver"))
+    page.switch_language()
+    expect(page.status()).to_contain_text("由求解器")
 
 
 def _sliding_solution(code):
@@ -352,10 +315,11 @@ def _sliding_solution(code):
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_a_win_by_hand_gets_a_moment(open_app, page, motion):
+def test_a_win_by_hand_gets_a_moment(open_game, motion):
+    page = open_game.blank()
     page.emulate_media(reduced_motion=motion)
-    page = open_app("?game=sliding&lang=en", solver=False)
-    panel = page.get_by_role("tabpanel")
+    page = page.open("?game=sliding&lang=en", solver=False)
+    panel = page.panel
     moves = _sliding_solution("2x3-412503")
     for tile in moves[:-1]:
         assert page.evaluate("gameHandler.move(%d)" % tile)
@@ -368,22 +332,21 @@ def test_a_win_by_hand_gets_a_moment(open_app, page, motion):
     expect(panel).not_to_have_class(re.compile("celebrating"), timeout=5_000)
 
 
-def test_share_opens_the_system_share_sheet_where_there_is_one(open_on):
-    page = open_on("?game=sliding&lang=en", "phone")
+def test_share_opens_the_system_share_sheet_where_there_is_one(open_game):
+    page = open_game("?game=sliding&lang=en", "phone", solver=False)
     page.evaluate("() => { navigator.share = async (d) => { window.__shared = d; }; }")
-    page.get_by_role("tabpanel").get_by_role("button", name="Share").click()
+    page.button("Share").click()
     page.wait_for_function("window.__shared !== undefined")
     shared = page.evaluate("window.__shared")
     assert "game=sliding" in shared["url"] and "board=" in shared["url"], shared
-    expect(page.get_by_role("tabpanel").get_by_role("status")).to_have_text("Shared.")
+    expect(page.status()).to_have_text("Shared.")
 
 
-def test_share_falls_back_to_the_box_when_the_sheet_fails(open_on):
-    page = open_on("?game=huarong&lang=en", "phone")
+def test_share_falls_back_to_the_box_when_the_sheet_fails(open_game):
+    page = open_game("?game=huarong&lang=en", "phone", solver=False)
     page.evaluate("() => { navigator.share = () => Promise.reject(new DOMException('no', 'NotAllowedError')); }")
-    panel = page.get_by_role("tabpanel")
-    panel.get_by_role("button", name="Share").click()
-    expect(panel.get_by_role("textbox", name="Link to this board")).to_have_value(re.compile("game=huarong"))
+    page.button("Share").click()
+    expect(page.panel.get_by_role("textbox", name="Link to this board")).to_have_value(re.compile("game=huarong"))
 
 
 # ----------------------------------------------------------------- #20.9: a language switch redraws every word
@@ -415,24 +378,22 @@ def _leftovers(page, lang):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_language_switch_leaves_no_word_behind(open_app, page, game):
+def test_a_language_switch_leaves_no_word_behind(open_game, game):
     """Solve, undo a few moves, ask a hint; then each switch redraws every text of the panel:
     no CJK character left in English, no English sentence left in 中文."""
-    page = open_app((QUERY[game] % 0).replace("lang=en", "lang=zh"))
-    panel = page.get_by_role("tabpanel")
-    panel.get_by_role("button", name="求解").click()
-    page.wait_for_function(SOLVED[game], timeout=90_000)
-    expect(page.locator("#%s-moves" % game)).not_to_have_attribute("data-playing", re.compile("."))
-    switch = page.locator("button.lang-switch:not(.records-btn)")
+    page = open_game((QUERY[game] % 0).replace("lang=en", "lang=zh"))
+    page.button("求解").click()
+    page.wait_solved()
+    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
     for lang in ("en", "zh"):
-        switch.click()
+        page.switch_language()
         assert _leftovers(page, lang) == [], lang
-    panel.get_by_role("button", name="撤销").click()
-    panel.get_by_role("button", name="撤销").click()
-    panel.get_by_role("button", name="提示").click()
-    expect(panel.get_by_role("status")).not_to_have_text(re.compile("正在计算提示"), timeout=30_000)
+    page.button("撤销").click()
+    page.button("撤销").click()
+    page.button("提示").click()
+    expect(page.status()).not_to_have_text(re.compile("正在计算提示"), timeout=30_000)
     for lang in ("en", "zh", "en"):
-        switch.click()
+        page.switch_language()
         assert _leftovers(page, lang) == [], lang
 
 
@@ -478,12 +439,13 @@ NEAR_4X4 = SlidingBoard.goal(4, 4).play([12, 8, 4, 3])  # four moves from the go
 WORKERS = "document.querySelectorAll('script[type=py][worker]').length"
 
 
-def test_a_slow_tables_download_is_progress_not_a_dead_solver(open_app, page, slow_tables):
+def test_a_slow_tables_download_is_progress_not_a_dead_solver(open_game, slow_tables):
     url, served = slow_tables
+    page = open_game.blank()
     page.route("**/sliding-4x4.pdb", lambda route: route.continue_(url=url))
-    page = open_app("?game=sliding&lang=en&speed=0&board=" + NEAR_4X4.to_code())
-    panel = page.get_by_role("tabpanel")
-    panel.get_by_role("button", name="Solve").click()
+    page = page.open("?game=sliding&lang=en&speed=0&board=" + NEAR_4X4.to_code())
+    panel = page.panel
+    page.solve()
     progress = panel.locator(".progress-text")
     expect(progress).to_have_text(re.compile(r"Downloading the pattern tables: [0-9.]+ of 3\.\d MB \(\d+ %\)"))
     page.wait_for_function(
@@ -491,51 +453,60 @@ def test_a_slow_tables_download_is_progress_not_a_dead_solver(open_app, page, sl
         " return m && +m[1] >= 50; }",
         timeout=30_000,
     )
-    expect(panel.get_by_role("status")).to_have_text("Solved: 4 moves", timeout=60_000)
+    expect(page.status()).to_have_text("Solved: 4 moves", timeout=60_000)
     expect(page.locator("#sliding-alert")).to_have_text("")
     assert page.evaluate(WORKERS) == 1  # never declared dead and restarted
     assert len(served) == 1
 
 
-def test_cancel_stops_a_tables_download_and_a_later_solve_tries_again(open_app, page, slow_tables):
+def test_cancel_stops_a_tables_download_and_a_later_solve_tries_again(open_game, slow_tables):
     url, served = slow_tables
+    page = open_game.blank()
     page.route("**/sliding-4x4.pdb", lambda route: route.continue_(url=url))
-    page = open_app("?game=sliding&lang=en&speed=0&board=" + NEAR_4X4.to_code())
-    panel = page.get_by_role("tabpanel")
-    panel.get_by_role("button", name="Solve").click()
+    page = page.open("?game=sliding&lang=en&speed=0&board=" + NEAR_4X4.to_code())
+    panel = page.panel
+    page.solve()
     expect(panel.locator(".progress-text")).to_contain_text("Downloading the pattern tables")
-    panel.get_by_role("button", name="Cancel").click()
-    expect(panel.get_by_role("status")).to_have_text("Solve cancelled; the board is as it was.")
+    page.button("Cancel").click()
+    expect(page.status()).to_have_text("Solve cancelled; the board is as it was.")
     expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
     page.wait_for_timeout(11_000)  # past the watchdog: the worker is the same, and still answers
     assert page.evaluate(WORKERS) == 1
-    expect(panel.get_by_role("status")).to_have_text("Solve cancelled; the board is as it was.")
-    panel.get_by_role("button", name="Solve").click()
-    expect(panel.get_by_role("status")).to_have_text("Solved: 4 moves", timeout=60_000)
+    expect(page.status()).to_have_text("Solve cancelled; the board is as it was.")
+    page.solve()
+    expect(page.status()).to_have_text("Solved: 4 moves", timeout=60_000)
     expect(page.locator("#sliding-alert")).to_have_text("")
     assert len(served) == 2 and page.evaluate(WORKERS) == 1
 
 
 @pytest.mark.parametrize(
-    "path,block",
-    [("**/worker_jobs.py", lambda route: route.fulfill(status=404, body="gone")), ("**/worker.py", "abort")],
+    "path,block,provoked",
+    [
+        # the 404, and the worker's failure
+        (
+            "**/worker_jobs.py",
+            lambda route: route.fulfill(status=404, body="gone"),
+            ["/py/worker_jobs.py", "console error: MessageEvent"],
+        ),
+        ("**/worker.py", "abort", ["console error: Failed to load resource: net::ERR_FAILED"]),  # the aborted load
+    ],
     ids=["missing", "blocked"],
 )
-def test_a_solver_that_never_started_promises_no_new_one(server_url, page, path, block):
+def test_a_solver_that_never_started_promises_no_new_one(open_game, path, block, provoked):
     """Blocked worker files: the header says it failed to start; Solve says so too (no "a new
     one is starting" that never starts), in words (not a runtime's tuple), and the page is left
     with no uncaught error."""
     errors = []
+    open_game.allow += provoked
+    page = open_game.blank()
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.route(path, (lambda route: route.abort()) if block == "abort" else block)
-    page.goto(server_url + "?game=huarong&lang=en")
-    page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
+    page = page.open("?game=huarong&lang=en", solver=False)
     expect(page.locator("#solver-note")).to_contain_text("failed to start", timeout=60_000)
-    panel = page.get_by_role("tabpanel")
     for _ in range(2):
-        panel.get_by_role("button", name="Solve").click()
-        expect(panel.get_by_role("status")).to_contain_text("The solver could not start")
-        expect(panel.get_by_role("status")).not_to_contain_text("new one")
+        page.solve()
+        expect(page.status()).to_contain_text("The solver could not start")
+        expect(page.status()).not_to_contain_text("new one")
     assert "JsProxy" not in page.locator("#solver-note").text_content()
     assert page.evaluate(WORKERS) == 1
     assert page.evaluate("gameHandler.move(10, 'left')") is True
