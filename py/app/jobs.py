@@ -21,6 +21,9 @@ import json
 from app.records import num
 
 ENDED = ("cancelled", "error", "died")  # how a job ends without a search result (besides "changed")
+# Answers that hold whatever the board did meanwhile: tables loaded into the worker stay loaded (a
+# board a job made, like a shuffle of the position gone, does not: it is "changed").
+NOT_SEARCHES = ("loaded",)
 STEP_MS = 40  # how long one worker slice may run
 PREFETCH = ("solve", "hint")  # the jobs worked out while the worker is idle, in this order
 PREFETCH_DELAY_S = 0.15  # a board must rest this long (a player's moves in a row start one search)
@@ -115,8 +118,8 @@ class Jobs:
             self.render()
         if result["status"] in ENDED:
             return result
-        if "board" not in extra and self.session.state != start:
-            return _ended("changed")
+        if "board" not in extra and self.session.state != start and result["status"] not in NOT_SEARCHES:
+            return _ended("changed")  # a search's answer is for the position gone; loaded tables stay loaded
         result["moves"] = [self.spec.decode_move(m) for m in result["moves"]]
         stats = result["stats"]
         if quiet:

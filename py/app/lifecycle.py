@@ -237,11 +237,11 @@ class Lifecycle:
         window.safeStorage.set(self.store_key, json.dumps(data))  # storage off or full: the game goes on unsaved
 
     # ------------------------------------------------------------------ sharing
-    def share(self, event: object) -> None:
+    def share(self, event: object) -> bool:
         """A link to the starting board (or, ticked, to the position now); from the
-        editor, to the board drawn there."""
+        editor, to the board drawn there. ``False`` if the editor's draft was refused."""
         if self.calls["editing"]() and not self.calls["finish_edit"]():
-            return
+            return False
         frame = self.frame
         session = self.session
         board = session.state if frame.share_now else session.start
@@ -255,12 +255,14 @@ class Lifecycle:
             % (str(window.location.origin), str(window.location.pathname), self.game, query, self.shell.lang)
         )
         frame.say("share_done")
+        return True
 
     def share_button(self, event: object) -> None:
         """Share: the link in the share box and, where the browser has the system
         share sheet (``navigator.share``, phones), that sheet too (called in the
         click itself, as the browser asks); the box stays as the fallback."""
-        self.share(event)
+        if not self.share(event):
+            return  # the draft was refused: no link, not an older one either
         frame = self.frame
         if frame.share_link is None or not window.Reflect.has(window.navigator, "share"):
             return

@@ -156,6 +156,7 @@ class Shell:
         self._texts: list = []
         self._lang_hooks: list = []
         self.games: dict = {}  # name -> view, as they are built (see view())
+        self.broken: set = set()  # games whose view could not be built: not built again on every tick or key
         self._texts_set = False  # set_lang has run once: a view built later runs its language hooks itself
         self._url_pending: dict = {}  # query values set_url has not written yet
         self._url_queued = False
@@ -311,10 +312,16 @@ class Shell:
     def view(self, name: str) -> object:
         """Game ``name``'s view (module ``app.NAME_view``), made the first time it is asked for."""
         if name not in self.games:
+            if name in self.broken:
+                raise RuntimeError("the %s game could not be built" % name)
             hooks = len(self._lang_hooks)
             module = getattr(__import__("app.%s_view" % name), name + "_view")
             view = module.View(self, self.panels[name], GAMES[name])
-            view.start()  # built and opened once the game's own attributes are set (see GameView)
+            try:
+                view.start()  # built and opened once the game's own attributes are set (see GameView)
+            except Exception:
+                self.broken.add(name)  # once: a half-built panel is not built again on every tick
+                raise
             self.games[name] = view
             if self._texts_set:
                 for hook in self._lang_hooks[hooks:]:
@@ -333,8 +340,11 @@ class Shell:
 
     def each_game(self, method: str) -> None:
         """Call ``method`` on every game built so far (a game built later starts current)."""
-        for view in list(self.games.values()):
-            getattr(view, method)()
+        for name, view in list(self.games.items()):
+            try:
+                getattr(view, method)()
+            except Exception as e:  # one game's fault never keeps the others from theirs (a save on leaving)
+                window.console.error("%s could not %s: %s" % (name, method, e))
 
     def _on_key(self, event: object) -> None:
         """Undo/redo keys go to the open game, unless typed into a text field."""

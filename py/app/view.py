@@ -235,7 +235,7 @@ class GameView(Hooks):
         """Undo or redo one move (stopping any playback first)."""
         if self.editing:
             return
-        self.stop_playback()
+        self.interrupt()
         if step() is not None:
             self._travelled()
 
@@ -250,7 +250,7 @@ class GameView(Hooks):
         the status says its ``distance`` to the goal."""
         if self.editing or self.jobs.job is not None:
             return
-        self.stop_playback()
+        self.interrupt()
         if board != self.session.state:
             self.session.jump(board)
             self._travelled()

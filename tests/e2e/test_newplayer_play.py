@@ -141,6 +141,22 @@ def test_a_players_move_during_playback_stops_it_and_the_status_tells_the_board(
     expect(page.status()).not_to_contain_text(re.compile("Solved|Cleared"))
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_redo_with_nothing_to_redo_during_playback_stops_it_cleanly(open_game, game):
+    """r (redo) while a solution plays: nothing to redo, but the player took the board — the playback
+    stops, and the counter, Pause and the status say so (they kept saying "playing" before)."""
+    page = open_game(QUERY[game] % 120)
+    page.solve()
+    page.wait_playing()
+    page.keyboard.press("r")
+    made = page.move_count()
+    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
+    expect(page.button("Pause")).to_be_disabled()
+    expect(page.status()).not_to_contain_text(re.compile("Solved|Cleared"))
+    page.wait_for_timeout(700)  # the playback would have made several moves by now
+    assert page.move_count() == made
+
+
 def test_huarong_keys_and_drags_during_playback_stop_it(open_game):
     """Arrow keys on a piece, and a drag, while 横刀立马's solution plays (paused too)."""
     page = open_game(QUERY["huarong"] % 120)
@@ -340,6 +356,22 @@ def test_share_opens_the_system_share_sheet_where_there_is_one(open_game):
     shared = page.evaluate("window.__shared")
     assert "game=sliding" in shared["url"] and "board=" in shared["url"], shared
     expect(page.status()).to_have_text("Shared.")
+
+
+def test_share_from_a_refused_draft_opens_no_sheet_with_an_older_link(open_game):
+    """A link was shared; then the editor's draft has no 曹操: Share refuses the draft, and must not
+    hand the system sheet the link made before."""
+    page = open_game("?game=huarong&lang=en", "phone", solver=False)
+    page.evaluate("() => { window.__shared = []; navigator.share = async (d) => { window.__shared.push(d.url); }; }")
+    page.button("Share").click()
+    page.wait_for_function("window.__shared.length === 1")
+    page.button("Edit").click()
+    page.locator("#hr-edit-board .hr-piece.boss").click()
+    page.keyboard.press("Delete")
+    page.button("Share").click()
+    expect(page.alert()).to_have_text(re.compile("no piece 1"))
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__shared.length") == 1
 
 
 def test_share_falls_back_to_the_box_when_the_sheet_fails(open_game):
