@@ -228,7 +228,7 @@ def test_shuffle_keeps_tiles_and_leaves_a_move():
         ("[[1,99,99,1]]", "outside 0–61"),
         (json.dumps([[0] * 25]), "largest allowed is 24 × 24"),
         ("2.1x2.11.00", "share format 2"),
-        ("hello", "not a Link-up share code"),
+        ("hello", "not a Link-up board: paste its JSON form"),
         ("1.1x2.11.zz", "checksum does not match"),
         ("", "empty"),
     ],

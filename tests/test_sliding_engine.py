@@ -333,7 +333,7 @@ def test_moves_and_lines() -> None:
         ("3x3-12345678", "has 8 cells for a 3 × 3 board"),
         ("2x3-41250z", "holds 35"),
         ("2x3-4125!3", "'!' is not a tile character"),
-        ("412503", "not a sliding-puzzle code"),
+        ("412503", "not a sliding-puzzle board: paste its JSON form"),
         ("[[true,1],[2,0]]", "is not a whole number"),
     ],
 )
@@ -381,3 +381,24 @@ def test_cli(capsys: pytest.CaptureFixture) -> None:
     assert main(["sliding", "[[1,2,3],[5,4,0]]"]) == 1
     assert capsys.readouterr().err.startswith("// unsolvable")
     assert main(["sliding", "[[1,2,3],[4,0]]"]) == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "board = [[1,2,3],[4,0,5]]",
+        "board=[[1, 2, 3], [4, 0, 5]]",
+        "  board  =\n[[1,2,3],[4,0,5]] ",
+        "b_2 = [[1,2,3],[4,0,5]]",
+    ],
+)
+def test_leetcodes_board_assignment_is_read_as_its_json(text):
+    """LeetCode writes its examples as ``board = [[1,2,3],[4,0,5]]``: the name and ``=`` are dropped."""
+    assert Board.parse(text) == Board.parse("[[1,2,3],[4,0,5]]")
+
+
+@pytest.mark.parametrize("text", ["= [[1,2,3],[4,0,5]]", "1b = [[1,2,3],[4,0,5]]", "board = 2x3-123405", "a b = [[1]]"])
+def test_only_a_name_and_a_json_board_make_an_assignment(text):
+    with pytest.raises(BoardError) as e:
+        Board.parse(text)
+    assert e.value.code == "sliding_not_code" and "JSON form" in str(e.value) and "JSON 形式" in e.value.text("zh")

@@ -246,6 +246,20 @@ def cell_count_error(error: type, text: str, count: int, rows: int, cols: int) -
     return error("code_cell_count", text=quote(text), count=count, rows=rows, cols=cols)
 
 
+_NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"
+
+
+def _drop_assignment(s: str) -> str:
+    """``s`` without a leading ``name =`` when a JSON list follows it (``board = [[…]]``);
+    ``name`` is an ASCII identifier. Anything else comes back unchanged."""
+    head, eq, rest = s.partition("=")
+    name = strip(head)
+    if not eq or not name or name[0] in _DIGITS or any(ch not in _NAME_CHARS for ch in name):
+        return s
+    rest = strip(rest)
+    return rest if rest[:1] == "[" else s
+
+
 class GridBoard:
     """What every game's board is: ``rows`` × ``cols`` numbers, row-major, immutable.
 
@@ -277,9 +291,11 @@ class GridBoard:
     @classmethod
     def parse(cls, text: str) -> "GridBoard":
         """Either text form: JSON when it starts with ``[``, else the game's own code;
-        blank characters around it are :data:`WHITESPACE`'s (:func:`strip`)."""
+        blank characters around it are :data:`WHITESPACE`'s (:func:`strip`). A JSON
+        board may follow a name and ``=``, as LeetCode writes its examples
+        (``board = [[1,2,3],[4,0,5]]``): the name is dropped."""
         check_length(text, cls.error)
-        s = strip(text)
+        s = _drop_assignment(strip(text))
         if not s:
             raise cls.error("board_empty")
         return cls.from_json(s) if s[0] == "[" else cls.from_code(s)

@@ -180,8 +180,10 @@ MESSAGES = {
         "{text} 使用第 {version} 版分享格式；本应用只能读取第 1 版",
     ),
     "linkup_not_code": (
-        "{text} is not a Link-up share code (1.<rows>x<cols>.<cells>.<check>)",
-        "{text} 不是连连看分享码（1.<行数>x<列数>.<格子>.<校验码>）",
+        "{text} is not a Link-up board: paste its JSON form, e.g. [[1,2,2,1],[3,0,0,3]], or a share code"
+        " (1.<rows>x<cols>.<cells>.<check>)",
+        "{text} 不是连连看棋盘：请粘贴 JSON 形式，例如 [[1,2,2,1],[3,0,0,3]]，"
+        "或分享码（1.<行数>x<列数>.<格子>.<校验码>）",
     ),
     "linkup_bad_size": (
         "{text}: the size {size} is not <rows>x<cols>",
@@ -220,8 +222,10 @@ MESSAGES = {
         "{text}：{value} 出现了两次；0 到 {top} 的每个数都应恰好出现一次",
     ),
     "sliding_not_code": (
-        "{text} is not a sliding-puzzle code (<rows>x<cols>-<cells>, e.g. 2x3-412503)",
-        "{text} 不是滑动谜题代码（<行数>x<列数>-<格子>，例如 2x3-412503）",
+        "{text} is not a sliding-puzzle board: paste its JSON form, e.g. [[4,1,2],[5,0,3]] (LeetCode's"
+        " board = [[4,1,2],[5,0,3]] too), or a share code <rows>x<cols>-<cells>, e.g. 2x3-412503",
+        "{text} 不是滑动谜题棋盘：请粘贴 JSON 形式，例如 [[4,1,2],[5,0,3]]（前面可以带“变量名 =”，"
+        "如力扣的写法），或分享码 <行数>x<列数>-<格子>，例如 2x3-412503",
     ),
     "sliding_bad_char": (
         "{text}: {char} is not a tile character (0-9, a-o)",

@@ -544,3 +544,16 @@ def test_a_solver_that_never_started_promises_no_new_one(open_game, path, block,
     assert page.evaluate("gameHandler.move(10, 'left')") is True
     page.wait_for_timeout(500)
     assert errors == []
+
+
+# ----------------------------------------------------------------- #20.10: LeetCode's own form
+def test_leetcodes_board_form_pastes_and_a_bad_paste_names_the_json_form(open_game):
+    """(The Chinese message names the JSON form too: tests/test_sliding_engine.py.)"""
+    page = open_game("?game=sliding&lang=en", solver=False)
+    before = page.board()
+    page.paste_board("hello")
+    expect(page.alert()).to_contain_text("JSON form")
+    assert page.board() == before, "a refused paste leaves the board as it was"
+    page.paste_board("board = [[1,2,3],[4,0,5]]")
+    expect(page.locator("#sliding-alert")).to_have_text("")  # the refusal is gone
+    assert page.board() == [[1, 2, 3], [4, 0, 5]]
