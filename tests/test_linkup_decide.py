@@ -5,8 +5,10 @@ against an independent exhaustive search on boards small enough to enumerate (hy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import linkup_positions as descendants
+from helpers import replays
 from puzzles import Rng, linkup_solver
-from puzzles.linkup import Board, _by_kind, connect, joinable_pairs
+from puzzles.linkup import Board, _by_kind, joinable_pairs
 from puzzles.linkup_solver import pairing_dead, solve, stuck
 
 DIRS = ((0, 1), (0, -1), (1, 0), (-1, 0))
@@ -67,26 +69,6 @@ def board_of(shape: int, kinds: int, seed: int) -> Board:
     return Board(rows, cols, cells)
 
 
-def replays(board: Board, moves: list) -> bool:
-    for a, b in moves:
-        if not connect(board, a // board.cols, a % board.cols, b // board.cols, b % board.cols):
-            return False
-        board = board.remove(a, b)
-    return board.is_cleared()
-
-
-def descendants(board: Board, most: int):
-    """Positions reachable from ``board`` (breadth first, at most ``most``)."""
-    out, todo, seen = [], [board], {board}
-    while todo and len(out) < most:
-        b = todo.pop(0)
-        out.append(b)
-        for a, c in joinable_pairs(b):
-            n = b.remove(a, c)
-            if n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return out
 
 
 @settings(max_examples=150, deadline=None)

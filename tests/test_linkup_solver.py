@@ -6,8 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import linkup_positions as positions
+from helpers import replays
 from puzzles import Rng, linkup_solver, run
-from puzzles.linkup import Board, _by_kind, _Grid, connect, joinable_pairs
+from puzzles.linkup import Board, _by_kind, _Grid, joinable_pairs
 from puzzles.linkup_solver import _clears_alone, luby, solve, stuck
 
 
@@ -73,13 +75,6 @@ def clearable(board: Board) -> bool:
     return go(tuple(board.cells))
 
 
-def replays(board: Board, moves: list) -> bool:
-    for a, b in moves:
-        if not connect(board, a // board.cols, a % board.cols, b // board.cols, b % board.cols):
-            return False
-        board = board.remove(a, b)
-    return board.is_cleared()
-
 
 def seeded(seed: int) -> Board:
     """Small boards, full or with holes: kinds of four tiles (the bench's
@@ -127,19 +122,6 @@ def test_many_short_rounds_agree_too(truth, monkeypatch):
         if truth[seed]:
             assert replays(board, res.moves), seed
 
-
-def positions(board: Board, most: int = 40):
-    """Positions reachable from a board (a sample, breadth first)."""
-    out, todo, seen = [], [board], {board}
-    while todo and len(out) < most:
-        b = todo.pop(0)
-        out.append(b)
-        for a, c in joinable_pairs(b):
-            n = b.remove(a, c)
-            if n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return out
 
 
 def test_stuck_never_calls_a_clearable_position_dead(truth):
