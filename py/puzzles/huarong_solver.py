@@ -424,12 +424,15 @@ def search(
     frontier, mfrontier = [start], [mstart]
     found = None
     pace = _Pace(chunk)
+    positions = 1
     while frontier:
         nxt: list = []
         mnxt: list = []
         i = 0
         while i < len(frontier):
             n = pace.n
+            if limit is not None:  # near the limit, smaller runs: it stops within a few hundred positions of it
+                n = min(n, max(16, (limit - positions) // 8))
             part = frontier[i : i + n]
             expand = expanders[space.sparse]
             found, done = expand(space, part, mfrontier[i : i + n], parent, nxt, mnxt, goal, space.work + WORK)
