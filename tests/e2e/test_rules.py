@@ -64,6 +64,9 @@ def test_reload_keeps_the_moves_history_and_options(open_game, server_url, game)
     # a new board pasted over a link's board is what a reload then keeps
     page.paste_board(GAMES[game].default().to_json())
     after = move(page, game, GAMES[game].default())
+    # the address bar drops the link's board in a task of its own (replaceState lays the page out):
+    # a reload in the very same millisecond would still carry it
+    page.wait_for_function("!location.search.includes('board=')")
     page.reload()
     assert page.board() == after.grid()
 
