@@ -117,29 +117,49 @@ window.safeStorage = {
   },
 };
 
-// The solver worker's protocol as one loop (start, step in slices, cancel: py/worker_jobs.py), for any
-// caller on the page: today static/map.js; GameView.stepped (py/app/view.py) runs the same loop in
-// Python. `solver` is the worker's proxy. Each call that takes longer than `timeoutMs` rejects (the
-// caller decides whether the worker is dead). `wanted()` false before a step cancels the job. Answers
-// {kind: "error", error} (the protocol's error object), {kind: "cancelled"}, or {kind: "done", text}:
-// the finished answer as JSON text, unparsed (a map is megabytes; small progress answers are parsed
-// and handed to `onProgress`).
-window.runWorkerJob = async (solver, game, request, { stepMs = 40, timeoutMs = 10000, wanted = () => true,
-                                                    onProgress = () => {} } = {}) => {
-  const timed = (promise) => Promise.race([
-    Promise.resolve(promise),
-    new Promise((_, reject) => setTimeout(() => reject(new Error("the solver did not answer")), timeoutMs)),
-  ]);
-  const started = JSON.parse(await timed(solver.start(game, request)));
-  if (started.error) return { kind: "error", error: started.error };
-  while (true) {
-    if (!wanted()) { await timed(solver.cancel(started.job)); return { kind: "cancelled" }; }
-    const text = String(await timed(solver.step(started.job, stepMs)));
-    if (text.length < 4096) {
-      const answer = JSON.parse(text);
-      if (answer.error) return { kind: "error", error: answer.error };
-      if (!answer.done) { onProgress(answer.progress); continue; }
+// The solver worker's protocol as one loop (start, step in slices, cancel: py/worker_jobs.py), the only
+// one on the page: py/app/jobs.py's Jobs.stepped (every Solve, Hint, look-ahead, comparison) and
+// static/map.js (the state map) both run their jobs through it. `solver` is the worker's proxy. It never
+// rejects (a JS exception thrown into MicroPython's FFI cannot be caught there): a call that fails, or
+// takes longer than CALL_TIMEOUT_MS, ends the job as {kind: "died", error} and the caller starts a fresh
+// worker. `wanted()` false before a step cancels the job ({kind: "cancelled"}); `onStarted(job)` learns
+// the job's id; `onProgress(progress, text)` gets each progress answer (parsed, and as the step's JSON
+// text). Other ends: {kind: "error", error} (the protocol's error object) or {kind: "done", text}: the
+// finished answer as JSON text, unparsed (a map is megabytes). The longest single call is kept in
+// window.__longestSolverCall, for the tests and the benchmark.
+const CALL_TIMEOUT_MS = 10000;
+const STEP_MS = 40;
+window.__longestSolverCall = 0;
+window.runWorkerJob = async (solver, game, request, { stepMs = STEP_MS, wanted = () => true,
+                                                    onStarted = () => {}, onProgress = () => {} } = {}) => {
+  const call = async (promise) => {
+    const t0 = performance.now();
+    let timer;
+    try {
+      return await Promise.race([
+        Promise.resolve(promise),
+        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error("no answer")), CALL_TIMEOUT_MS); }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      window.__longestSolverCall = Math.max(window.__longestSolverCall, performance.now() - t0);
     }
-    return { kind: "done", text };
+  };
+  try {
+    const started = JSON.parse(await call(solver.start(game, request)));
+    if (started.error) return { kind: "error", error: started.error };
+    onStarted(started.job);
+    while (true) {
+      if (!wanted()) { await call(solver.cancel(started.job)); return { kind: "cancelled" }; }
+      const text = String(await call(solver.step(started.job, stepMs)));
+      if (text.length < 4096 || !text.startsWith('{"done": true')) { // a finished map is left unparsed
+        const answer = JSON.parse(text);
+        if (answer.error) return { kind: "error", error: answer.error };
+        if (!answer.done) { onProgress(answer.progress, text); continue; }
+      }
+      return { kind: "done", text };
+    }
+  } catch (e) {
+    return { kind: "died", error: { text: String((e && e.message) || e) || "no answer" } };
   }
 };

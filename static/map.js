@@ -1,12 +1,9 @@
 // The state map's main-thread side (issue #13): small and quick on purpose. Python (py/app/map_panel.py)
-// builds the map's DOM and says everything in words; this file runs the worker's `map` job (start, step,
-// cancel: the solver's one protocol) and hands the finished answer, unparsed, to the drawing worker
+// builds the map's DOM and says everything in words; this file runs the worker's `map` job through the page's
+// one protocol loop (boot.js's runWorkerJob) and hands the finished answer, unparsed, to the drawing worker
 // (map-render.js), so no map of 181,440 positions is ever parsed on the page's thread or in MicroPython.
 // Pointer, wheel and key events on the map go to the drawing worker as they come; its answers go back to
 // Python as (kind, JSON text).
-
-const STEP_MS = 40;
-const CALL_TIMEOUT_MS = 20000; // the page's Python waits 10 s a call (py/app/shell.py's Solver)
 
 class MapView {
   constructor(figure, canvas, preview, onEvent) {
@@ -63,23 +60,20 @@ class MapView {
     this.onEvent(kind, JSON.stringify(data));
   }
 
-  // Run the worker's `map` job through the page's protocol loop (boot.js's runWorkerJob): `solver` is the
-  // solver worker's proxy, `request` the job's JSON text.
+  // Run the worker's `map` job through the page's one protocol loop (boot.js's runWorkerJob): `solver` is
+  // the solver worker's proxy, `request` the job's JSON text. A worker that stopped answering is reported
+  // as "died": Python starts a fresh one, as for any job.
   async start(solver, game, request) {
     const token = ++this.run;
     this.worker.postMessage({ type: "clear" });
-    try {
-      const end = await window.runWorkerJob(solver, game, request, {
-        stepMs: STEP_MS, timeoutMs: CALL_TIMEOUT_MS, wanted: () => token === this.run,
-        onProgress: (p) => this.emit("progress", p),
-      });
-      if (end.kind === "error") { this.emit("error", end.error); return; }
-      if (end.kind === "cancelled" || token !== this.run) { this.emit("cancelled", {}); return; }
-      this.emit("computed", {});
-      this.worker.postMessage({ type: "load", text: end.text });
-    } catch (e) {
-      if (token === this.run) this.emit("error", { code: "map_failed", text: String((e && e.message) || e) });
-    }
+    const end = await window.runWorkerJob(solver, game, request, {
+      wanted: () => token === this.run, onProgress: (p) => this.emit("progress", p),
+    });
+    if (end.kind === "died") { this.emit("died", end.error); return; }
+    if (end.kind === "error") { this.emit("error", end.error); return; }
+    if (end.kind === "cancelled" || token !== this.run) { this.emit("cancelled", {}); return; }
+    this.emit("computed", {});
+    this.worker.postMessage({ type: "load", text: end.text });
   }
 
   cancel() { this.run++; }

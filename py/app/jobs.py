@@ -1,5 +1,5 @@
-"""The worker's jobs for one game: the one loop of the worker's protocol
-(:meth:`Jobs.stepped`), a player's job with its progress and Cancel
+"""The worker's jobs for one game: any job through the page's one loop of
+the worker's protocol (:meth:`Jobs.stepped`), a player's job with its progress and Cancel
 (:meth:`Jobs.run_job`), Solve and Hint (:meth:`Jobs.solve`, :meth:`Jobs.hint`),
 and the look-ahead that works their answers out before the click
 (:meth:`Jobs.want_prefetch`, kept in a small ready cache).
@@ -24,7 +24,6 @@ ENDED = ("cancelled", "error", "died")  # how a job ends without a search result
 # Answers that hold whatever the board did meanwhile: tables loaded into the worker stay loaded (a
 # board a job made, like a shuffle of the position gone, does not: it is "changed").
 NOT_SEARCHES = ("loaded",)
-STEP_MS = 40  # how long one worker slice may run
 PREFETCH = ("solve", "hint")  # the jobs worked out while the worker is idle, in this order
 PREFETCH_DELAY_S = 0.15  # a board must rest this long (a player's moves in a row start one search)
 READY_KEEP = 16  # results kept
@@ -136,31 +135,12 @@ class Jobs:
         return result
 
     async def stepped(self, request: str, progress: object, cancelled: object, started: object = None) -> dict:
-        """The one loop of the worker's protocol: start ``request`` (JSON
-        text) for this game, step it in slices of :data:`STEP_MS`, hand each
-        progress dict to ``progress``, and cancel it as soon as ``cancelled()``
-        is true. ``started(job)`` learns the job's id. Returns the result, or
-        an ended one (see :data:`ENDED`) with ``error`` where there is one."""
-        solver = self.shell.solver
-        try:
-            answer = await solver.call("start", self.game, request)
-            if "error" in answer:
-                return _ended("error", error=answer["error"])
-            job = answer["job"]
-            if started is not None:
-                started(job)
-            while True:
-                if cancelled():
-                    await solver.call("cancel", job)
-                    return _ended("cancelled")
-                answer = await solver.call("step", job, STEP_MS)
-                if answer.get("error") is not None:
-                    return _ended("error", error=answer["error"])
-                if answer["done"]:
-                    return answer["result"]
-                progress(answer["progress"])
-        except Exception as e:  # the worker died or never started: the board stays as it is
-            return _ended("died", error={"text": str(e)})
+        """Run ``request`` (JSON text) for this game through the page's one
+        loop of the worker's protocol (:meth:`app.shell.Solver.run`): each
+        progress dict goes to ``progress``, ``cancelled()`` true cancels it,
+        ``started(job)`` learns the job's id. Returns the result, or an ended
+        one (see :data:`ENDED`) with ``error`` where there is one."""
+        return await self.shell.solver.run(self.game, request, progress, cancelled, started or (lambda job: None))
 
     def report(self, result: dict, say_ready: object) -> bool:
         """Say the end of a job that found nothing to show; ``True`` if it did."""

@@ -262,6 +262,10 @@ class MapPanel:
         elif kind == "error":
             self._failed(data)
             return
+        elif kind == "died":  # the solver stopped answering: a fresh one starts, as for any job
+            self.shell.solver.restart()
+            self._failed({"code": "map_failed", "text": data.get("text", "")})
+            return
         self.render()
 
     def _jump(self, data: dict) -> None:

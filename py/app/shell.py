@@ -7,7 +7,7 @@ import asyncio
 import json
 
 from pyscript import document, window, workers
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 
 from app.dom import by_id, clear, el, next_task, on
 from app.i18n import LANGS, t
@@ -23,11 +23,6 @@ def _param(params: object, name: str) -> "str | None":
     return None if value is None else str(value)
 
 
-async def _awaited(thing: object) -> object:
-    """A JS promise as a coroutine (what ``asyncio.wait_for`` takes on MicroPython)."""
-    return await thing
-
-
 def _reason(e: Exception) -> str:
     """An exception's message for a person: a JS error reaches MicroPython as
     ``(proxy, name, message)``; its message, not that tuple's text."""
@@ -38,23 +33,17 @@ def _reason(e: Exception) -> str:
     return words[-1] if words else (str(e) or "the worker did not start")
 
 
-class SolverDied(RuntimeError):
-    """The worker stopped answering (it crashed, ran out of memory or was
-    killed); a fresh one is being started."""
-
-
 class Solver:
     """The Pyodide worker: awaited once, then called with JSON strings.
 
-    A call that fails or does not answer within :data:`CALL_TIMEOUT_S`
+    A job whose call fails or goes unanswered (boot.js's ``CALL_TIMEOUT_MS``)
     means the worker died: a new one is started (the page, and its boards,
-    stay as they are) and the call raises :class:`SolverDied`. Loading gives
+    stay as they are) and the job ends ``died`` (:meth:`run`). Loading gives
     up after :data:`LOAD_TIMEOUT_S` with a message instead of "loading" forever.
     """
 
     LOAD_TIMEOUT_S = 90
     POLL_S = 0.02  # how often the wait for the worker looks for a load error
-    CALL_TIMEOUT_S = 10
 
     def __init__(self, shell: "Shell") -> None:
         self.shell = shell
@@ -62,7 +51,6 @@ class Solver:
         self.failed = None
         self.version = None
         self.generation = 0
-        self.longest_ms = 0.0  # the longest single call so far, for the tests and the benchmark
 
     async def connect(self, name: str = "solver") -> None:
         """Wait for the worker ``name``; a load error noted by boot.js, or
@@ -126,21 +114,38 @@ class Solver:
             await asyncio.sleep(0.05)
         return self.worker
 
-    async def call(self, name: str, *args: object) -> dict:
-        """One call of the worker's protocol (``start``, ``step``, ``cancel``), its JSON answer decoded."""
-        worker = await self.get()
-        t0 = float(window.performance.now())
+    async def run(self, game: str, request: str, progress: object, cancelled: object, started: object) -> dict:
+        """One job of the worker's protocol through the page's one loop (boot.js's ``runWorkerJob``,
+        which the state map uses too): ``request`` (JSON text) started for ``game``, stepped in slices,
+        each progress dict handed to ``progress``, cancelled as soon as ``cancelled()`` is true;
+        ``started(job)`` learns its id. Returns the job's result, or an ended one (``error``: the worker
+        refused; ``cancelled``; ``died``: no worker, or a call failed or went unanswered, and a fresh
+        worker is starting) with ``error`` where there is one."""
         try:
-            answer = await asyncio.wait_for(_awaited(getattr(worker, name)(*args)), self.CALL_TIMEOUT_S)
-        except Exception as e:
-            if self.worker is worker:
-                self.restart()
-            raise SolverDied(str(e) or "no answer") from None
-        ms = float(window.performance.now()) - t0
-        if ms > self.longest_ms:
-            self.longest_ms = ms
-            window.__longestSolverCall = ms
-        return json.loads(str(answer))
+            worker = await self.get()
+        except Exception as e:  # the worker never started: said once by the solver note
+            return {"status": "died", "moves": [], "stats": {}, "error": {"text": str(e)}}
+
+        def on_progress(p: object, text: object) -> None:
+            progress(json.loads(str(text))["progress"])
+
+        def on_started(job: object) -> None:
+            started(int(job))
+
+        options = {"wanted": lambda: not cancelled(), "onProgress": on_progress, "onStarted": on_started}
+        end = await window.runWorkerJob(worker, game, request, to_js(options))
+        kind = str(end.kind)
+        if kind == "done":
+            answer = json.loads(str(end.text))
+            if answer.get("error") is not None:
+                return {"status": "error", "moves": [], "stats": {}, "error": answer["error"]}
+            return answer["result"]
+        ended = {"status": kind, "moves": [], "stats": {}}
+        if kind in ("error", "died"):
+            ended["error"] = json.loads(str(window.JSON.stringify(end.error)))
+        if kind == "died" and self.worker is worker:
+            self.restart()
+        return ended
 
 
 class Shell:

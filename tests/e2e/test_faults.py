@@ -29,6 +29,21 @@ def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_game):
     expect(panel.get_by_role("status")).to_contain_text("Solved:", timeout=60_000)
 
 
+def test_the_worker_dies_while_the_map_is_made_and_a_new_one_takes_over(open_game):
+    """The map's job runs through the page's one protocol loop: a worker that stops answering ends it
+    with a message, and a fresh worker starts, as for Solve."""
+    board = SlidingBoard.goal(3, 3).play([6, 3])  # 181,440 positions: seconds to map
+    page = open_game("?game=sliding&lang=en&board=" + board.to_code())
+    page.button("Map", exact=True).click()
+    expect(page.button("Stop mapping")).to_be_visible()
+    page.evaluate("document.querySelector('script[name=solver]').xworker.terminate()")
+    expect(page.panel).to_contain_text("The map could not be made", timeout=30_000)
+    assert page.locator('script[name="solver-1"]').count() == 1  # the fresh worker, started by that failure
+    expect(page.locator("#solver-note")).to_contain_text("ready", timeout=60_000)
+    page.panel.get_by_role("button", name="Solve").click()
+    expect(page.status()).to_contain_text("Solved:", timeout=60_000)
+
+
 def test_the_pattern_tables_cannot_be_fetched(open_game):
     page = open_game.blank()
     open_game.allow.append("sliding-4x4.pdb")
