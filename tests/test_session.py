@@ -30,6 +30,28 @@ def test_undo_redo_and_branching():
     assert s.state == 0 and not s.can_undo()
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_try_play_refuses_an_illegal_move_and_changes_nothing(game):
+    spec = GAMES[game]
+    s = Session(spec.default(), spec.apply)
+    s.play(spec.decode_move(spec.encode_move(_first_legal(spec, s.state))))
+    before = (s.state, list(s.made), s.cursor)
+    for bad in (None, "x", -1, (99, "up"), [0, 0, 0, 0], {"m": 1}):
+        assert s.try_play(bad) is False, bad
+        assert (s.state, list(s.made), s.cursor) == before
+    assert s.try_play(_first_legal(spec, s.state)) is True and s.cursor == 2
+
+
+def _first_legal(spec, board):
+    """A legal move on ``board``, found by the game's own hint job (no move typed in)."""
+    import importlib
+
+    from puzzles import run
+
+    hint = importlib.import_module(spec.solver).JOBS["hint"]
+    return run(hint(board, spec.defaults(board), {})).moves[0]
+
+
 def test_save_and_restore_round_trip():
     s = Session(Board.parse("3114/3114/5226/5786/900a"), lambda b, m: b.move(*m))
     s.play((10, "left"))

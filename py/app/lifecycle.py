@@ -76,18 +76,28 @@ class Lifecycle:
         except Exception as e:
             from_save = self.from_save
             self.from_save = False
-            self.session.reset(self.spec.default())
-            self.session.options = self.spec.defaults(self.session.start)
+            self._fresh(self.spec.default())
             self.solved_by = None
             self.records.reset_clock()
-            self.hooks.restore_extra(None)
-            self.hooks.board_opened()
-            self.calls["render"]()
-            self.calls["say_ready"]()
+            self._shown()
             self.frame.show_error("internal_error", {"error": type(e).__name__}, "",
                                   "save_discarded" if from_save else "")
             if from_save:
                 self.save()
+
+    def _fresh(self, board: object) -> None:
+        """A game opened afresh: on ``board`` (``None``: the session's own start), with the default
+        options and nothing of a saved game's extras."""
+        if board is not None:
+            self.session.reset(board)
+        self.session.options = self.spec.defaults(self.session.start)
+        self.hooks.restore_extra(None)
+
+    def _shown(self) -> None:
+        """The game's board just opened: the game's hook, then the page drawn and the status said."""
+        self.hooks.board_opened()
+        self.calls["render"]()
+        self.calls["say_ready"]()
 
     def _restore(self) -> None:
         """Open the game by the four rules (see the module docstring). A bad
@@ -117,17 +127,12 @@ class Lifecycle:
             if data.get("by") == "solver" and saved.state.is_solved() and saved.cursor:
                 self.solved_by = "solver"
         else:
-            if url_board is not None:
-                session.reset(url_board)
-            session.options = self.spec.defaults(session.start)
-            self.hooks.restore_extra(None)
+            self._fresh(url_board)
         for name in self.spec.options:  # an option named in the link wins
             value = params.get(name) if self.linked_here() else None
             if value is not None and str(value) in self.spec.options[name]:
                 session.options[name] = str(value)
-        self.hooks.board_opened()
-        self.calls["render"]()
-        self.calls["say_ready"]()
+        self._shown()
         if not bad_link:  # a bad link opens the default board and leaves the saved game alone
             self.save()
 

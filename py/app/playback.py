@@ -21,7 +21,6 @@ from pyscript import window
 
 from app.dom import next_task
 from app.session import SPEEDS, Playback
-from puzzles import PuzzleError
 
 BATCH_MS = 12  # at speed 0, how long moves are applied before one redraw and a pause for the page
 MAX_SPEED_MS = 5000  # the longest ?speed= a link may ask for, per one-cell move
@@ -154,9 +153,7 @@ class Player:
             move = pb.next_move()
             if move is None:
                 break
-            try:
-                self.session.play(move)
-            except (PuzzleError, ValueError, TypeError, IndexError, KeyError):
+            if not self.session.try_play(move):
                 pb.stop()
                 break
             last = move

@@ -9,6 +9,8 @@ game's handler, with pause, step and speed, held while nobody can see it.
 Runs on MicroPython (the page's main thread) and CPython (the tests).
 """
 
+from puzzles import PuzzleError
+
 SPEEDS = (0, 40, 120, 300)  # milliseconds per one-cell move; 0 plays at once
 # The most steps (moves and jumps) a saved game may hold: a save is replayed through the rules
 # at start-up, so this bounds that work (a corrupt save of 100,000 steps took 50 s to open).
@@ -127,6 +129,15 @@ class Session:
         self.states.append(new)
         self.cursor += 1
         return new
+
+    def try_play(self, move: object) -> bool:
+        """:meth:`play`, answering ``False`` (and changing nothing) for a move the game's rules refuse
+        or cannot read: the one place that knows what an illegal move raises."""
+        try:
+            self.play(move)
+        except (PuzzleError, ValueError, TypeError, IndexError, KeyError):
+            return False
+        return True
 
     def jump(self, state: object) -> object:
         """Put ``state`` on the board as one undoable step; it drops whatever could have been redone."""

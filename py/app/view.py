@@ -37,7 +37,6 @@ from app.playback import Player, parse_speed
 from app.records import num
 from app.records_keeper import RecordsKeeper, now
 from app.session import Session
-from puzzles import PuzzleError
 
 
 class GameView(Hooks):
@@ -155,11 +154,10 @@ class GameView(Hooks):
         state = self.session.state
         if self.editing:
             self.editor.say()
+        elif state.is_solved() and self.session.cursor and self.life.solved_by == "solver":
+            self.say(self.TEXT["by_solver"], n=self.count())
         elif state.is_solved() and self.session.cursor:
-            if self.life.solved_by == "solver":
-                self.say(self.TEXT["by_solver"], n=self.count())
-            else:
-                self.say(self.won_key(), **self.won_values())
+            self.announce()  # the player's win, said as after the winning move
         else:
             self.say(self.TEXT["at_goal"] if state.is_solved() else self.stuck_key() or self.TEXT["ready"])
 
@@ -187,9 +185,7 @@ class GameView(Hooks):
         if not by_playback:
             self.interrupt()
         was_solved = self.session.state.is_solved()
-        try:
-            self.session.play(move)
-        except (PuzzleError, ValueError, TypeError, IndexError, KeyError):
+        if not self.session.try_play(move):
             return False
         playing = self.player.playback is not None
         if playing:  # a solution playing keeps the solve's outcome, progress and chart
