@@ -46,6 +46,18 @@ def test_a_games_view_overrides_only_the_declared_hooks():
         assert overridden == {"__init__"}, (name, sorted(overridden))
 
 
+def test_a_games_view_uses_none_of_the_views_private_names():
+    """What a game's view may use of ``GameView`` is public: the hooks and the tools the view hands on
+    (``button``, ``select``, ``guard``...); a name with a leading underscore is the view's own."""
+    private = {m for m in _members(_class("view", "GameView")) if m.startswith("_") and not m.startswith("__")}
+    assert private, "GameView has private names to keep to itself"
+    for name in GAME_VIEWS:
+        own = _members(_class(name, "View"))
+        for node in ast.walk(_class(name, "View")):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+                assert node.attr not in private or node.attr in own, (name, node.attr)
+
+
 def test_every_hook_says_what_it_is_for():
     for node in _class("hooks", "Hooks").body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

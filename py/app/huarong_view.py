@@ -50,9 +50,9 @@ class View(GameView):
 
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
-        self.layout_select = self._select(bar, "layout", "hr-layout")
+        self.layout_select = self.select(bar, "layout", "hr-layout")
         self.layout_labels: "list | None" = None  # the menu's texts as last built (see _fill_layouts)
-        on(self.layout_select, "change", self._guard(lambda e: self._on_layout(str(e.target.value))))
+        on(self.layout_select, "change", self.guard(lambda e: self._on_layout(str(e.target.value))))
         self.option_select(bar, "metric", "metric")
 
     def build_board(self, parent: object) -> None:
@@ -80,16 +80,16 @@ class View(GameView):
         self.shell.text(self.chart, "chart", "aria-label")
 
     def build_panels(self, panel: object) -> None:
-        box, self.script_input = self._paste_box(panel, "paste_script", "paste_script_help", "hr-script-input")
+        box, self.script_input = self.paste_box(panel, "paste_script", "paste_script_help", "hr-script-input")
         self.script_input.setAttribute("rows", "6")
         on(self.script_input, "input", lambda e: setattr(self, "script_text", str(e.target.value)))
-        self._button(box, "play_script", self._on_script)
+        self.button(box, "play_script", self._on_script)
         box = el("details", panel, "compare")
         self.shell.text(el("summary", box), "compare")
         self.shell.text(el("p", box, "help"), "compare_help")
         row = el("div", box, "toolbar")
-        self.compare_btn = self._button(row, "compare_run", self._on_compare)
-        self.compare_stop = self._button(row, "compare_stop", self._on_compare_stop)
+        self.compare_btn = self.button(row, "compare_run", self._on_compare)
+        self.compare_stop = self.button(row, "compare_stop", self._on_compare_stop)
         self.compare_stop.setAttribute("hidden", "")
         self.compare_line = el("p", box, "compare-line", aria_live="polite")  # the game's one status stays the one
         self.compare_out = el("div", box, "compare-out")
@@ -539,20 +539,20 @@ class View(GameView):
 
     # ================================================================= the editor
     def build_editor(self, bar: object) -> None:
-        self.ed_rows = self._select(bar, "ed_rows", "hr-ed-rows")
-        self.ed_cols = self._select(bar, "ed_cols", "hr-ed-cols")
+        self.ed_rows = self.select(bar, "ed_rows", "hr-ed-rows")
+        self.ed_cols = self.select(bar, "ed_cols", "hr-ed-cols")
         for select in (self.ed_rows, self.ed_cols):
             for n in range(2, MAX_SIDE + 1):
                 el("option", select, value=str(n), text=str(n))
-        on(self.ed_rows, "change", self._guard(lambda e: self._resize(int(str(e.target.value)), self.draft.cols)))
-        on(self.ed_cols, "change", self._guard(lambda e: self._resize(self.draft.rows, int(str(e.target.value)))))
-        self._button(bar, "ed_clear", self._on_clear)
+        on(self.ed_rows, "change", self.guard(lambda e: self._resize(int(str(e.target.value)), self.draft.cols)))
+        on(self.ed_cols, "change", self.guard(lambda e: self._resize(self.draft.rows, int(str(e.target.value)))))
+        self.button(bar, "ed_clear", self._on_clear)
         self.play_button(bar)
         tools = el("div", bar, "tools", role="group")
         self.shell.text(tools, "ed_tools", "aria-label")
         self.tool_btns = {}
         for tool in TOOLS:
-            b = self._button(tools, "ed_" + tool, self._tool_click(tool), "tool tool-" + tool)
+            b = self.button(tools, "ed_" + tool, self._tool_click(tool), "tool tool-" + tool)
             self.tool_btns[tool] = b
 
     def new_draft(self) -> object:

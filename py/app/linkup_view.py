@@ -62,21 +62,21 @@ class View(GameView):
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
         sh = self.shell
-        self.preset_select = self._select(bar, "lu_preset", "lu-preset")
-        on(self.preset_select, "change", self._guard(lambda e: self._on_preset(str(e.target.value))))
-        self.kinds_select = self._select(bar, "lu_kinds", "lu-kinds")
-        on(self.kinds_select, "change", self._guard(lambda e: self._on_kinds(str(e.target.value))))
+        self.preset_select = self.select(bar, "lu_preset", "lu-preset")
+        on(self.preset_select, "change", self.guard(lambda e: self._on_preset(str(e.target.value))))
+        self.kinds_select = self.select(bar, "lu_kinds", "lu-kinds")
+        on(self.kinds_select, "change", self.guard(lambda e: self._on_kinds(str(e.target.value))))
         lab = el("label", bar, "field seed")
         sh.text(el("span", lab), "lu_seed")
         self.seed_input = el("input", lab, type="number", min="0", value="1", id="lu-seed", inputmode="numeric")
         sh.text(self.seed_input, "lu_seed_any", "placeholder")  # empty: a board not made from a seed; New picks one
         on(self.seed_input, "input", self._on_seed_typed)
-        self._button(bar, "lu_new", self._on_new)
+        self.button(bar, "lu_new", self._on_new)
         self._fill_presets()
         self._fill_kinds()
 
     def build_buttons(self, bar: object) -> None:
-        self._button(bar, "lu_shuffle", self._on_shuffle)
+        self.button(bar, "lu_shuffle", self._on_shuffle)
 
     def build_board(self, parent: object) -> None:
         self.area = parent

@@ -41,11 +41,11 @@ class View(GameView):
 
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
-        self.size_select = self._select(bar, "sp_size", "sp-size")
+        self.size_select = self.select(bar, "sp_size", "sp-size")
         self._fill_sizes()
-        on(self.size_select, "change", self._guard(lambda e: self._on_size(str(e.target.value))))
+        on(self.size_select, "change", self.guard(lambda e: self._on_size(str(e.target.value))))
         self.option_select(bar, "mode", "sp_mode")
-        self._button(bar, "sp_shuffle", self._on_shuffle)
+        self.button(bar, "sp_shuffle", self._on_shuffle)
 
     def build_board(self, parent: object) -> None:
         self.board_el = el("div", parent, "sp-board play-only", role="group", id="sp-board", tabindex="0")
@@ -256,11 +256,11 @@ class View(GameView):
 
     # ================================================================= the editor
     def build_editor(self, bar: object) -> None:
-        self.ed_size = self._select(bar, "ed_grid", "sp-ed-size")
+        self.ed_size = self.select(bar, "ed_grid", "sp-ed-size")
         for r, c in SIZES:
             el("option", self.ed_size, value="%dx%d" % (r, c), text="%d × %d" % (r, c))
-        on(self.ed_size, "change", self._guard(lambda e: self._on_ed_size(str(e.target.value))))
-        self._button(bar, "ed_goal", self._on_ed_goal)
+        on(self.ed_size, "change", self.guard(lambda e: self._on_ed_size(str(e.target.value))))
+        self.button(bar, "ed_goal", self._on_ed_goal)
         self.play_button(bar)
 
     def new_draft(self) -> object:

@@ -73,8 +73,8 @@ class GameView(Hooks):
         s.subscribe(self._changed)
         # what a game's own parts call, handed through from the parts that own it
         self.say, self.show_error, self.show_puzzle_error = f.say, f.show_error, f.show_puzzle_error
-        self.clear_alert, self.refuse, self._guard = f.clear_alert, f.refuse, f.guard
-        self._button, self._select, self._paste_box = f.button, f.select, f.paste_box
+        self.clear_alert, self.refuse, self.guard = f.clear_alert, f.refuse, f.guard
+        self.button, self.select, self.paste_box = f.button, f.select, f.paste_box
         j = self.jobs
         self.run_job, self.request, self.stepped, self.side_job = j.run_job, j.request, j.stepped, j.side_job
         self.load, self.save, self.flush_save, self.now = self.life.load, self.life.save, self.life.flush, now
