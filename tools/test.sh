@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Sets up everything the tests need (when missing), then runs lint and the whole suite:
 # unit tests in CPython, the main-thread modules under MicroPython, end-to-end in Chromium.
-# The unit tests (CPU only) run in the background while the end-to-end tests run; the tests
-# that time the main thread's tasks (marked "longtask") run last, with nothing beside them.
+# The end-to-end tests run in three processes at once (pytest-xdist; each its own server and browser:
+# most of their time is spent waiting on pages, not computing), and the unit tests (CPU only) in the
+# background beside them; the tests that time the main thread's tasks (marked "longtask") run last,
+# with nothing beside them.
 # With arguments, runs just `pytest ARGS` (e.g. tools/test.sh tests/e2e/test_map.py -k phone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +21,7 @@ echo "==> pytest: unit tests (in the background) beside the end-to-end tests"
 .venv/bin/python -m pytest tests --ignore=tests/e2e -p no:cacheprovider >"$unit_log" 2>&1 &
 unit_pid=$!
 status=0
-.venv/bin/python -m pytest tests/e2e -m "not longtask" || status=$?
+.venv/bin/python -m pytest tests/e2e -m "not longtask" -n "${E2E_PROCESSES:-3}" || status=$?
 wait "$unit_pid" || status=$?
 echo "==> unit tests"
 cat "$unit_log"

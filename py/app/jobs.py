@@ -235,7 +235,14 @@ class Jobs:
         self.pre_token += 1
         if self.pre is not None and not self.pre["done"] and self.pre["key"] != self.job_key(PREFETCH[0]):
             self.pre["cancel"] = True  # a search for a position gone: stop it
+        self.mark_ahead()
         asyncio.create_task(self.frame.guarded(self._prefetch(self.pre_token, rested)))
+
+    def mark_ahead(self) -> None:
+        """Say on the status element which answers for the board on screen are worked out already
+        (``data-ahead``: ``"solve hint"``, ``"solve"`` or empty), for the tests and the curious."""
+        ahead = [action for action in PREFETCH if self.job_key(action) in self.ready]
+        self.frame.status.setAttribute("data-ahead", " ".join(ahead))
 
     async def _prefetch(self, token: int, rested: bool = False) -> None:
         """Solve's, then Hint's, answer for the position on the board, run
@@ -262,6 +269,7 @@ class Jobs:
             pre["done"] = True
             if result["status"] in ("solved", "unsolvable"):
                 self._keep(key, result)
+                self.mark_ahead()
             if pre["cancel"]:
                 return
 

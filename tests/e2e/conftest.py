@@ -2,10 +2,13 @@
 browser contexts of one shared browser, failing the test on page errors, console errors, HTTP errors,
 a ``.py-error`` or any request that leaves this server."""
 
-import os
-
 import pytest
 from pages import DEVICES, GamePage
+from playwright.sync_api import expect
+
+# How long an expectation waits for the page by default (Playwright's is 5 s). The suite runs three
+# browsers at once on two cores (tools/test.sh): a wait is how long a check may take, never what it checks.
+expect.set_options(timeout=10_000)
 
 LOCAL = ("http://127.0.0.1:", "http://localhost:", "blob:http://127.0.0.1:", "data:")
 
@@ -39,7 +42,7 @@ class Watch:
 
 
 @pytest.fixture
-def open_game(browser, server_url):
+def open_game(browser, server_url, request):
     """``open_game("?game=linkup&lang=zh", "phone")`` -> the game's page object, app and solver ready.
     See tests/e2e/pages.py for the arguments and what a page object offers."""
     contexts, watches, opened = [], [], []
@@ -70,7 +73,7 @@ def open_game(browser, server_url):
     go.allow = []  # substrings of problems a fault test provokes on purpose
     yield go
     for w in watches:
-        _note_longest_call(w.page)
+        _note_longest_call(w.page, request.node)
         w.python_error()
     for ctx in contexts:
         ctx.close()
@@ -81,12 +84,20 @@ def open_game(browser, server_url):
 LONGEST_CALLS: list = []  # (ms, test) of the longest worker call each page saw, round trip included
 
 
-def _note_longest_call(page) -> None:
+def _note_longest_call(page, node) -> None:
+    """Kept with the test's report (``user_properties``), so it reaches the summary from xdist's workers too."""
     try:
         ms = page.evaluate("window.__longestSolverCall || 0")
     except Exception:  # the page is gone or never started
         return
-    LONGEST_CALLS.append((ms, os.environ.get("PYTEST_CURRENT_TEST", "?").split(" ")[0]))
+    node.user_properties.append(("longest_worker_call_ms", ms))
+
+
+def pytest_runtest_logreport(report) -> None:
+    if report.when == "teardown":
+        for key, ms in report.user_properties:
+            if key == "longest_worker_call_ms":
+                LONGEST_CALLS.append((ms, report.nodeid))
 
 
 def pytest_terminal_summary(terminalreporter) -> None:

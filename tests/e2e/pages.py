@@ -34,7 +34,8 @@ page itself, for ``expect(page.page)``) and adds:
   ``board_locator()`` (the board's element, ``BOARD_ID``), ``counter()`` (the moves counter),
   ``playing()`` (``(i, n)`` of the playback under way, from the counter's ``data-playing``, or None);
 - actions: ``solve(text=None)`` (click Solve; with ``text``, wait until the status says it),
-  ``hint()``, ``undo()``, ``redo()``, ``pause()``, ``step()``, ``set_speed(ms)``, ``wait_playing(at=0)``
+  ``hint()``, ``wait_ahead(action)`` (until the look-ahead has the answer), ``undo()``, ``redo()``,
+  ``pause()``, ``step()``, ``set_speed(ms)``, ``wait_playing(at=0)``
   (until a playback has played ``at`` steps), ``solve_and_pause_at(at)`` (Solve, Pause there),
   ``paste_board(text)``, ``share_link()`` (click Share, return the link), ``open_map()`` (the drawn map's
   figure), ``map_figure()``, ``open_editor()``, ``editor_tool(name)``;
@@ -236,6 +237,11 @@ class GamePage:
 
     def hint(self) -> None:
         self.page.get_by_role("button", name="Hint").click()
+
+    def wait_ahead(self, action: str = "solve") -> None:
+        """Until the look-ahead has worked out ``action``'s answer for the board on screen (the status's
+        ``data-ahead``), as a player who lets the board rest before clicking."""
+        expect(self.status()).to_have_attribute("data-ahead", re.compile(r"\b%s\b" % action), timeout=60_000)
 
     def undo(self) -> None:
         self.page.get_by_role("button", name="Undo").click()

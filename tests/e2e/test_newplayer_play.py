@@ -307,7 +307,7 @@ def test_solve_says_what_it_does_from_the_first_frame(open_game, game):
 def test_an_answer_worked_out_ahead_says_so(open_game):
     page = open_game("?game=sliding&lang=en&speed=0")
     panel = page.panel
-    page.wait_for_timeout(2500)  # the look-ahead works the 5-move board out meanwhile
+    page.wait_ahead("solve")  # the look-ahead works the 5-move board out meanwhile
     page.solve()
     expect(page.status()).to_have_text("Solved: 5 moves", timeout=30_000)
     assert page.status().get_attribute("data-answer") == "ready"

@@ -22,7 +22,7 @@ COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
 
 def test_solve_and_hint_answer_from_what_is_ready(open_game):
     page = open_game("?lang=en&speed=0")
-    page.wait_for_timeout(2500)  # the board rests: the look-ahead runs
+    page.wait_ahead("solve")  # the board rests: the look-ahead works it out
     page.solve()
     expect(page.status()).to_have_text("Solved: 116 moves", timeout=30_000)
     assert page.status().get_attribute("data-answer") == "ready"
@@ -30,7 +30,7 @@ def test_solve_and_hint_answer_from_what_is_ready(open_game):
     # a player's move: the new position is worked out too, and Hint answers from it, optimally
     page.get_by_role("button", name="Reset").click()
     page.evaluate("gameHandler.move(10, 'left')")
-    page.wait_for_timeout(2500)
+    page.wait_ahead("hint")
     page.hint()
     table = DistanceTable(Board.from_grid(COURSE), "cell")
     d = table.distance(Board.from_grid(page.board()))
@@ -73,7 +73,7 @@ def test_no_look_ahead_fetches_the_4x4_tables(open_game):
 def test_other_games_answer_from_the_look_ahead(open_game, game, board, text):
     query = "?game=%s&lang=en&speed=0" % game + ("&board=" + quote(json.dumps(board)) if board else "")
     page = open_game(query)
-    page.wait_for_timeout(2500)
+    page.wait_ahead("solve")
     page.solve()
     expect(page.status()).to_contain_text(text, timeout=30_000)
     assert page.status().get_attribute("data-answer") == "ready"
