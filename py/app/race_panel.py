@@ -235,6 +235,8 @@ class RacePanel:
     def _room(self, snap: dict) -> None:
         old = self.snap
         self.snap = snap
+        if old is None or old["phase"] != snap["phase"]:
+            self.note = None  # a notice lasts until the room's phase changes
         if snap["phase"] == "countdown":
             self.count_end = float(window.Date.now()) + snap.get("countdown_ms", 0)
             window.setTimeout(create_proxy(self._count), 250)
@@ -365,7 +367,7 @@ class RacePanel:
             self.code_line.textContent = t("race_code_is", code=pretty_code(snap["room"]))
         else:
             self.invite.setAttribute("hidden", "")
-        _shown(self.join_el, not seated)
+        _shown(self.join_el, phase in (None, "lobby", "done"))  # another room's code: that room instead
         _shown(self.name_el, phase in (None, "lobby", "done"))
         _shown(self.ready_btn, seated and phase in ("lobby", "countdown"))
         self.ready_btn.setAttribute("aria-pressed", "true" if seated and me["ready"] else "false")

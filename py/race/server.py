@@ -89,7 +89,6 @@ def make_app(root: Path, relay: "Relay | None" = None) -> web.Application:
     """The page (``/`` is ``index.html``), every file under ``root``, and ``/race``."""
     relay = relay or Relay()
     app = web.Application()
-    app["relay"] = relay
 
     async def index(request: web.Request) -> web.FileResponse:
         return web.FileResponse(root / "index.html")
