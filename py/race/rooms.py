@@ -106,14 +106,14 @@ class Seat:
 
     def reset(self, board: "Board | None") -> None:
         """A new race on ``board`` (``None``: back to the lobby)."""
-        self.boards = [board] if board is not None else []  # the seat's positions, start first
-        self.moves = []  # the moves the server accepted, encoded as the page encodes them
+        self.start = self.board = board  # the race's board and the seat's position on it
+        self.moves = []  # the moves the server accepted: (move, encoded as the page encodes it)
         self.pairs = self.hints = self.shuffles = 0
         self.time_ms = None  # when it cleared the board, from the start
         self.place = None
 
     def left(self) -> int:
-        return self.boards[-1].tiles() if self.boards else 0
+        return self.board.tiles() if self.board is not None else 0
 
     def public(self) -> dict:
         return {"id": self.id, "n": self.n, "name": self.name, "ready": self.ready, "left": self.left(),
@@ -346,7 +346,7 @@ class Lobby:
 
     def _welcome(self, room: Room, seat: Seat) -> dict:
         return {"v": VERSION, "t": "welcome", "room": room.code, "player": seat.id, "secret": seat.secret,
-                "n": seat.n, "moves": list(seat.moves)}
+                "n": seat.n, "moves": [encoded for _move, encoded in seat.moves]}
 
     def _name(self, conn: object, room: Room, seat: Seat, msg: dict, now: float) -> list:
         seat.name = _name(msg.get("name"))
@@ -392,12 +392,12 @@ class Lobby:
 
     def _move(self, conn: object, room: Room, seat: Seat, move: tuple, now: float, encoded: list) -> list:
         try:
-            board = SPEC.apply(seat.boards[-1], move)
+            board = SPEC.apply(seat.board, move)
         except (PuzzleError, ValueError, TypeError, IndexError, KeyError):
             return [(conn, {"v": VERSION, "t": "refused", "move": encoded[:1] if move[0] == "shuffle" else encoded,
                             "left": seat.left()})]
-        seat.boards.append(board)
-        seat.moves.append(encoded)
+        seat.board = board
+        seat.moves.append((move, encoded))
         if move[0] == "shuffle":
             seat.shuffles += 1
         else:
@@ -412,8 +412,11 @@ class Lobby:
         self._racing(room, seat)
         if not seat.moves:
             raise Refusal("nothing_to_undo")
-        last = seat.moves.pop()
-        seat.boards.pop()
+        last, _encoded = seat.moves.pop()
+        board = seat.start  # the moves kept, played again (only the position is kept, not one per move)
+        for move, _encoded in seat.moves:
+            board = SPEC.apply(board, move)
+        seat.board = board
         if last[0] == "shuffle":
             seat.shuffles -= 1
         else:
@@ -440,7 +443,7 @@ class Lobby:
 
     # ------------------------------------------------------------------ helpers
     def _racing(self, room: Room, seat: Seat) -> None:
-        if room.phase != "race" or not seat.boards:
+        if room.phase != "race" or seat.board is None:
             raise Refusal("not_racing")
         if seat.time_ms is not None:
             raise Refusal("finished")
