@@ -35,6 +35,12 @@ PACE = 0.5  # seconds between one player's pairs, on average
 SETTINGS = {"preset": "kshisen", "kinds": 36}
 
 
+def cpu_s(pid: int) -> float:
+    """The process's CPU time (user + system), seconds."""
+    fields = Path("/proc/%d/stat" % pid).read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     for line in Path("/proc/%d/status" % pid).read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -52,6 +58,7 @@ class Stats:
         self.refused = 0
         self.errors: list = []
         self.rounds = 0
+        self.received = 0
 
 
 class Player:
@@ -73,6 +80,7 @@ class Player:
         async for frame in self.ws:
             msg = json.loads(frame.data)
             now = time.perf_counter()
+            self.stats.received += 1
             kind = msg["t"]
             if kind == "welcome":
                 self.id, self.room = msg["player"], msg["room"]
@@ -184,6 +192,7 @@ async def run(url: str, seconds: float, pid: int) -> dict:
         end[0] = time.perf_counter() + seconds
         seated.set()
         memory["seated"] = rss_mb(pid)
+        memory["cpu"], memory["received"] = cpu_s(pid), stats.received
         series = []
 
         async def sample() -> None:
@@ -196,6 +205,7 @@ async def run(url: str, seconds: float, pid: int) -> dict:
         sampler.cancel()
         memory["series"] = series
         memory["end"] = rss_mb(pid)
+        memory["cpu"], memory["received"] = cpu_s(pid) - memory["cpu"], stats.received - memory["received"]
     players = [p for ps in rooms_players for p in ps]
     by_room: dict = {}
     for p in players:
@@ -235,6 +245,8 @@ def bench(seconds: float = 60.0) -> None:
     print("  messages lost: %d seq gaps, %d pair updates a player never saw" % (s.gaps, out["missed"]))
     print("  relay latency (pair sent -> another player sees it), %d samples: p50 %.1f ms, p90 %.1f ms, "
           "p99 %.1f ms, max %.1f ms" % (len(lat), pct(0.5), pct(0.9), pct(0.99), pct(1.0)))
+    print("  server CPU during play: %.1f s for %d messages received by players (%.0f µs a message; the same "
+          "under any load, unlike the latency)" % (m["cpu"], m["received"], 1e6 * m["cpu"] / max(1, m["received"])))
     print("  server RSS: start %.1f MB, all seated %.1f MB, during play %s MB, end of play %.1f MB, all gone %.1f MB"
           % (m["start"], m["seated"], " ".join("%.1f" % x for x in m["series"]), m["end"], idle))
 
