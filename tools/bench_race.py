@@ -219,6 +219,7 @@ async def run(url: str, seconds: float, pid: int) -> dict:
 
 def bench(seconds: float = 60.0) -> None:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    load0 = os.getloadavg()[0]
     python = str(ROOT / ".venv" / "bin" / "python")
     server = subprocess.Popen([python, str(ROOT / "tools" / "serve.py"), "--port", "0"], stdout=subprocess.PIPE,
                               text=True, env=env)
@@ -233,13 +234,15 @@ def bench(seconds: float = 60.0) -> None:
         server.terminate()
         server.wait(10)
     s, lat = out["stats"], sorted(out["stats"].latencies)
+    load = os.getloadavg()[0]
 
     def pct(q: float) -> float:
         return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
 
     m = out["memory"]
-    print("race: %d players in %d rooms (8 x 18, 36 kinds), %.0f s of play on localhost; the server one process"
-          % (out["players"], ROOMS, seconds))
+    print("race: %d players in %d rooms (8 x 18, 36 kinds), %.0f s of play on localhost; the server one process; "
+          "load average %.1f at the start, %.1f at the end on %d cores" % (out["players"], ROOMS, seconds, load0, load,
+                                                                         os.cpu_count()))
     print("  pairs sent %d (rounds started %d), refused %d, errors %s" % (s.pairs, s.rounds, s.refused,
                                                                           sorted(set(s.errors)) or "none"))
     print("  messages lost: %d seq gaps, %d pair updates a player never saw" % (s.gaps, out["missed"]))

@@ -494,6 +494,7 @@ _TEXT = {
     "race_go": ("Go! Everyone has this board.", "开始！所有人都是这个棋盘。"),
     "race_player_n": ("Player {n}", "玩家{n}"),
     "race_you": ("you", "你"),
+    "race_sep": (", ", "，"),
     "race_is_ready": ("ready", "已准备"),
     "race_not_ready": ("not ready", "未准备"),
     "race_finished": ("finished #{place} in {t}", "第 {place} 名完成，用时 {t}"),

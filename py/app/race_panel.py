@@ -19,7 +19,6 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from app.dom import clear, el, on
-from app.records import clock_text
 
 VERSION = 1
 STORE = "bfs-puzzles.race"
@@ -57,6 +56,12 @@ def normalize(text: str) -> str:
 def pretty_code(code: str) -> str:
     """``ABCD2345`` as it is read out: ``ABCD-2345``."""
     return code[:4] + "-" + code[4:] if len(code) == 8 else code
+
+
+def race_time(ms: object) -> str:
+    """A race's time to the tenth, ``m:ss.t`` (players of one board finish seconds apart)."""
+    tenths = int(ms) // 100 if ms and ms > 0 else 0
+    return "%d:%02d.%d" % (tenths // 600, tenths // 10 % 60, tenths % 10)
 
 
 def _shown(node: object, shown: bool) -> None:
@@ -404,12 +409,12 @@ class RacePanel:
             if snap["phase"] in ("lobby", "countdown"):
                 state.append(t("race_is_ready") if p["ready"] else t("race_not_ready"))
             if p["time_ms"] is not None:
-                state.append(t("race_finished", place=p["place"], t=clock_text(p["time_ms"])))
+                state.append(t("race_finished", place=p["place"], t=race_time(p["time_ms"])))
             if p["gone"]:
                 state.append(t("race_gone"))
             elif not p["online"]:
                 state.append(t("race_away"))
-            el("span", li, "race-name", text=name + (" — " + ", ".join(state) if state else ""))
+            el("span", li, "race-name", text=name + (" — " + t("race_sep").join(state) if state else ""))
             if me is not None and p["id"] == me["id"]:
                 continue
             bar = el("div", li, "race-bar", role="progressbar")
@@ -422,7 +427,7 @@ class RacePanel:
             fill.style.width = "%.1f%%" % (100.0 * left / total if total else 0)
         if first:
             el("p", self.players_el, "race-first", text=t("race_first", name=self._label(first[0]),
-                                                              t=clock_text(first[0]["time_ms"])))
+                                                              t=race_time(first[0]["time_ms"])))
 
     def _draw_standings(self, snap: "dict | None") -> None:
         table = self.standings
@@ -442,6 +447,6 @@ class RacePanel:
             row = el("tr", body)
             el("td", row, text=str(p["place"]) if p["place"] else "—")
             el("td", row, text=self._label(p))
-            el("td", row, text=clock_text(p["time_ms"]) if p["time_ms"] is not None else t("race_dnf", n=p["left"]))
+            el("td", row, text=race_time(p["time_ms"]) if p["time_ms"] is not None else t("race_dnf", n=p["left"]))
             el("td", row, text=str(p["pairs"]))
             el("td", row, text=str(p["hints"]))

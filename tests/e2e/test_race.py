@@ -3,6 +3,8 @@ as the players see it: create, join by link and by code, Ready, the countdown, t
 bars, a forged pair refused, the finish order and standings, a reload mid-race, Rematch; axe with the
 panel open; the page served as plain files; the server restarting under a room."""
 
+import os
+import pathlib
 import re
 import threading
 
@@ -183,3 +185,39 @@ def test_a_server_restart_is_said_and_solo_play_goes_on(open_game):
         expect(a.button("Solve", exact=True)).to_be_enabled()
     finally:
         again.shutdown()
+
+
+@pytest.mark.skipif(not os.environ.get("UPDATE_SCREENSHOTS"), reason="UPDATE_SCREENSHOTS=1 writes docs/screens")
+@pytest.mark.parametrize("device, lang", [("desktop", "en"), ("phone", "zh")])
+def test_screenshots_of_a_race(open_game, device, lang):
+    """docs/screens/race-<device>-<lang>.png (a race under way, three players) and race-done-<device>-<lang>.png
+    (the standings), made only when asked, like tests/e2e/test_screenshots.py's."""
+    out = pathlib.Path(__file__).resolve().parents[2] / "docs" / "screens"
+    a = open_game("?game=linkup&lang=%s" % lang, device, solver=False)
+    a.button(t("race", lang), exact=True).click()
+    link = a.race_link()
+    a.race().get_by_label(t("race_name", lang), exact=True).fill("Ann" if lang == "en" else "小明")
+    a.race().get_by_label(t("race_name", lang), exact=True).press("Enter")
+    others = [open_game(link + "&lang=" + lang, device, solver=False, new=True) for _ in range(2)]
+    others[0].race().get_by_label(t("race_name", lang), exact=True).fill("Bo" if lang == "en" else "小红")
+    others[0].race().get_by_label(t("race_name", lang), exact=True).press("Enter")
+    for page in [a] + others:
+        ready(page, lang)
+    for page in [a] + others:
+        expect(line(page)).to_have_text(t("race_on", lang), timeout=10_000)
+    others[0].connect_pairs(7)
+    others[1].connect_pairs(3)
+    a.connect_pairs(5)
+    a.locator("#lu-board .lu-tile:not([hidden])").first.click()
+    expect(a.race_bar(name_of(3, lang))).to_have_attribute("aria-valuenow", str(24 - 6))
+    if device == "phone":
+        a.race().scroll_into_view_if_needed()
+    a.wait_for_timeout(400)
+    a.screenshot(path=str(out / ("race-%s-%s.png" % (device, lang))))
+    others[0].connect_pairs()
+    a.connect_pairs()
+    others[1].connect_pairs()
+    expect(line(a)).to_have_text(t("race_done", lang))
+    a.race().locator(".race-standings").scroll_into_view_if_needed()
+    a.wait_for_timeout(400)
+    a.screenshot(path=str(out / ("race-done-%s-%s.png" % (device, lang))))
