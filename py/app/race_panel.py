@@ -73,7 +73,8 @@ def _shown(node: object, shown: bool) -> None:
 
 class RacePanel:
     """The panel; ``calls``: ``settings()`` (the pickers' ``{"preset", "kinds"}``), ``load(board_code,
-    seed)`` (put the race's board in play), ``encode(move)``, ``render()`` (the view's redraw)."""
+    seed)`` (put the race's board in play), ``encode(move)``, ``render()`` (the view's redraw, called when
+    Solve turns off or on: an opponent's move redraws the panel only)."""
 
     def __init__(self, shell: object, session: object, frame: object, calls: dict) -> None:
         self.shell, self.session, self.frame, self.calls = shell, session, frame, calls
@@ -89,6 +90,7 @@ class RacePanel:
         self.code_typed = ""
         self.name_typed = ""
         self.count_end = 0.0
+        self.solve_was_off = False
         session.subscribe(self._session_changed)
         shell.on_lang(self.render)
 
@@ -380,7 +382,9 @@ class RacePanel:
         _shown(self.leave_btn, seated)
         self._draw_players(snap, me)
         self._draw_standings(snap)
-        self.calls["render"]()
+        if self.racing() != self.solve_was_off:  # Solve on or off: the view's buttons (not on every message)
+            self.solve_was_off = self.racing()
+            self.calls["render"]()
 
     def _link(self, code: str) -> str:
         loc = window.location
