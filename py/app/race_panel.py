@@ -414,6 +414,8 @@ class RacePanel:
                 state.append(t("race_is_ready") if p["ready"] else t("race_not_ready"))
             if p["time_ms"] is not None:
                 state.append(t("race_finished", place=p["place"], t=race_time(p["time_ms"])))
+            elif snap["phase"] in ("race", "done"):
+                state.append(t("race_dnf", n=p["left"]))
             if p["gone"]:
                 state.append(t("race_gone"))
             elif not p["online"]:

@@ -90,7 +90,8 @@ def test_three_players_race_on_one_board(open_game, lang):
     a.button(t("hint", lang), exact=True).click()
     expect(a.status()).to_have_text(t("lu_hint", lang))
     a.reload()
-    expect(a.race().locator(".race-name").first).to_have_text(name_of(1, lang) + " — " + t("race_you", lang))
+    you = name_of(1, lang) + " — " + t("race_you", lang) + t("race_sep", lang) + t("race_dnf", lang, n=total - 4)
+    expect(a.race().locator(".race-name").first).to_have_text(you)  # the seat, with its progress
     expect(a.race().get_by_role("progressbar")).to_have_count(2)
     assert Board.from_grid(a.board()).tiles() == total - 4
     expect(c.race_bar(name_of(1, lang))).to_have_attribute("aria-valuenow", str(total - 4))
