@@ -135,7 +135,7 @@ class RacePanel:
 
     # ------------------------------------------------------------------ what the view asks
     def racing(self) -> bool:
-        """In a race on the race's board and not finished: Solve is off."""
+        """Seated in a room whose race is counting down or on: Solve is off (until the race is done)."""
         snap = self.snap
         return snap is not None and self.seat is not None and snap["phase"] in ("race", "countdown")
 
