@@ -439,11 +439,31 @@ def test_empty_and_idle_rooms_expire():
     assert idle not in t.lobby.rooms and t.error("b") == "room_expired"
 
 
+def test_one_address_cannot_fill_the_server_with_rooms(monkeypatch):
+    monkeypatch.setattr(rooms, "ROOMS_PER_PEER", 3)
+    monkeypatch.setattr(rooms, "MAX_ROOMS", 5)
+    t = Table()
+    t.open("a", "6.6.6.6")
+    for _ in range(3):
+        t.send("a", t="create")
+        assert t.got["a"][-1]["t"] == "room"
+    t.send("a", t="create")
+    assert t.error("a") == "too_many_rooms"
+    t.open("b", "7.7.7.7")
+    t.send("b", t="create")
+    t.send("b", t="create")
+    t.send("b", t="create")
+    assert t.error("b") == "server_full" and len(t.lobby.rooms) == 5
+    t.tick(GRACE_S + 1)  # the rooms a's creates left empty go; its last one stays
+    t.send("a", t="create")
+    assert t.got["a"][-1]["t"] == "room"
+
+
 def test_room_codes_are_unguessable_enough():
     t = Table()
     codes = set()
     for i in range(200):
-        t.open("c%d" % i)
+        t.open("c%d" % i, "10.0.%d.%d" % (i // 100, i % 100))
         t.send("c%d" % i, t="create")
         codes.add(t.last("c%d" % i, "welcome")["room"])
         t.tick(0.06)

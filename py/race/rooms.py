@@ -18,6 +18,8 @@ The rules:
 * Room codes are :data:`CODE_LEN` symbols of a 32-symbol alphabet (40 bits, from :mod:`secrets`); a peer
   may miss at most :data:`JOIN_MISSES` joins a minute (``too_many_tries``), so guessing a live room among
   a thousand takes about 10^9 tries: some 60 years per address.
+* One address keeps at most :data:`ROOMS_PER_PEER` rooms it made alive (``too_many_rooms``), the server
+  :data:`MAX_ROOMS` (``server_full``): a loop of ``create`` cannot fill the memory.
 * Up to :data:`MAX_PLAYERS` seats; a seat's name defaults to its number (the page says 玩家N / Player N).
   The creator picks the board (a preset of :data:`puzzles.linkup.PRESETS` and a number of kinds).
 * Everyone ready (two players at least) starts a :data:`COUNTDOWN_MS` countdown with a fresh seed; at
@@ -53,6 +55,8 @@ IDLE_S = 600.0
 RATE = 20.0  # frames a second, sustained
 BURST = 40.0
 JOIN_MISSES = 20  # failed joins a peer may make a minute
+ROOMS_PER_PEER = 100  # rooms made by one address alive at once (a bench's 40 rooms come from one)
+MAX_ROOMS = 10000
 NAME_MAX = 20
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I: read aloud and typed
 CODE_LEN = 8
@@ -136,6 +140,7 @@ class Room:
         self.touched = now
         self.empty_since = None
         self.round = 0
+        self.peer = ""  # the address that made it
 
     def seat(self, pid: object) -> "Seat | None":
         for s in self.seats:
@@ -287,9 +292,14 @@ class Lobby:
 
     def _create(self, conn: object, c: Conn, msg: dict, now: float) -> list:
         settings = _settings(msg.get("settings"))
+        if len(self.rooms) >= MAX_ROOMS:
+            raise Refusal("server_full")
+        if sum(1 for r in self.rooms.values() if r.peer == c.peer) >= ROOMS_PER_PEER:
+            raise Refusal("too_many_rooms")
         out = self._leave_seat(conn, c)
         code = _new_code(self.rooms)
         room = self.rooms[code] = Room(code, settings, now)
+        room.peer = c.peer
         return out + self._seat(conn, c, room, msg)
 
     def _join(self, conn: object, c: Conn, msg: dict, now: float) -> list:
@@ -465,6 +475,8 @@ class Lobby:
         if room is None or seat is None:
             return []
         seat.conn = None
+        if all(s.conn is None for s in room.seats):
+            room.empty_since = self.clock()
         if room.phase in ("race", "done"):
             seat.gone = True
             self._maybe_done(room)
