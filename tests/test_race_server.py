@@ -503,9 +503,11 @@ def test_the_server_serves_the_page_and_the_rooms_in_one_process(race_url):
             async with http.get(race_url) as r:
                 assert r.status == 200 and "data-app-state" in await r.text()
             async with http.get(race_url + "static/boot.js") as r:
-                assert r.status == 200 and "javascript" in r.headers["Content-Type"]
+                assert r.status == 200 and r.headers["Content-Type"].startswith("text/javascript")
             async with http.get(race_url + "py/puzzles/linkup.py") as r:
-                assert r.status == 200
+                assert r.status == 200 and r.headers["Content-Type"].startswith("text/plain")
+            async with http.get(race_url + "static/vendor/micropython/micropython.wasm") as r:
+                assert r.status == 200 and r.headers["Content-Type"] == "application/wasm"
             async with http.get(race_url + "no/such/file.js") as r:
                 assert r.status == 404
             ws_url = race_url.replace("http", "ws") + "race"

@@ -10,10 +10,9 @@ and two more packages for the same.
 
 import asyncio
 import json
-import mimetypes
 import socket
 import threading
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from aiohttp import WSMsgType, web
 
@@ -21,10 +20,17 @@ from race.rooms import MAX_FRAME, Lobby, make_board
 
 TICK_S = 0.1
 HEARTBEAT_S = 15.0
+# The types http.server gave these files (tools/serve.py's Handler), whatever the system's MIME table says.
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".toml": "text/plain",
          ".py": "text/plain", ".json": "application/json", ".zip": "application/zip", ".svg": "image/svg+xml"}
-for _ext, _type in TYPES.items():
-    mimetypes.add_type(_type, _ext)
+
+
+async def _typed(request: web.Request, response: web.StreamResponse) -> None:
+    """A served file gets its type from :data:`TYPES` by its extension."""
+    if isinstance(response, web.FileResponse):
+        kind = TYPES.get(PurePosixPath(request.path).suffix)
+        if kind is not None:
+            response.content_type = kind
 
 
 class Relay:
@@ -97,6 +103,7 @@ def make_app(root: Path, relay: "Relay | None" = None) -> web.Application:
     app.router.add_get("/race", relay.socket)
     app.router.add_static("/", root, show_index=False, follow_symlinks=False)
     app.cleanup_ctx.append(relay.ticker)
+    app.on_response_prepare.append(_typed)
     return app
 
 
