@@ -148,6 +148,19 @@ def test_a_pair_is_checked_by_the_engine_and_counted_once():
     assert t.room("b")["seq"] == seq and t.player("a", viewer="b")["left"] == 22
 
 
+def test_opponents_see_a_silhouette_of_each_board_never_its_kinds():
+    t = Table()
+    board = board_of(t.race("a", "b"))
+    assert t.player("a", viewer="b")["shape"] == "f" * 6  # 24 cells, all full
+    x, y = a_pair(board)
+    t.send("a", t="pair", a=x, b=y)
+    shape = t.player("a", viewer="b")["shape"]
+    full = [i for i in range(24) if int(shape[i // 4], 16) >> (i % 4) & 1]
+    assert full == [i for i in range(24) if i not in (x, y)]
+    assert set(t.player("a", viewer="b")) == {"id", "n", "name", "ready", "left", "pairs", "hints", "shuffles",
+                                              "time_ms", "place", "online", "gone", "shape"}  # no kinds, no moves
+
+
 @pytest.mark.parametrize("bad", [
     {"a": 0, "b": 0},  # the same tile twice
     {"a": -1, "b": 3},

@@ -15,7 +15,7 @@ takes it back; a lost connection is tried again for the server's 30 s grace. Ser
 
 import json
 
-from pyscript import window
+from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from app.dom import clear, el, on
@@ -24,6 +24,7 @@ VERSION = 1
 STORE = "bfs-puzzles.race"
 RETRY_MS = 1500
 GRACE_MS = 30000
+SVG = "http://www.w3.org/2000/svg"
 
 
 def _store(value: "dict | None") -> None:
@@ -431,9 +432,29 @@ class RacePanel:
             bar.setAttribute("aria-label", t("race_bar", name=name, n=left))
             fill = el("span", bar, "race-fill")
             fill.style.width = "%.1f%%" % (100.0 * left / total if total else 0)
+            if p.get("shape") and snap.get("cols"):
+                self._silhouette(li, p["shape"], snap["rows"], snap["cols"])
         if first:
             el("p", self.players_el, "race-first", text=t("race_first", name=self._label(first[0]),
                                                               t=race_time(first[0]["time_ms"])))
+
+    def _silhouette(self, parent: object, shape: str, rows: int, cols: int) -> None:
+        """The opponent's board as they see it, tiles as plain squares (no kinds): one SVG path."""
+        svg = document.createElementNS(SVG, "svg")
+        svg.setAttribute("class", "race-shape")
+        svg.setAttribute("viewBox", "0 0 %d %d" % (cols, rows))
+        svg.setAttribute("aria-hidden", "true")  # the bar says the same in words
+        parts = []
+        for k in range(len(shape)):
+            bits = int(shape[k], 16)
+            for j in range(4):
+                if bits >> j & 1:
+                    r, c = divmod(4 * k + j, cols)
+                    parts.append("M%d.1 %d.1h.8v.8h-.8z" % (c, r))
+        path = document.createElementNS(SVG, "path")
+        path.setAttribute("d", "".join(parts))
+        svg.appendChild(path)
+        parent.appendChild(svg)
 
     def _draw_standings(self, snap: "dict | None") -> None:
         table = self.standings

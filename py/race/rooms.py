@@ -35,7 +35,8 @@ The rules:
 * A room with nobody connected for :data:`GRACE_S` s, or no frame for :data:`IDLE_S` s, is removed.
 
 Every change is sent to the room's connections as one ``room`` message: the whole room (small: six
-seats at most), numbered by ``seq`` so a client can tell a lost one.
+seats at most, each with its tiles left and its board's silhouette, never its kinds), numbered by ``seq``
+so a client can tell a lost one.
 """
 
 import hmac
@@ -113,16 +114,30 @@ class Seat:
         self.start = self.board = board  # the race's board and the seat's position on it
         self.moves = []  # the moves the server accepted: (move, encoded as the page encodes it)
         self.pairs = self.hints = self.shuffles = 0
+        self._shape = (None, "")
         self.time_ms = None  # when it cleared the board, from the start
         self.place = None
 
     def left(self) -> int:
         return self.board.tiles() if self.board is not None else 0
 
+    def shape(self) -> str:
+        """Which cells still hold a tile, no kinds: one hex digit per four cells in reading order (bit
+        ``i % 4`` of digit ``i // 4`` for cell ``i``), so opponents can be drawn as silhouettes."""
+        board = self.board
+        if board is None:
+            return ""
+        if self._shape[0] is not board:
+            cells, out = board.cells, []
+            for i in range(0, len(cells), 4):
+                out.append("%x" % sum(1 << j for j, v in enumerate(cells[i:i + 4]) if v))
+            self._shape = (board, "".join(out))
+        return self._shape[1]
+
     def public(self) -> dict:
         return {"id": self.id, "n": self.n, "name": self.name, "ready": self.ready, "left": self.left(),
                 "pairs": self.pairs, "hints": self.hints, "shuffles": self.shuffles, "time_ms": self.time_ms,
-                "place": self.place, "online": self.conn is not None, "gone": self.gone}
+                "place": self.place, "online": self.conn is not None, "gone": self.gone, "shape": self.shape()}
 
 
 class Room:
@@ -156,6 +171,7 @@ class Room:
             out["countdown_ms"] = max(0, int((self.go_at - now) * 1000))
         if self.phase in ("race", "done") and self.board is not None:
             out["seed"], out["board"], out["total"] = self.seed, self.board.to_code(), self.board.tiles()
+            out["rows"], out["cols"] = self.board.rows, self.board.cols
         return out
 
 

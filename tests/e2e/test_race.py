@@ -87,6 +87,8 @@ def test_three_players_race_on_one_board(open_game, lang):
     for page in (b, c):
         expect(page.race_bar(name_of(1, lang))).to_have_attribute("aria-valuenow", str(total - 4))
         expect(page.race_bar(name_of(1, lang))).to_have_attribute("aria-valuemax", str(total))
+    shape = b.race().locator(".race-player").nth(0).locator(".race-shape path")  # player 1's silhouette, no kinds
+    expect(shape).to_have_attribute("d", re.compile(r"^(M[^M]+){%d}$" % (total - 4)))
     # b sends forged pairs straight over its socket: refused, never counted
     forged = forged_pairs(start)
     for x, y in forged[:3]:
