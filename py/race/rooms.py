@@ -80,13 +80,21 @@ def kinds_choices(preset: str) -> list:
     return [k for k in range(1, 62) if cells % k == 0 and (cells // k) % 2 == 0]
 
 
-def make_board(settings: dict, seed: int) -> Board:
-    """The race's board: the page's generator, the same for the same settings and seed."""
-    from puzzles.linkup import generate
+def board_steps(settings: dict, seed: int):
+    """The race's board as the page's generator makes it (the same for the same settings and seed), as a
+    generator that yields after each pair it places and returns the :class:`Board`."""
+    from puzzles.linkup import generate_steps
 
     rows, cols, _k, _p = PRESETS[settings["preset"]]
     kinds = settings["kinds"]
-    return generate(rows, cols, kinds, rows * cols // kinds, seed)
+    return generate_steps(rows, cols, kinds, rows * cols // kinds, seed)
+
+
+def make_board(settings: dict, seed: int) -> Board:
+    """:func:`board_steps` at once."""
+    from puzzles import run
+
+    return run(board_steps(settings, seed))
 
 
 class Refusal(Exception):

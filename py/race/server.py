@@ -1,6 +1,6 @@
 """The app's one server: the page's files and the race rooms' WebSocket (``/race``), in one asyncio
 process (aiohttp). :class:`race.rooms.Lobby` holds all the logic; this module only moves frames
-between sockets and the lobby, ticks it every :data:`TICK_S` and makes the race boards in a thread.
+between sockets and the lobby, ticks it every :data:`TICK_S` and makes the race boards in slices.
 
 Why aiohttp (README, "Race"): one library serves the static files (with ``ETag``/``Range``, like
 ``http.server``) and the WebSocket on the same port, caps a frame's size itself (``max_msg_size``) and
@@ -12,13 +12,15 @@ import asyncio
 import json
 import socket
 import threading
+import time
 from pathlib import Path, PurePosixPath
 
 from aiohttp import WSMsgType, web
 
-from race.rooms import MAX_FRAME, Lobby, make_board
+from race.rooms import MAX_FRAME, Lobby, board_steps
 
 TICK_S = 0.1
+SLICE_S = 0.004  # the longest a board's making holds the event loop at once
 HEARTBEAT_S = 15.0
 # The types http.server gave these files (tools/serve.py's Handler), whatever the system's MIME table says.
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".toml": "text/plain",
@@ -60,9 +62,20 @@ class Relay:
                 asyncio.get_running_loop().create_task(self._make(code, settings, seed))
 
     async def _make(self, code: str, settings: dict, seed: int) -> None:
+        """A countdown's board, made in slices of :data:`SLICE_S` between the relays: a 10 x 20 board takes
+        up to half a second of CPU, which in a thread would hold the interpreter's lock from every room's
+        relay for as long (the generator yields after each pair it places, as the worker's jobs do)."""
         try:
-            board = await asyncio.to_thread(make_board, settings, seed)
-            self.lobby.board_made(code, seed, board)
+            steps = board_steps(settings, seed)
+            while True:
+                end = time.perf_counter() + SLICE_S
+                try:
+                    while time.perf_counter() < end:
+                        next(steps)
+                except StopIteration as done:
+                    self.lobby.board_made(code, seed, done.value)
+                    return
+                await asyncio.sleep(0)
         finally:
             self.making.discard((code, seed))
 
