@@ -1,4 +1,5 @@
-"""Shared fixtures: a local server for the app and Chromium's launch arguments
+"""Shared fixtures: a local server for the app (the one tools/serve.py runs: the page and the race
+rooms), the same files served as plain files (``static_url``: no race rooms), and Chromium's launch arguments
 (the end-to-end tests' one page fixture, ``open_game``, is in tests/e2e/conftest.py)."""
 
 import sys
@@ -19,6 +20,18 @@ def server_url():
     if not (ROOT / "static/vendor/pyscript/core.js").exists():
         pytest.fail("static/vendor/ is missing: run tools/setup.sh test")
     server = make_server(0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield "http://127.0.0.1:%d/" % server.server_address[1]
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def static_url():
+    """The page served as plain files (``tools/serve.py --static``): what a static host gives, no rooms."""
+    from serve import make_static_server
+
+    server = make_static_server(0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield "http://127.0.0.1:%d/" % server.server_address[1]

@@ -15,6 +15,8 @@ Sections (each in its own module, tools/bench_<section>.py):
     startup   page open -> board playable and -> solver ready, cold
     map       the state map (#13): the worker job (seconds, positions, edges, bytes) and the page (click on
               Map -> first drawing, longest main-thread task)
+    race      race rooms (#25): 200 simulated players in 40 rooms of the app's server on localhost, playing
+              real pairs for --seconds (60): messages lost, relay latency p50/p99, server RSS (not in "all")
 
 "Before" is the tree at benchlib.BASELINE (main when the issues were taken up, checked out as a git worktree
 in .bench/before); "after" is the working tree. Medians over --runs runs; ratios are before / after, from the
@@ -30,13 +32,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 SECTIONS = ("page", "huarong", "sliding", "linkup", "startup", "map")
+OTHERS = ("race",)  # after-only sections, each run by name
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=("all",) + SECTIONS)
+    ap.add_argument("what", choices=("all",) + SECTIONS + OTHERS)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seed", type=int, help="linkup: the uniform boards' seed (default: drawn at run time)")
+    ap.add_argument("--seconds", type=float, default=60.0, help="race: seconds of play (default 60)")
     a = ap.parse_args()
     for name in SECTIONS if a.what == "all" else (a.what,):
         t0 = time.perf_counter()
@@ -44,6 +48,8 @@ def main() -> int:
         module = importlib.import_module("bench_" + name)
         if name == "linkup":
             module.bench(a.runs, a.seed)
+        elif name == "race":
+            module.bench(a.seconds)
         else:
             module.bench(a.runs)
         print("(section %s took %.0f s)" % (name, time.perf_counter() - t0), flush=True)

@@ -1,15 +1,23 @@
-"""Serve the app from the repository root on localhost; prints the URL to open.
+"""Serve the app from the repository root on localhost, the page and the race rooms in one process
+(aiohttp, see py/race/server.py); prints the URL to open.
 
-Usage: python3 tools/serve.py [--port N]   (0 picks a free port)
+Usage: python3 tools/serve.py [--port N] [--static]
+  --port N   0 picks a free port
+  --static   the page as plain files (http.server), no race rooms: what any static host gives
+
+Run with a Python that lacks the app's pinned dependencies (pyproject.toml), it runs itself again
+under the .venv tools/setup.sh made.
 """
 
 import argparse
 import functools
 import http.server
+import os
 import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -28,24 +36,53 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def make_server(port: int = 0) -> http.server.ThreadingHTTPServer:
-    """A server of the repository root; the PyScript configs are written from the tree first."""
+def _configs() -> None:
     sys.path.insert(0, str(ROOT / "tools"))
     import configs
 
     configs.main([])
+
+
+def make_static_server(port: int = 0) -> http.server.ThreadingHTTPServer:
+    """The repository root as plain files (no race rooms); the PyScript configs are written first."""
+    _configs()
     handler = functools.partial(Handler, directory=str(ROOT))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
+def make_server(port: int = 0) -> object:
+    """The app's server (the page and ``/race``), ``http.server``'s interface: ``server_address``,
+    ``serve_forever()``, ``shutdown()``; the PyScript configs are written first."""
+    _configs()
+    sys.path.insert(0, str(ROOT / "py"))
+    from race.server import Server
+
+    return Server(ROOT, port)
+
+
+def _reexec() -> None:
+    """Without the pinned dependencies here, run again under the set-up's .venv (once)."""
+    try:
+        import aiohttp  # noqa: F401
+    except ImportError:
+        if VENV_PYTHON.exists() and os.environ.get("BFS_SERVE_REEXEC") != "1":
+            os.environ["BFS_SERVE_REEXEC"] = "1"
+            os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), *sys.argv])
+        print("aiohttp is missing: run tools/setup.sh first (it makes .venv)", file=sys.stderr)
+        raise SystemExit(1) from None
+
+
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--static", action="store_true", help="plain files, no race rooms")
     args = ap.parse_args()
     if not (ROOT / "static/vendor/pyscript/core.js").exists():
         print("static/vendor/ is missing: run tools/setup.sh first", file=sys.stderr)
         return 1
-    server = make_server(args.port)
+    if not args.static:
+        _reexec()
+    server = make_static_server(args.port) if args.static else make_server(args.port)
     print(f"Serving the app: open http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the app and its tests need, each step only when missing, so a
 # second run is quick. Usage: tools/setup.sh [app|test]
-#   app   npm packages from package-lock.json, copied into static/vendor/
-#   test  the above, plus Debian's chromium and a .venv with requirements-test.txt
+#   app   npm packages from package-lock.json, copied into static/vendor/, and a .venv with the
+#         app's pinned dependencies (pyproject.toml: the server, aiohttp)
+#   test  the above, plus Debian's chromium and requirements-test.txt in the .venv
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-app}"
@@ -53,15 +54,24 @@ fi
 # The two PyScript configs list the py/ files each thread loads: written from the tree.
 python3 tools/configs.py --snapshot
 
+# The app's server runs under .venv (tools/serve.py runs itself again there): its pinned dependencies.
+if [ ! -x .venv/bin/python ]; then
+  say "creating .venv"
+  python3 -m venv .venv
+fi
+deps=$(python3 -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))')
+if [ ! -f .venv/.app-stamp ] || [ "$(cat .venv/.app-stamp)" != "$deps" ]; then
+  say "installing the app's Python dependencies into .venv"
+  printf '%s\n' "$deps" > .venv/.app-requirements.txt
+  .venv/bin/pip install -q --disable-pip-version-check -r .venv/.app-requirements.txt
+  printf '%s' "$deps" > .venv/.app-stamp
+fi
+
 if [ "$what" = test ]; then
   if [ ! -x /usr/bin/chromium ]; then
     say "installing Debian's chromium (apt-get)"
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-  fi
-  if [ ! -x .venv/bin/python ]; then
-    say "creating .venv"
-    python3 -m venv .venv
   fi
   if [ ! -f .venv/.stamp ] || ! cmp -s requirements-test.txt .venv/.stamp; then
     say "installing Python test tools into .venv"

@@ -119,6 +119,10 @@ class Hooks:
             self.say(self.stuck_key() or self.TEXT["ready"])
 
     # ------------------------------------------------------------------ the solver
+    def solve_off(self) -> bool:
+        """Solve is off for now (Link-up in a race), its button disabled."""
+        return False
+
     def before_search(self, board: object) -> str:
         """A status key that answers Solve/Hint without the worker (or ``""``)."""
         return ""

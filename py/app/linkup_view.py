@@ -14,6 +14,7 @@ from pyscript.ffi import create_proxy
 
 from app.dom import clear, el, hit, on
 from app.faces import face
+from app.race_panel import RacePanel
 from app.records import clock_text, num
 from app.view import GameView, game_texts
 from puzzles import exact_int, linkup_input
@@ -58,6 +59,9 @@ class View(GameView):
         self.kinds = PRESETS["small"][2]  # and its number of kinds, as the kinds picker shows
         self.fitted = None  # (turned, cell px) last set by fit()
         super().__init__(shell, panel, spec)
+        self.race = RacePanel(shell, self.session, self.frame, {
+            "settings": lambda: {"preset": self.preset, "kinds": self.kinds}, "encode": spec.encode_move,
+            "load": lambda code, seed: self.load(spec.board.parse(code), "race_go", seed=seed), "render": self.render})
 
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
@@ -77,6 +81,7 @@ class View(GameView):
 
     def build_buttons(self, bar: object) -> None:
         self.button(bar, "lu_shuffle", self._on_shuffle)
+        self.race.build_button(bar)
 
     def build_board(self, parent: object) -> None:
         self.area = parent
@@ -95,6 +100,7 @@ class View(GameView):
         self._observer.observe(parent)  # the panel shown, the width changed (a phone turned)
 
     def build_side(self, side: object) -> None:
+        self.race.build(side)
         self.shell.text(el("p", side, "help"), "lu_keys_help")
 
     def _fill_presets(self) -> None:
@@ -439,3 +445,7 @@ class View(GameView):
     def show_hint(self, moves: list, stats: dict) -> None:
         self.render()
         self.say("lu_hint")
+        self.race.hinted()
+
+    def solve_off(self) -> bool:
+        return self.race.racing()

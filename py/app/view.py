@@ -296,7 +296,7 @@ class GameView(Hooks):
         self.undo_btn.disabled = editing or not self.session.can_undo()
         self.redo_btn.disabled = editing or not self.session.can_redo()
         self.reset_btn.disabled = editing
-        self.solve_btn.disabled = busy
+        self.solve_btn.disabled = busy or self.solve_off()
         self.hint_btn.disabled = busy or editing
         self.frame.cancel_btn.disabled = not busy
         self.records.render()

@@ -40,7 +40,10 @@ page itself, for ``expect(page.page)``) and adds:
   ``paste_board(text)``, ``share_link()`` (click Share, return the link), ``open_map()`` (the drawn map's
   figure), ``map_figure()``, ``open_editor()``, ``editor_tool(name)``;
 - per game: ``HuarongPage.piece(name)``, ``.choose_layout(name)``, ``.place(tool, r, c)``;
-  ``LinkupPage.tile(r, c)``; ``SlidingPage.tile(n)``.
+  ``LinkupPage.tile(r, c)``, and its race panel (issue #25): ``race()`` (the panel), ``race_link()`` (the
+  link to send), ``race_code()`` (the room code it shows), ``race_bar(name)`` (an opponent's progress bar),
+  ``tiles_left(name)`` (that bar's ``aria-valuenow``), ``connect_pairs(n)`` (clear ``n`` pairs by
+  ``gameHandler.connect``, in an order that clears the board; ``None``: all); ``SlidingPage.tile(n)``.
 
 Boards and data shared by several files: ``KSHISEN``, ``LARGE`` (Link-up codes), ``BIG`` (a Huarong grid
 far too large to solve quickly), ``RECORDS`` (with ``page.with_records()``), ``BOARD_IDS`` and ``PAGES``
@@ -56,7 +59,7 @@ from playwright.sync_api import expect
 from app.i18n import t
 from puzzles.games import DEFAULT_GAME, GAMES
 from puzzles.huarong_layouts import find_layout
-from puzzles.linkup import generate
+from puzzles.linkup import Board, generate
 
 DEVICES = {
     "laptop": {"viewport": {"width": 1280, "height": 720}},  # Playwright's default page
@@ -337,6 +340,45 @@ class LinkupPage(GamePage):
         return self.page.locator(self.BOARD_ID).get_by_role(
             "button", name=re.compile(r", row %d, column %d( |$)" % (r + 1, c + 1))
         )
+
+
+    def race(self):
+        """The race panel (a region named Race / 对战)."""
+        return self.page.locator("#race")
+
+    def race_link(self) -> str:
+        """The room's link, as the panel shows it to send."""
+        link = self.page.locator("#race-link")
+        expect(link).to_have_value(re.compile(r"room="))
+        return link.input_value()
+
+    def race_code(self) -> str:
+        """The room's code as the panel shows it (``ABCD-2345``)."""
+        line = self.page.locator(".race-code")
+        expect(line).to_have_text(re.compile(r"[0-9A-Z]{4}-[0-9A-Z]{4}"))
+        return re.search(r"[0-9A-Z]{4}-[0-9A-Z]{4}", line.text_content()).group(0)
+
+    def race_bar(self, name: str):
+        """An opponent's progress bar, by the player's name in its accessible name."""
+        return self.race().get_by_role("progressbar", name=re.compile(re.escape(name)))
+
+    def tiles_left(self, name: str) -> int:
+        return int(self.race_bar(name).get_attribute("aria-valuenow"))
+
+    def connect_pairs(self, n: "int | None" = None) -> int:
+        """Clear ``n`` pairs (all, with ``None``) through ``gameHandler.connect``, in an order the solver
+        found from the board on screen (so the board stays clearable); the pairs cleared."""
+        from puzzles.linkup_solver import solve
+
+        grid = self.board()
+        board = Board.from_grid(grid)
+        moves = solve(board).moves
+        done = 0
+        for a, b in moves[: len(moves) if n is None else n]:
+            (r1, c1), (r2, c2) = divmod(a, board.cols), divmod(b, board.cols)
+            assert self.evaluate("gameHandler.connect(%d, %d, %d, %d)" % (r1, c1, r2, c2)), (a, b)
+            done += 1
+        return done
 
 
 class SlidingPage(GamePage):

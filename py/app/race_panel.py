@@ -1,0 +1,479 @@
+"""Link-up's race panel (issue #25): a room on the app's server (py/race/), joined by link or code,
+Ready, a countdown, everyone on the same board, each opponent's tiles left as a progress bar, the
+standings, Rematch. It does not import the view: Link-up's view hands it what it uses.
+
+The room's state is the server's: every change comes as one ``room`` message, and the panel is drawn
+from the last one. The player's moves are the session's: after each change the panel sends the server
+the difference between the moves it has (``sent``) and the moves in effect (undone ones as ``undo``),
+so a pair, a shuffle, Undo and Redo, and the moves made while the connection was away, all reach it;
+the server checks each pair with the same engine. The socket runs on the page's thread (a JS
+``WebSocket``, handlers through ``create_proxy``), and is ``window.raceSocket`` (for the console and
+the tests). The seat (room, player, secret) is kept in this tab's ``sessionStorage``, so a reload
+takes it back; a lost connection is tried again for the server's 30 s grace. Served as plain files
+(no server), the panel says Race needs the app's server and nothing else changes.
+"""
+
+import json
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from app.dom import clear, el, on
+
+VERSION = 1
+STORE = "bfs-puzzles.race"
+RETRY_MS = 1500
+GRACE_MS = 30000
+SVG = "http://www.w3.org/2000/svg"
+
+
+def _store(value: "dict | None") -> None:
+    try:
+        if value is None:
+            window.sessionStorage.removeItem(STORE)
+        else:
+            window.sessionStorage.setItem(STORE, json.dumps(value))
+    except Exception:  # storage off: a reload then joins as a new player
+        pass
+
+
+def _stored() -> dict:
+    try:
+        data = json.loads(str(window.sessionStorage.getItem(STORE) or "{}"))
+    except Exception:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def normalize(text: str) -> str:
+    """A typed room code as the server keys it: upper case, letters and digits only (MicroPython's
+    ``str`` has no ``isalnum``)."""
+    return "".join(ch for ch in str(text).upper() if ch in ALNUM)
+
+
+def pretty_code(code: str) -> str:
+    """``ABCD2345`` as it is read out: ``ABCD-2345``."""
+    return code[:4] + "-" + code[4:] if len(code) == 8 else code
+
+
+def race_time(ms: object) -> str:
+    """A race's time to the tenth, ``m:ss.t`` (players of one board finish seconds apart)."""
+    tenths = int(ms) // 100 if ms and ms > 0 else 0
+    return "%d:%02d.%d" % (tenths // 600, tenths // 10 % 60, tenths % 10)
+
+
+def _shown(node: object, shown: bool) -> None:
+    if shown:
+        node.removeAttribute("hidden")
+    else:
+        node.setAttribute("hidden", "")
+
+
+class RacePanel:
+    """The panel; ``calls``: ``settings()`` (the pickers' ``{"preset", "kinds"}``), ``load(board_code,
+    seed)`` (put the race's board in play), ``encode(move)``, ``render()`` (the view's redraw, called when
+    Solve turns off or on: an opponent's move redraws the panel only)."""
+
+    def __init__(self, shell: object, session: object, frame: object, calls: dict) -> None:
+        self.shell, self.session, self.frame, self.calls = shell, session, frame, calls
+        self.ws = None
+        self.open_ = False  # the socket is open
+        self.seat = None  # {"room", "player", "secret"} once the server seated us
+        self.snap = None  # the room's last state
+        self.sent: list = []  # the moves the server holds for our seat
+        self.note = None  # (key, values) of the panel's line
+        self.want = None  # the first message to send once the socket opens
+        self.retry_until = 0.0
+        self.ever_opened = False
+        self.code_typed = ""
+        self.name_typed = ""
+        self.count_end = 0.0
+        self.solve_was_off = False
+        session.subscribe(self._session_changed)
+        shell.on_lang(self.render)
+
+    # ------------------------------------------------------------------ building
+    def build_button(self, bar: object) -> None:
+        self.frame.button(bar, "race", self._on_race)
+
+    def build(self, parent: object) -> None:
+        box = self.box = el("section", parent, "race", hidden=True, id="race")
+        box.setAttribute("aria-labelledby", "race-title")
+        self.shell.text(el("h2", box, "race-title", id="race-title"), "race")
+        self.line = el("p", box, "race-line", aria_live="polite")
+        self.players_el = el("ul", box, "race-players")
+        self.standings = el("table", box, "race-standings", hidden=True)
+        bar = el("div", box, "toolbar")
+        self.ready_btn = self.frame.button(bar, "race_ready", self._on_ready, "primary")
+        self.rematch_btn = self.frame.button(bar, "race_rematch", self._on_rematch)
+        self.leave_btn = self.frame.button(bar, "race_leave", self._on_leave)
+        self.invite = el("div", box, "race-invite")
+        lab = el("label", self.invite, "field race-link")
+        self.shell.text(el("span", lab), "race_link")
+        self.link_input = el("input", lab, type="text", readonly="", id="race-link")
+        self.code_line = el("p", self.invite, "race-code")
+        join = self.join_el = el("div", box, "toolbar race-join")
+        lab = el("label", join, "field")
+        self.shell.text(el("span", lab), "race_code")
+        self.code_input = el("input", lab, type="text", id="race-code-input", autocomplete="off", maxlength="12")
+        on(self.code_input, "input", lambda e: setattr(self, "code_typed", str(e.target.value)))
+        self.frame.button(join, "race_join", self._on_join)
+        lab = self.name_el = el("label", box, "field race-name")
+        self.shell.text(el("span", lab), "race_name")
+        self.name_input = el("input", lab, type="text", id="race-name", maxlength="20", autocomplete="nickname")
+        on(self.name_input, "change", self._on_name)
+        room = self.shell.params.get("room")
+        if room:  # a room's link: joined (or the seat this tab had taken back) once the page is built
+            self.show()
+            stored = _stored()
+            first = {"t": "join", "room": str(room)}
+            if stored.get("room") == normalize(room):
+                first = dict(stored, t="resume")
+            window.setTimeout(create_proxy(lambda *a: self._connect(first)), 0)
+
+    # ------------------------------------------------------------------ what the view asks
+    def racing(self) -> bool:
+        """Seated in a room whose race is counting down or on: Solve is off (until the race is done)."""
+        snap = self.snap
+        return snap is not None and self.seat is not None and snap["phase"] in ("race", "countdown")
+
+    def hinted(self) -> None:
+        """A hint was shown: counted in a race."""
+        if self.racing() and self._on_race_board():
+            self._send({"t": "hint"})
+
+    def show(self) -> None:
+        self.box.removeAttribute("hidden")
+
+    # ------------------------------------------------------------------ the socket
+    def _connect(self, first: dict) -> None:
+        self.want = first
+        if self.ws is not None and self.open_:
+            self._send(self.want)
+            self.want = None
+            return
+        if self.ws is not None:
+            return
+        loc = window.location
+        scheme = "wss:" if str(loc.protocol) == "https:" else "ws:"
+        path = str(loc.pathname)
+        url = scheme + "//" + str(loc.host) + path[: path.rfind("/") + 1] + "race"
+        self._say("race_connecting")
+        try:
+            ws = window.WebSocket.new(url)
+        except Exception:
+            self._say("race_needs_server")
+            return
+        self.ws = ws
+        window.raceSocket = ws
+        ws.onopen = create_proxy(self._opened)
+        ws.onmessage = create_proxy(self._message)
+        ws.onclose = create_proxy(self._closed)
+
+    def _opened(self, event: object) -> None:
+        self.open_, self.ever_opened = True, True
+        if self.want is not None:
+            self._send(self.want)
+            self.want = None
+
+    def _closed(self, event: object) -> None:
+        was_open = self.open_
+        self.ws, self.open_ = None, False
+        if not self.ever_opened:
+            self._say("race_needs_server")
+            return
+        now = float(window.Date.now())
+        if was_open and self.seat is not None:
+            self.retry_until = now + GRACE_MS
+        if self.seat is not None and now < self.retry_until:
+            self._say("race_reconnecting")
+            window.setTimeout(create_proxy(self._retry), RETRY_MS)
+        elif self.seat is not None:
+            self._lost()
+
+    def _retry(self, *args: object) -> None:
+        if self.seat is not None and self.ws is None:
+            self._connect(dict(self.seat, t="resume"))
+
+    def _send(self, msg: dict) -> None:
+        if self.ws is not None and self.open_:
+            msg = dict(msg)
+            msg["v"] = VERSION
+            self.ws.send(json.dumps(msg))
+
+    def _message(self, event: object) -> None:
+        try:
+            msg = json.loads(str(event.data))
+        except ValueError:
+            return
+        kind = msg.get("t") if isinstance(msg, dict) else None
+        if kind == "welcome":
+            self.seat = {"room": msg["room"], "player": msg["player"], "secret": msg["secret"]}
+            _store(self.seat)
+            self.shell.set_url(room=msg["room"])
+            self.sent = list(msg.get("moves") or [])
+            self.note = None
+        elif kind == "room":
+            self._room(msg)
+        elif kind == "refused":
+            self._say("race_refused")
+        elif kind == "error":
+            self._error(str(msg.get("code")))
+        self.render()
+
+    def _error(self, code: str) -> None:
+        if code == "seat_gone" and self.seat is None and self.want is None:  # a stale stored seat: join afresh
+            _store(None)
+            room = self.shell.params.get("room")
+            if room:
+                self._send({"t": "join", "room": str(room), "name": self._name()})
+        elif code in ("seat_gone", "room_expired"):
+            self._lost()
+        elif code == "room_not_found" and self.seat is None:
+            self._say("race_no_room")
+        elif code == "replaced":
+            self.seat, self.snap = None, None
+            self._say("race_replaced")
+        else:
+            self._say("race_error", code=code)
+
+    def _room(self, snap: dict) -> None:
+        old = self.snap
+        self.snap = snap
+        if old is None or old["phase"] != snap["phase"]:
+            self.note = None  # a notice lasts until the room's phase changes
+        if snap["phase"] == "countdown":
+            self.count_end = float(window.Date.now()) + snap.get("countdown_ms", 0)
+            window.setTimeout(create_proxy(self._count), 250)
+        if snap["phase"] in ("race", "done") and snap.get("board"):
+            fresh = old is None or old.get("round") != snap["round"] or old.get("phase") == "countdown"
+            if fresh and not self._on_race_board():
+                self.sent = []
+                self.calls["load"](snap["board"], snap.get("seed"))
+            self._sync()
+
+    def _count(self, *args: object) -> None:
+        """The countdown's second, said again until the race starts."""
+        if self.snap is not None and self.snap["phase"] == "countdown":
+            self.render()
+            window.setTimeout(create_proxy(self._count), 250)
+
+    def _lost(self) -> None:
+        """The seat is gone (a server restart, the room expired): solo play goes on."""
+        self.seat, self.snap, self.sent = None, None, []
+        _store(None)
+        self.shell.set_url(room=None)
+        self._say("race_lost")
+        self.render()
+
+    # ------------------------------------------------------------------ moves
+    def _on_race_board(self) -> bool:
+        snap = self.snap
+        return snap is not None and snap.get("board") == self.session.start.to_code()
+
+    def _session_changed(self, kind: str) -> None:
+        self._sync()
+
+    def _sync(self) -> None:
+        """Send the server what changed in the moves in effect since it last heard (see the docstring)."""
+        snap = self.snap
+        if snap is None or snap["phase"] != "race" or not self._on_race_board() or not self.open_:
+            return
+        me = self._me()
+        if me is None or me.get("time_ms") is not None:
+            return
+        local = [self.calls["encode"](m) for m in self.session.made]
+        k = 0
+        while k < len(self.sent) and k < len(local) and self.sent[k] == local[k]:
+            k += 1
+        for _ in range(len(self.sent) - k):
+            self._send({"t": "undo"})
+        for move in local[k:]:
+            if move[0] == "shuffle":
+                self._send({"t": "shuffle", "board": move[1]})
+            else:
+                self._send({"t": "pair", "a": move[0], "b": move[1]})
+        self.sent = local
+
+    # ------------------------------------------------------------------ buttons
+    def _on_race(self, event: object) -> None:
+        self.show()
+        if self.seat is None:
+            self._connect({"t": "create", "settings": self.calls["settings"](), "name": self._name()})
+        self.render()
+
+    def _on_join(self, event: object) -> None:
+        code = normalize(self.code_typed)
+        if code:
+            self._connect({"t": "join", "room": code, "name": self._name()})
+
+    def _on_name(self, event: object) -> None:
+        self.name_typed = str(event.target.value)
+        if self.seat is not None:
+            self._send({"t": "name", "name": self.name_typed})
+
+    def _name(self) -> str:
+        return self.name_typed
+
+    def _on_ready(self, event: object) -> None:
+        me = self._me()
+        if me is not None:
+            self._send({"t": "ready", "ready": not me["ready"]})
+
+    def _on_rematch(self, event: object) -> None:
+        self._send({"t": "rematch"})
+
+    def _on_leave(self, event: object) -> None:
+        self._send({"t": "leave"})
+        self.seat, self.snap, self.sent = None, None, []
+        _store(None)
+        self.shell.set_url(room=None)
+        self._say("race_left")
+        self.render()
+
+    # ------------------------------------------------------------------ drawing
+    def _say(self, key: str, **values: object) -> None:
+        self.note = (key, values)
+        self.render()
+
+    def _me(self) -> "dict | None":
+        if self.snap is None or self.seat is None:
+            return None
+        for p in self.snap["players"]:
+            if p["id"] == self.seat["player"]:
+                return p
+        return None
+
+    def _label(self, p: dict) -> str:
+        return p["name"] or self.shell.t("race_player_n", n=p["n"])
+
+    def render(self) -> None:
+        """Draw the panel from the room's last state (and the panel's line)."""
+        if getattr(self, "box", None) is None:
+            return
+        t, snap, me = self.shell.t, self.snap, self._me()
+        seated = me is not None
+        phase = snap["phase"] if snap is not None else None
+        line = self.note
+        if line is None and snap is not None:
+            if phase == "lobby":
+                line = ("race_lobby", {"n": len(snap["players"])})
+            elif phase == "countdown":
+                left = self.count_end - float(window.Date.now())
+                line = ("race_countdown", {"s": max(1, int((left + 999) // 1000))})
+            elif phase == "race":
+                line = ("race_on", {})
+            else:
+                line = ("race_done", {})
+        self.line.textContent = t(line[0], **line[1]) if line else t("race_help")
+        if seated:
+            self.invite.removeAttribute("hidden")
+            self.link_input.value = self._link(snap["room"])
+            self.code_line.textContent = t("race_code_is", code=pretty_code(snap["room"]))
+        else:
+            self.invite.setAttribute("hidden", "")
+        _shown(self.join_el, phase in (None, "lobby", "done"))  # another room's code: that room instead
+        _shown(self.name_el, phase in (None, "lobby", "done"))
+        _shown(self.ready_btn, seated and phase in ("lobby", "countdown"))
+        self.ready_btn.setAttribute("aria-pressed", "true" if seated and me["ready"] else "false")
+        _shown(self.rematch_btn, seated and phase == "done")
+        _shown(self.leave_btn, seated)
+        self._draw_players(snap, me)
+        self._draw_standings(snap)
+        if self.racing() != self.solve_was_off:  # Solve on or off: the view's buttons (not on every message)
+            self.solve_was_off = self.racing()
+            self.calls["render"]()
+
+    def _link(self, code: str) -> str:
+        loc = window.location
+        return str(loc.origin) + str(loc.pathname) + "?game=linkup&room=" + code
+
+    def _total(self, snap: dict) -> int:
+        if snap.get("total"):
+            return snap["total"]
+        from puzzles.linkup import PRESETS
+
+        rows, cols, _k, _p = PRESETS[snap["settings"]["preset"]]
+        return rows * cols
+
+    def _draw_players(self, snap: "dict | None", me: "dict | None") -> None:
+        clear(self.players_el)
+        if snap is None:
+            return
+        t, total = self.shell.t, self._total(snap)
+        first = [p for p in snap["players"] if p["place"] == 1]
+        for p in snap["players"]:
+            li = el("li", self.players_el, "race-player")
+            name = self._label(p)
+            state = []
+            if me is not None and p["id"] == me["id"]:
+                state.append(t("race_you"))
+            if snap["phase"] in ("lobby", "countdown"):
+                state.append(t("race_is_ready") if p["ready"] else t("race_not_ready"))
+            if p["time_ms"] is not None:
+                state.append(t("race_finished", place=p["place"], t=race_time(p["time_ms"])))
+            elif snap["phase"] in ("race", "done"):
+                state.append(t("race_dnf", n=p["left"]))
+            if p["gone"]:
+                state.append(t("race_gone"))
+            elif not p["online"]:
+                state.append(t("race_away"))
+            el("span", li, "race-name", text=name + (" — " + t("race_sep").join(state) if state else ""))
+            if me is not None and p["id"] == me["id"]:
+                continue
+            bar = el("div", li, "race-bar", role="progressbar")
+            bar.setAttribute("aria-valuemin", "0")
+            bar.setAttribute("aria-valuemax", str(total))
+            bar.setAttribute("aria-valuenow", str(p["left"] if snap["phase"] in ("race", "done") else total))
+            left = p["left"] if snap["phase"] in ("race", "done") else total
+            bar.setAttribute("aria-label", t("race_bar", name=name, n=left))
+            fill = el("span", bar, "race-fill")
+            fill.style.width = "%.1f%%" % (100.0 * left / total if total else 0)
+            if p.get("shape") and snap.get("cols"):
+                self._silhouette(li, p["shape"], snap["rows"], snap["cols"])
+        if first:
+            el("p", self.players_el, "race-first", text=t("race_first", name=self._label(first[0]),
+                                                              t=race_time(first[0]["time_ms"])))
+
+    def _silhouette(self, parent: object, shape: str, rows: int, cols: int) -> None:
+        """The opponent's board as they see it, tiles as plain squares (no kinds): one SVG path."""
+        svg = document.createElementNS(SVG, "svg")
+        svg.setAttribute("class", "race-shape")
+        svg.setAttribute("viewBox", "0 0 %d %d" % (cols, rows))
+        svg.setAttribute("aria-hidden", "true")  # the bar says the same in words
+        parts = []
+        for k in range(len(shape)):
+            bits = int(shape[k], 16)
+            for j in range(4):
+                if bits >> j & 1:
+                    r, c = divmod(4 * k + j, cols)
+                    parts.append("M%d.1 %d.1h.8v.8h-.8z" % (c, r))
+        path = document.createElementNS(SVG, "path")
+        path.setAttribute("d", "".join(parts))
+        svg.appendChild(path)
+        parent.appendChild(svg)
+
+    def _draw_standings(self, snap: "dict | None") -> None:
+        table = self.standings
+        clear(table)
+        if snap is None or snap["phase"] != "done":
+            table.setAttribute("hidden", "")
+            return
+        table.removeAttribute("hidden")
+        t = self.shell.t
+        el("caption", table, text=t("race_standings"))
+        head = el("tr", el("thead", table))
+        for key in ("race_col_place", "race_col_name", "race_col_time", "race_col_pairs", "race_col_hints"):
+            el("th", head, text=t(key), scope="col")
+        body = el("tbody", table)
+        order = sorted(snap["players"], key=lambda p: (p["place"] or 99, p["left"]))
+        for p in order:
+            row = el("tr", body)
+            el("td", row, text=str(p["place"]) if p["place"] else "—")
+            el("td", row, text=self._label(p))
+            el("td", row, text=race_time(p["time_ms"]) if p["time_ms"] is not None else t("race_dnf", n=p["left"]))
+            el("td", row, text=str(p["pairs"]))
+            el("td", row, text=str(p["hints"]))

@@ -1,0 +1,236 @@
+"""Race on the shared Link-up board (issue #25) in Chromium, three players in three browser contexts,
+as the players see it: create, join by link and by code, Ready, the countdown, the same board, live
+bars, a forged pair refused, the finish order and standings, a reload mid-race, Rematch; axe with the
+panel open; the page served as plain files; the server restarting under a room."""
+
+import os
+import pathlib
+import re
+import threading
+
+import pytest
+from pages import axe_serious
+from playwright.sync_api import expect
+
+from app.i18n import t
+from puzzles.linkup import Board, connect
+
+pytestmark = pytest.mark.e2e
+
+
+SEEN_LINES = """() => {
+  window.__raceLines = [];
+  const node = document.querySelector('#race .race-line');
+  new MutationObserver(() => window.__raceLines.push(node.textContent)).observe(node, {childList: true,
+    characterData: true, subtree: true});
+}"""
+
+
+def name_of(n: int, lang: str) -> str:
+    return t("race_player_n", lang, n=n)
+
+
+def ready(page, lang: str) -> None:
+    page.race().get_by_role("button", name=t("race_ready", lang), exact=True).click()
+
+
+def line(page):
+    return page.race().locator(".race-line")
+
+
+def forged_pairs(board: Board) -> list:
+    """Pairs of tiles the engine refuses on ``board``: two kinds, or two tiles with no path."""
+    out = []
+    for a in range(len(board.cells)):
+        for b in range(a + 1, len(board.cells)):
+            r1, c1 = divmod(a, board.cols)
+            r2, c2 = divmod(b, board.cols)
+            if board.cells[a] and board.cells[b] and not connect(board, r1, c1, r2, c2):
+                out.append((a, b))
+    return out
+
+
+def send_over_the_socket(page, msg: dict) -> None:
+    page.evaluate("(m) => window.raceSocket.send(JSON.stringify(m))", msg)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_three_players_race_on_one_board(open_game, lang):
+    a = open_game("?game=linkup&lang=%s" % lang)  # the creator, with the solver (for Hint)
+    a.button(t("race", lang), exact=True).click()
+    link, code = a.race_link(), a.race_code()
+    assert "game=linkup" in link and "room=" + code.replace("-", "") in link
+    b = open_game(link + "&lang=" + lang, solver=False, new=True)  # by the link
+    c = open_game("?game=linkup&lang=" + lang, solver=False, new=True)  # by the code, typed
+    c.button(t("race", lang), exact=True).click()  # a room of its own first, then the friend's code
+    expect(c.race().locator(".race-code")).not_to_contain_text(code)
+    c.race().get_by_label(t("race_code", lang), exact=True).fill(code.lower())
+    c.race().get_by_role("button", name=t("race_join", lang), exact=True).click()
+    for page in (a, b, c):
+        expect(page.race().get_by_role("progressbar")).to_have_count(2)
+    ready(a, lang)
+    ready(b, lang)
+    expect(line(a)).to_contain_text(t("race_lobby", lang, n=3))
+    c.evaluate(SEEN_LINES)  # every text the line shows from now on (the countdown lasts 3 s, a loaded machine is slow)
+    ready(c, lang)
+    for page in (a, b, c):
+        expect(line(page)).to_have_text(t("race_on", lang), timeout=10_000)
+    counting = re.escape(t("race_countdown", lang)).replace(re.escape("{s}"), "[123]")
+    seen = c.evaluate("window.__raceLines")
+    assert any(re.fullmatch(counting, text) for text in seen), seen
+    assert a.board() == b.board() == c.board()
+    start = Board.from_grid(a.board())
+    total = start.tiles()
+    expect(a.button(t("solve", lang), exact=True)).to_be_disabled()
+    # a clears two pairs: the others' bars of player 1 move
+    a.connect_pairs(2)
+    for page in (b, c):
+        expect(page.race_bar(name_of(1, lang))).to_have_attribute("aria-valuenow", str(total - 4))
+        expect(page.race_bar(name_of(1, lang))).to_have_attribute("aria-valuemax", str(total))
+    shape = b.race().locator(".race-player").nth(0).locator(".race-shape path")  # player 1's silhouette, no kinds
+    expect(shape).to_have_attribute("d", re.compile(r"^(M[^M]+){%d}$" % (total - 4)))
+    # b sends forged pairs straight over its socket: refused, never counted
+    forged = forged_pairs(start)
+    for x, y in forged[:3]:
+        send_over_the_socket(b, {"v": 1, "t": "pair", "a": x, "b": y})
+    send_over_the_socket(b, {"v": 1, "t": "pair", "a": 0, "b": 0})
+    expect(line(b)).to_have_text(t("race_refused", lang))
+    b.connect_pairs(1)  # then one real pair: its bar moves by that pair only
+    for page in (a, c):
+        expect(page.race_bar(name_of(2, lang))).to_have_attribute("aria-valuenow", str(total - 2))
+    # a asks for a hint (counted), then reloads mid-race: the seat and its progress come back
+    a.button(t("hint", lang), exact=True).click()
+    expect(a.status()).to_have_text(t("lu_hint", lang))
+    a.reload()
+    you = name_of(1, lang) + " — " + t("race_you", lang) + t("race_sep", lang) + t("race_dnf", lang, n=total - 4)
+    expect(a.race().locator(".race-name").first).to_have_text(you)  # the seat, with its progress
+    expect(a.race().get_by_role("progressbar")).to_have_count(2)
+    assert Board.from_grid(a.board()).tiles() == total - 4
+    expect(c.race_bar(name_of(1, lang))).to_have_attribute("aria-valuenow", str(total - 4))
+    # b clears first, then a, then c
+    b.connect_pairs()
+    expect(a.race().locator(".race-first")).to_have_text(re.compile(re.escape(name_of(2, lang))))
+    a.connect_pairs()
+    c.connect_pairs()
+    for page in (a, b, c):
+        expect(line(page)).to_have_text(t("race_done", lang))
+    rows = a.race().locator(".race-standings tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(0)).to_contain_text(name_of(2, lang))
+    expect(rows.nth(1)).to_contain_text(name_of(1, lang))
+    expect(rows.nth(2)).to_contain_text(name_of(3, lang))
+    cells = [rows.nth(i).locator("td") for i in range(3)]
+    assert [cells[i].nth(0).text_content() for i in range(3)] == ["1", "2", "3"]
+    assert [cells[i].nth(3).text_content() for i in range(3)] == [str(total // 2)] * 3  # b's forged ones not
+    assert cells[1].nth(4).text_content() == "1" and cells[0].nth(4).text_content() == "0"
+    # Rematch keeps the room: everyone back in its lobby, Ready again
+    a.race().get_by_role("button", name=t("race_rematch", lang), exact=True).click()
+    for page in (a, b, c):
+        expect(line(page)).to_contain_text(t("race_lobby", lang, n=3))
+        expect(page.race().locator(".race-code")).to_contain_text(code)
+    for page in (a, b, c):
+        ready(page, lang)
+    for page in (a, b, c):
+        expect(line(page)).to_have_text(t("race_on", lang), timeout=10_000)
+    assert a.board() == b.board() == c.board() and Board.from_grid(a.board()) != start
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_the_race_panel_is_accessible(open_game, server_url, device):
+    a = open_game("?game=linkup&lang=en", device, solver=False)
+    a.button("Race", exact=True).click()
+    link = a.race_link()
+    b = open_game(link + "&lang=zh", device, solver=False, new=True)
+    expect(a.race().get_by_role("progressbar")).to_have_count(1)
+    assert axe_serious(a, server_url) == []
+    ready(a, "en")
+    ready(b, "zh")
+    expect(line(b)).to_have_text(t("race_on", "zh"), timeout=10_000)
+    b.connect_pairs(1)
+    expect(a.race_bar(name_of(2, "en"))).to_have_attribute("aria-valuenow", str(Board.from_grid(a.board()).tiles() - 2))
+    assert axe_serious(a, server_url) == []
+    assert axe_serious(b, server_url) == []
+
+
+def test_served_as_plain_files_race_says_it_needs_the_server(open_game, static_url):
+    open_game.allow = ["WebSocket connection to"]
+    page = open_game.blank()
+    page.page.goto(static_url + "?game=linkup&lang=en")
+    from pages import LinkupPage
+
+    page = LinkupPage(page.page, static_url, page._watch, page.device)
+    page.wait_ready(solver=False)
+    before = page.board()
+    page.button("Race", exact=True).click()
+    expect(line(page)).to_have_text(t("race_needs_server", "en"))
+    assert page.board() == before
+    assert page.connect_pairs(1) == 1  # solo play goes on
+    expect(page.button("Solve", exact=True)).to_be_enabled()
+    expect(page.alert()).to_be_hidden()
+
+
+def test_a_server_restart_is_said_and_solo_play_goes_on(open_game):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    from serve import make_server
+
+    open_game.allow = ["WebSocket connection to"]
+    server = make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    url = "http://127.0.0.1:%d/" % port
+    a = open_game(url + "?game=linkup&lang=en", solver=False)
+    a.button("Race", exact=True).click()
+    b = open_game(a.race_link() + "&lang=en", solver=False, new=True)
+    ready(a, "en")
+    ready(b, "en")
+    expect(line(a)).to_have_text(t("race_on", "en"), timeout=10_000)
+    a.connect_pairs(1)
+    server.shutdown()
+    again = make_server(port)  # the same port, a new process's empty rooms
+    threading.Thread(target=again.serve_forever, daemon=True).start()
+    try:
+        expect(line(a)).to_have_text(t("race_lost", "en"), timeout=15_000)
+        left = Board.from_grid(a.board()).tiles()
+        assert a.connect_pairs(1) == 1 and Board.from_grid(a.board()).tiles() == left - 2
+        expect(a.button("Solve", exact=True)).to_be_enabled()
+    finally:
+        again.shutdown()
+
+
+@pytest.mark.skipif(not os.environ.get("UPDATE_SCREENSHOTS"), reason="UPDATE_SCREENSHOTS=1 writes docs/screens")
+@pytest.mark.parametrize("device, lang", [("desktop", "en"), ("phone", "zh")])
+def test_screenshots_of_a_race(open_game, device, lang):
+    """docs/screens/race-<device>-<lang>.png (a race under way, three players) and race-done-<device>-<lang>.png
+    (the standings), made only when asked, like tests/e2e/test_screenshots.py's."""
+    out = pathlib.Path(__file__).resolve().parents[2] / "docs" / "screens"
+    a = open_game("?game=linkup&lang=%s" % lang, device, solver=False)
+    a.button(t("race", lang), exact=True).click()
+    link = a.race_link()
+    a.race().get_by_label(t("race_name", lang), exact=True).fill("Ann" if lang == "en" else "小明")
+    a.race().get_by_label(t("race_name", lang), exact=True).press("Enter")
+    others = [open_game(link + "&lang=" + lang, device, solver=False, new=True) for _ in range(2)]
+    others[0].race().get_by_label(t("race_name", lang), exact=True).fill("Bo" if lang == "en" else "小红")
+    others[0].race().get_by_label(t("race_name", lang), exact=True).press("Enter")
+    for page in [a] + others:
+        ready(page, lang)
+    for page in [a] + others:
+        expect(line(page)).to_have_text(t("race_on", lang), timeout=10_000)
+    others[0].connect_pairs(7)
+    others[1].connect_pairs(3)
+    a.connect_pairs(5)
+    a.locator("#lu-board .lu-tile:not([hidden])").first.click()
+    expect(a.race_bar(name_of(3, lang))).to_have_attribute("aria-valuenow", str(24 - 6))
+    if device == "phone":
+        a.race().scroll_into_view_if_needed()
+    a.wait_for_timeout(400)
+    a.screenshot(path=str(out / ("race-%s-%s.png" % (device, lang))))
+    others[0].connect_pairs()
+    a.connect_pairs()
+    others[1].connect_pairs()
+    expect(line(a)).to_have_text(t("race_done", lang))
+    a.race().locator(".race-standings").scroll_into_view_if_needed()
+    a.wait_for_timeout(400)
+    a.screenshot(path=str(out / ("race-done-%s-%s.png" % (device, lang))))

@@ -1,0 +1,565 @@
+"""The race rooms (issue #25): every message type, hostile frames, expiry and reconnection on the pure
+lobby (py/race/rooms.py, a fake clock), then the same through the real server's WebSocket
+(py/race/server.py, the one tools/serve.py runs). Fast, no browser."""
+
+import asyncio
+import json
+import threading
+
+import pytest
+
+from puzzles.linkup import PRESETS, connect, joinable_pairs
+from race import rooms
+from race.rooms import GRACE_S, IDLE_S, MAX_FRAME, MAX_PLAYERS, Lobby, make_board
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def frame(**msg) -> str:
+    return json.dumps({"v": 1, **msg})
+
+
+class Table:
+    """A lobby with a fake clock, its boards made at once, and what each connection was sent."""
+
+    def __init__(self) -> None:
+        self.clock = Clock()
+        self.lobby = Lobby(self.clock)
+        self.got: dict = {}
+
+    def _take(self, outs: list) -> list:
+        for conn, msg in outs:
+            self.got.setdefault(conn, []).append(json.loads(json.dumps(msg)))
+        for code, settings, seed in self.lobby.wanted():
+            self.lobby.board_made(code, seed, make_board(settings, seed))
+        return outs
+
+    def open(self, conn: str, peer: str = "1.2.3.4") -> None:
+        self._take(self.lobby.open(conn, peer))
+
+    def send(self, conn: str, text: object = "", **msg) -> list:
+        """One frame: ``text`` as it is (``None`` too: a binary frame), else ``msg`` as JSON."""
+        return self._take(self.lobby.receive(conn, frame(**msg) if text == "" else text))
+
+    def close(self, conn: str) -> list:
+        return self._take(self.lobby.close(conn))
+
+    def tick(self, seconds: float = 0.0) -> list:
+        self.clock.now += seconds
+        return self._take(self.lobby.tick())
+
+    def last(self, conn: str, t: str) -> dict:
+        found = [m for m in self.got.get(conn, []) if m["t"] == t]
+        assert found, "%s got no %r: %r" % (conn, t, self.got.get(conn))
+        return found[-1]
+
+    def room(self, conn: str) -> dict:
+        return self.last(conn, "room")
+
+    def error(self, conn: str) -> str:
+        return self.last(conn, "error")["code"]
+
+    def player(self, conn: str, viewer: str = None) -> dict:
+        pid = self.last(conn, "welcome")["player"]
+        return next(p for p in self.room(viewer or conn)["players"] if p["id"] == pid)
+
+    def race(self, *conns: str, settings: dict = None) -> dict:
+        """``conns[0]`` creates a room, the others join by its code, all ready; the countdown runs out."""
+        self.open(conns[0])
+        self.send(conns[0], t="create", settings=settings or {"preset": "small", "kinds": 6})
+        code = self.last(conns[0], "welcome")["room"]
+        for c in conns[1:]:
+            self.open(c, peer="peer-" + c)
+            self.send(c, t="join", room=code)
+        for c in conns:
+            self.send(c, t="ready", ready=True)
+        assert self.room(conns[0])["phase"] == "countdown"
+        self.tick(rooms.COUNTDOWN_MS / 1000 + 0.01)
+        snap = self.room(conns[0])
+        assert snap["phase"] == "race"
+        return snap
+
+
+def a_pair(board) -> tuple:
+    return joinable_pairs(board)[0]
+
+
+def board_of(snap: dict):
+    from puzzles.linkup import Board
+
+    return Board.parse(snap["board"])
+
+
+def play_out(t: Table, conn: str, board) -> None:
+    """Clear ``board`` pair by pair (a board the generator made can always be cleared, but the
+    first joinable pair is not always safe: the solver's order is)."""
+    from puzzles.linkup_solver import solve
+
+    for a, b in solve(board).moves:
+        t.send(conn, t="pair", a=a, b=b)
+
+
+# ---------------------------------------------------------------------- every message type
+def test_create_join_ready_countdown_and_the_same_board_for_everyone():
+    t = Table()
+    t.open("a")
+    t.send("a", t="create", settings={"preset": "small", "kinds": 4}, name="Ann")
+    welcome = t.last("a", "welcome")
+    assert len(welcome["room"]) == rooms.CODE_LEN and set(welcome["room"]) <= set(rooms.CODE_ALPHABET)
+    assert len(welcome["secret"]) >= 20
+    t.open("b", "9.9.9.9")
+    t.send("b", t="join", room=welcome["room"].lower()[:4] + "-" + welcome["room"][4:])  # typed loosely
+    snap = t.room("a")
+    assert [p["n"] for p in snap["players"]] == [1, 2]
+    assert snap["players"][0]["name"] == "Ann" and snap["players"][1]["name"] == ""
+    assert snap["creator"] == welcome["player"] and snap["settings"] == {"preset": "small", "kinds": 4}
+    t.send("a", t="ready", ready=True)
+    assert t.room("a")["phase"] == "lobby"
+    t.send("b", t="ready", ready=True)
+    snap = t.room("b")
+    assert snap["phase"] == "countdown" and 2900 <= snap["countdown_ms"] <= 3000 and "board" not in snap
+    t.tick(1.0)
+    assert t.room("a")["phase"] == "countdown"
+    t.tick(2.1)
+    a, b = t.room("a"), t.room("b")
+    assert a["phase"] == b["phase"] == "race"
+    assert a["board"] == b["board"] and a["seed"] == b["seed"]
+    assert board_of(a) == make_board({"preset": "small", "kinds": 4}, a["seed"])
+    assert a["total"] == 24 and [p["left"] for p in a["players"]] == [24, 24]
+
+
+def test_a_pair_is_checked_by_the_engine_and_counted_once():
+    t = Table()
+    snap = t.race("a", "b")
+    board = board_of(snap)
+    x, y = a_pair(board)
+    t.send("a", t="pair", a=x, b=y)
+    assert t.player("a", viewer="b")["left"] == 22 and t.player("a")["pairs"] == 1
+    seq = t.room("b")["seq"]
+    t.send("a", t="pair", a=x, b=y)  # repeated: those cells are empty now
+    refused = t.last("a", "refused")
+    assert refused["move"] == [min(x, y), max(x, y)] and refused["left"] == 22
+    assert t.room("b")["seq"] == seq and t.player("a", viewer="b")["left"] == 22
+
+
+def test_opponents_see_a_silhouette_of_each_board_never_its_kinds():
+    t = Table()
+    board = board_of(t.race("a", "b"))
+    assert t.player("a", viewer="b")["shape"] == "f" * 6  # 24 cells, all full
+    x, y = a_pair(board)
+    t.send("a", t="pair", a=x, b=y)
+    shape = t.player("a", viewer="b")["shape"]
+    full = [i for i in range(24) if int(shape[i // 4], 16) >> (i % 4) & 1]
+    assert full == [i for i in range(24) if i not in (x, y)]
+    assert set(t.player("a", viewer="b")) == {"id", "n", "name", "ready", "left", "pairs", "hints", "shuffles",
+                                              "time_ms", "place", "online", "gone", "shape"}  # no kinds, no moves
+
+
+@pytest.mark.parametrize("bad", [
+    {"a": 0, "b": 0},  # the same tile twice
+    {"a": -1, "b": 3},
+    {"a": 0, "b": 10**6},
+    {"a": "0", "b": 1},
+    {"a": 1.5, "b": 2},
+    {"a": True, "b": 2},
+    {"a": None},
+])
+def test_forged_pairs_are_refused_and_never_counted(bad):
+    t = Table()
+    t.race("a", "b")
+    seq = t.room("b")["seq"]
+    t.send("a", t="pair", **bad)
+    assert t.got["a"][-1]["t"] in ("refused", "error")
+    assert t.room("b")["seq"] == seq and t.player("a", viewer="b")["left"] == 24
+
+
+def test_impossible_pairs_different_kinds_or_no_path_are_refused():
+    t = Table()
+    board = board_of(t.race("a", "b"))
+    cells = board.cells
+    tried = 0
+    for i in range(len(cells)):
+        for j in range(i + 1, len(cells)):
+            r1, c1 = divmod(i, board.cols)
+            r2, c2 = divmod(j, board.cols)
+            if not connect(board, r1, c1, r2, c2):
+                t.send("a", t="pair", a=i, b=j)
+                assert t.got["a"][-1]["t"] == "refused"
+                tried += 1
+                if tried > 15:  # within the rate limit's burst
+                    break
+        if tried > 15:
+            break
+    assert tried > 15 and t.player("a", viewer="b")["left"] == 24
+
+
+def test_shuffle_keeps_the_tiles_hint_and_undo_are_counted_finish_order_and_standings():
+    t = Table()
+    board = board_of(t.race("a", "b", "c"))
+    from puzzles.linkup import Board
+
+    moved = Board(board.rows, board.cols, list(reversed(board.cells)))
+    t.send("b", t="shuffle", board=moved.to_code())
+    assert t.player("b")["shuffles"] == 1
+    other = Board(board.rows, board.cols, [1] * len(board.cells))
+    t.send("b", t="shuffle", board=other.to_code())  # different tiles: refused
+    assert t.last("b", "refused")["move"] == ["shuffle"] and t.player("b")["shuffles"] == 1
+    t.send("b", t="undo")
+    assert t.player("b")["shuffles"] == 0
+    t.send("b", t="undo")
+    assert t.error("b") == "nothing_to_undo"
+    t.send("c", t="hint")
+    t.send("c", t="hint")
+    assert t.player("c", viewer="a")["hints"] == 2
+    x, y = a_pair(board)
+    t.send("a", t="pair", a=x, b=y)
+    t.send("a", t="undo")
+    assert t.player("a")["left"] == 24 and t.player("a")["pairs"] == 0
+    t.tick(1.0)
+    play_out(t, "b", board)
+    t.tick(1.0)
+    play_out(t, "a", board)
+    snap = t.room("c")
+    assert snap["phase"] == "race"
+    first = [p for p in snap["players"] if p["place"] == 1]
+    assert first[0]["id"] == t.last("b", "welcome")["player"] and first[0]["time_ms"] == 1000
+    t.tick(0.5)
+    play_out(t, "c", board)
+    snap = t.room("a")
+    assert snap["phase"] == "done"
+    places = {p["n"]: (p["place"], p["time_ms"], p["pairs"], p["hints"]) for p in snap["players"]}
+    assert places == {1: (2, 2000, 12, 0), 2: (1, 1000, 12, 0), 3: (3, 2500, 12, 2)}
+    t.send("a", t="pair", a=x, b=y)
+    assert t.error("a") == "not_racing"
+
+
+def test_rematch_keeps_the_room_name_settings_and_ping():
+    t = Table()
+    board = board_of(t.race("a", "b"))
+    code = t.room("a")["room"]
+    t.send("a", t="rematch")
+    assert t.error("a") == "race_running"
+    play_out(t, "a", board)
+    play_out(t, "b", board)
+    assert t.room("a")["phase"] == "done"
+    t.send("b", t="rematch")
+    snap = t.room("a")
+    assert snap["phase"] == "lobby" and snap["room"] == code and len(snap["players"]) == 2
+    assert not any(p["ready"] for p in snap["players"]) and all(p["pairs"] == 0 for p in snap["players"])
+    t.send("b", t="settings", settings={"preset": "kshisen", "kinds": 36})
+    assert t.error("b") == "not_creator"
+    t.send("a", t="settings", settings={"preset": "kshisen", "kinds": 36})
+    assert t.room("b")["settings"] == {"preset": "kshisen", "kinds": 36}
+    t.send("a", t="settings", settings={"preset": "kshisen", "kinds": 5})
+    assert t.error("a") == "bad_field"
+    t.send("b", t="name", name="  Bo\u0000b \n" + "x" * 40)
+    assert t.player("b", viewer="a")["name"] == ("Bob " + "x" * 40)[:rooms.NAME_MAX].strip()
+    t.send("a", t="ping")
+    assert t.got["a"][-1] == {"v": 1, "t": "pong"}
+    t.send("a", t="ready", ready=True)
+    t.send("b", t="ready", ready=True)
+    t.tick(3.1)
+    snap = t.room("a")
+    assert snap["phase"] == "race" and snap["round"] == 2 and snap["total"] == 144
+
+
+def test_unready_in_the_countdown_stops_it_and_leave_frees_the_seat():
+    t = Table()
+    t.open("a")
+    t.send("a", t="create")
+    code = t.last("a", "welcome")["room"]
+    t.open("b")
+    t.send("b", t="join", room=code)
+    t.send("a", t="ready", ready=True)
+    t.send("b", t="ready", ready=True)
+    t.send("b", t="ready", ready=False)
+    assert t.room("a")["phase"] == "lobby"
+    t.send("a", t="leave")
+    snap = t.room("b")
+    assert [p["n"] for p in snap["players"]] == [2] and snap["creator"] == snap["players"][0]["id"]
+
+
+def test_six_players_at_most():
+    t = Table()
+    t.open("c0")
+    t.send("c0", t="create")
+    code = t.last("c0", "welcome")["room"]
+    for i in range(1, MAX_PLAYERS + 1):
+        t.open("c%d" % i)
+        t.send("c%d" % i, t="join", room=code)
+    assert len(t.room("c0")["players"]) == MAX_PLAYERS
+    assert t.error("c%d" % MAX_PLAYERS) == "room_full"
+
+
+# ---------------------------------------------------------------------- hostile frames
+@pytest.mark.parametrize("text, code", [
+    ("not json", "bad_json"),
+    ("[1, 2]", "bad_json"),
+    ("\"v\"", "bad_json"),
+    (json.dumps({"t": "ping"}), "bad_version"),
+    (json.dumps({"v": 2, "t": "ping"}), "bad_version"),
+    (json.dumps({"v": True, "t": "ping"}), "bad_version"),
+    (json.dumps({"v": "1", "t": "ping"}), "bad_version"),
+    (json.dumps({"v": 1, "t": "explode"}), "bad_type"),
+    (json.dumps({"v": 1}), "bad_type"),
+    (json.dumps({"v": 1, "t": "ping", "pad": "x" * MAX_FRAME}), "too_big"),
+    (None, "bad_json"),
+])
+def test_garbage_huge_and_wrong_version_frames_are_refused(text, code):
+    t = Table()
+    board = board_of(t.race("a", "b"))
+    before = t.room("b")
+    t.send("a", text)
+    assert t.error("a") == code
+    assert t.room("b") == before and board_of(t.room("a")) == board
+
+
+def test_another_players_id_and_another_room_are_refused():
+    t = Table()
+    snap = t.race("a", "b")
+    board = board_of(snap)
+    other_room = Table()
+    x, y = a_pair(board)
+    b_id = t.last("b", "welcome")["player"]
+    t.send("a", t="pair", a=x, b=y, player=b_id)
+    assert t.error("a") == "not_yours"
+    t.send("a", t="pair", a=x, b=y, room="ZZZZZZZZ")
+    assert t.error("a") == "wrong_room"
+    t.send("a", t="resume", room=snap["room"], player=b_id, secret="guess")
+    assert t.error("a") == "seat_gone"
+    assert [p["left"] for p in t.room("b")["players"]] == [24, 24]
+    del other_room
+
+
+def test_messages_before_a_seat_and_unknown_rooms():
+    t = Table()
+    t.open("a")
+    t.send("a", t="pair", a=0, b=1)
+    assert t.error("a") == "no_room"
+    t.send("a", t="join", room="NOPE2345")
+    assert t.error("a") == "room_not_found"
+    t.send("a", t="create", settings={"preset": "huge"})
+    assert t.error("a") == "bad_field"
+
+
+def test_join_guessing_is_capped_per_peer():
+    t = Table()
+    t.open("host")
+    t.send("host", t="create")
+    code = t.last("host", "welcome")["room"]
+    t.open("guesser", "6.6.6.6")
+    for i in range(rooms.JOIN_MISSES):
+        t.tick(0.1)
+        t.send("guesser", t="join", room="GUESS%03d" % i)
+        assert t.error("guesser") == "room_not_found"
+    t.send("guesser", t="join", room=code)  # even the right code now
+    assert t.error("guesser") == "too_many_tries"
+    t.tick(61)
+    t.send("guesser", t="join", room=code)
+    assert t.last("guesser", "welcome")["room"] == code
+
+
+def test_the_rate_cap_drops_a_flood_with_one_error():
+    t = Table()
+    board = board_of(t.race("a", "b"))
+    for _ in range(int(rooms.BURST) + 20):
+        t.send("a", t="hint")
+    errors = [m for m in t.got["a"] if m["t"] == "error" and m["code"] == "rate"]
+    assert len(errors) == 1
+    assert t.player("a", viewer="b")["hints"] == rooms.BURST  # the bucket filled again in the countdown
+    t.tick(1.0)
+    x, y = a_pair(board)
+    t.send("a", t="pair", a=x, b=y)
+    assert t.player("a", viewer="b")["left"] == 22
+
+
+# ---------------------------------------------------------------------- faults: reconnection, expiry
+def test_a_dropped_player_resumes_seat_and_progress_within_the_grace():
+    t = Table()
+    board = board_of(t.race("a", "b"))
+    welcome = t.last("a", "welcome")
+    x, y = a_pair(board)
+    t.send("a", t="pair", a=x, b=y)
+    t.close("a")
+    assert t.player("a", viewer="b")["online"] is False
+    t.tick(GRACE_S - 1)
+    t.open("a2")
+    t.send("a2", t="resume", room=welcome["room"], player=welcome["player"], secret=welcome["secret"])
+    again = t.last("a2", "welcome")
+    assert again["player"] == welcome["player"] and again["moves"] == [[min(x, y), max(x, y)]]
+    me = next(p for p in t.room("a2")["players"] if p["id"] == welcome["player"])
+    assert me["left"] == 22 and me["online"] is True and me["n"] == 1
+
+
+def test_a_second_connection_of_the_same_seat_replaces_the_first():
+    t = Table()
+    t.race("a", "b")
+    welcome = t.last("a", "welcome")
+    t.open("a2")
+    t.send("a2", t="resume", room=welcome["room"], player=welcome["player"], secret=welcome["secret"])
+    assert t.error("a") == "replaced"
+    t.send("a", t="hint")
+    assert t.error("a") == "no_room"
+
+
+def test_past_the_grace_a_seat_is_gone_and_the_race_can_end():
+    t = Table()
+    board = board_of(t.race("a", "b"))
+    welcome = t.last("b", "welcome")
+    t.close("b")
+    t.tick(GRACE_S + 1)
+    assert t.player("b", viewer="a")["gone"] is True
+    t.open("b2")
+    play_out(t, "a", board)
+    assert t.room("a")["phase"] == "done"
+    t.send("b2", t="resume", room=welcome["room"], player=welcome["player"], secret=welcome["secret"])
+    assert t.last("b2", "welcome")["player"] == welcome["player"]  # a seat in the standings can still come back
+
+
+def test_a_lobby_seat_is_freed_past_the_grace():
+    t = Table()
+    t.open("a")
+    t.send("a", t="create")
+    code = t.last("a", "welcome")["room"]
+    t.open("b")
+    t.send("b", t="join", room=code)
+    t.close("b")
+    t.tick(GRACE_S + 1)
+    assert len(t.room("a")["players"]) == 1
+
+
+def test_empty_and_idle_rooms_expire():
+    t = Table()
+    t.open("a")
+    t.send("a", t="create")
+    empty = t.last("a", "welcome")
+    t.close("a")
+    t.open("b")
+    t.send("b", t="create")
+    idle = t.last("b", "welcome")["room"]
+    t.tick(GRACE_S + 1)
+    assert empty["room"] not in t.lobby.rooms and idle in t.lobby.rooms
+    t.open("a2")
+    t.send("a2", t="resume", room=empty["room"], player=empty["player"], secret=empty["secret"])
+    assert t.error("a2") == "seat_gone"
+    t.tick(IDLE_S)
+    assert idle not in t.lobby.rooms and t.error("b") == "room_expired"
+
+
+def test_one_address_cannot_fill_the_server_with_rooms(monkeypatch):
+    monkeypatch.setattr(rooms, "ROOMS_PER_PEER", 3)
+    monkeypatch.setattr(rooms, "MAX_ROOMS", 5)
+    t = Table()
+    t.open("a", "6.6.6.6")
+    for _ in range(3):
+        t.send("a", t="create")
+        assert t.got["a"][-1]["t"] == "room"
+    t.send("a", t="create")
+    assert t.error("a") == "too_many_rooms"
+    t.open("b", "7.7.7.7")
+    t.send("b", t="create")
+    t.send("b", t="create")
+    t.send("b", t="create")
+    assert t.error("b") == "server_full" and len(t.lobby.rooms) == 5
+    t.tick(GRACE_S + 1)  # the rooms a's creates left empty go; its last one stays
+    t.send("a", t="create")
+    assert t.got["a"][-1]["t"] == "room"
+
+
+def test_room_codes_are_unguessable_enough():
+    t = Table()
+    codes = set()
+    for i in range(200):
+        t.open("c%d" % i, "10.0.%d.%d" % (i // 100, i % 100))
+        t.send("c%d" % i, t="create")
+        codes.add(t.last("c%d" % i, "welcome")["room"])
+        t.tick(0.06)
+    assert len(codes) == 200
+    assert len(rooms.CODE_ALPHABET) ** rooms.CODE_LEN >= 2**40
+
+
+# ---------------------------------------------------------------------- the real server
+@pytest.fixture(scope="module")
+def race_url():
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "tools"))
+    from serve import make_server
+
+    server = make_server(0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield "http://127.0.0.1:%d/" % server.server_address[1]
+    server.shutdown()
+
+
+async def _recv(ws, t: str, timeout: float = 5.0) -> dict:
+    while True:
+        msg = await asyncio.wait_for(ws.receive_json(), timeout)
+        if msg["t"] == t:
+            return msg
+
+
+def test_the_server_serves_the_page_and_the_rooms_in_one_process(race_url):
+    import aiohttp
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(race_url) as r:
+                assert r.status == 200 and "data-app-state" in await r.text()
+            async with http.get(race_url + "static/boot.js") as r:
+                assert r.status == 200 and r.headers["Content-Type"].startswith("text/javascript")
+            async with http.get(race_url + "py/puzzles/linkup.py") as r:
+                assert r.status == 200 and r.headers["Content-Type"].startswith("text/plain")
+            async with http.get(race_url + "static/vendor/micropython/micropython.wasm") as r:
+                assert r.status == 200 and r.headers["Content-Type"] == "application/wasm"
+            async with http.get(race_url + "no/such/file.js") as r:
+                assert r.status == 404
+            ws_url = race_url.replace("http", "ws") + "race"
+            a = await http.ws_connect(ws_url)
+            b = await http.ws_connect(ws_url)
+            await a.send_str(frame(t="create", settings={"preset": "small", "kinds": 6}))
+            welcome = await _recv(a, "welcome")
+            await b.send_str(frame(t="join", room=welcome["room"]))
+            await _recv(b, "welcome")
+            await a.send_str(frame(t="ready", ready=True))
+            await b.send_str(frame(t="ready", ready=True))
+            while (await _recv(a, "room"))["phase"] != "race":
+                pass
+            snap = await _recv(b, "room")
+            while snap["phase"] != "race":
+                snap = await _recv(b, "room")
+            board = board_of(snap)
+            x, y = a_pair(board)
+            await a.send_str(frame(t="pair", a=x, b=y))
+            snap = await _recv(b, "room")
+            assert [p["left"] for p in snap["players"]] == [22, 24]
+            await a.send_str("{garbage")
+            assert (await _recv(a, "error"))["code"] == "bad_json"
+            await a.send_str(frame(t="ping", pad="y" * (MAX_FRAME * 5)))  # past the socket's own cap
+            closed = await a.receive(timeout=5)
+            assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
+            snap = await _recv(b, "room")  # a's connection went: its seat waits
+            assert snap["players"][0]["online"] is False and snap["players"][0]["left"] == 22
+            a2 = await http.ws_connect(ws_url)
+            await a2.send_str(frame(t="resume", room=welcome["room"], player=welcome["player"],
+                                    secret=welcome["secret"]))
+            assert (await _recv(a2, "welcome"))["moves"] == [[min(x, y), max(x, y)]]
+            for ws in (a2, b):
+                await ws.close()
+
+    asyncio.run(go())
+
+
+def test_every_preset_makes_a_board_the_page_would_make():
+    for name, (rows, cols, kinds, _per) in PRESETS.items():
+        if rows * cols <= 144:
+            assert make_board({"preset": name, "kinds": kinds}, 7).tiles() == rows * cols
