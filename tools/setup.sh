@@ -47,6 +47,15 @@ if [ ! -f "$vendor/.stamp" ] || ! cmp -s package-lock.json "$vendor/.stamp"; the
   cp package-lock.json "$vendor/.stamp"
 fi
 
+# The Code panel's editor: CodeMirror 6 from npm (pinned in package-lock.json), bundled with esbuild
+# (npm, pinned too) into one file; made again when its source is newer or the vendor tree was renewed.
+editor="$vendor/codemirror/code-editor.js"
+if [ ! -f "$editor" ] || [ static/src/code-editor.mjs -nt "$editor" ]; then
+  say "bundling the code editor (CodeMirror, esbuild) into $editor"
+  node_modules/.bin/esbuild static/src/code-editor.mjs --bundle --minify --format=esm --log-level=warning \
+    --outfile="$editor"
+fi
+
 # The solver's start-up snapshot (issue #11): Pyodide booted under Node with the worker's modules
 # imported, saved as $vendor/pyodide/snapshot.bin; made again when what it holds changed. The worker
 # checks it against its files at every start, so a stale or missing one is slower, never wrong.
