@@ -15,6 +15,7 @@ Sections (each in its own module, tools/bench_<section>.py):
     startup   page open -> board playable and -> solver ready, cold
     map       the state map (#13): the worker job (seconds, positions, edges, bytes) and the page (click on
               Map -> first drawing, longest main-thread task)
+    code      the Code panel (#23): Run -> the learner's first move on the board, cold and warm (after only)
 
 "Before" is the tree at benchlib.BASELINE (main when the issues were taken up, checked out as a git worktree
 in .bench/before); "after" is the working tree. Medians over --runs runs; ratios are before / after, from the
@@ -29,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SECTIONS = ("page", "huarong", "sliding", "linkup", "startup", "map")
+SECTIONS = ("page", "huarong", "sliding", "linkup", "startup", "map", "code")
 
 
 def main() -> int:

@@ -56,6 +56,15 @@ if [ ! -f "$editor" ] || [ static/src/code-editor.mjs -nt "$editor" ]; then
     --outfile="$editor"
 fi
 
+# The Code panel worker's start-up snapshot: Pyodide booted under Node with py/code_runner.py imported
+# (no solver in it), made again when the runtimes or the runner changed (the worker checks the runner's
+# source at start, so a stale one is slower, never wrong).
+code_snapshot="$vendor/pyodide/code-snapshot.bin"
+if [ ! -f "$code_snapshot" ] || [ py/code_runner.py -nt "$code_snapshot" ] || [ tools/code-snapshot.mjs -nt "$code_snapshot" ]; then
+  say "making the Code panel worker's start-up snapshot (node tools/code-snapshot.mjs)"
+  node tools/code-snapshot.mjs || echo "warning: no Code panel snapshot; its worker will start without it (slower)" >&2
+fi
+
 # The solver's start-up snapshot (issue #11): Pyodide booted under Node with the worker's modules
 # imported, saved as $vendor/pyodide/snapshot.bin; made again when what it holds changed. The worker
 # checks it against its files at every start, so a stale or missing one is slower, never wrong.

@@ -35,12 +35,12 @@ LEETCODE_773 = (  # LeetCode 773's examples and their answers
 )
 
 
-def _linkup_boards() -> list:
-    """``(label, Board)``: the course's 8 × 18 board, then seeded boards of several sizes,
-    each with some pairs taken off (seeded)."""
+def _linkup_boards():
+    """``(label, Board)``, one at a time: the course's 8 × 18 board, then seeded boards of
+    several sizes, each with some pairs taken off (seeded)."""
     from puzzles.linkup import Board, generate
 
-    out = [("8x18 seed 3", generate(8, 18, 36, 4, 3))]
+    yield ("8x18 seed 3", generate(8, 18, 36, 4, 3))
     sizes = ((4, 6, 6), (6, 8, 12), (8, 10, 20), (6, 6, 9), (8, 18, 36))
     for seed in range(1, 20):
         rows, cols, kinds = sizes[seed % len(sizes)]
@@ -54,9 +54,8 @@ def _linkup_boards() -> list:
                 if mates:
                     cells[mates[rng.below(len(mates))]] = 0
                     cells[i] = 0
-        out.append(("%dx%d seed %d" % (rows, cols, seed), Board.from_grid(
-            [cells[r * cols:(r + 1) * cols] for r in range(rows)])))
-    return out
+        yield ("%dx%d seed %d" % (rows, cols, seed), Board.from_grid(
+            [cells[r * cols:(r + 1) * cols] for r in range(rows)]))
 
 
 def _linkup_cases():

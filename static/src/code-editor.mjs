@@ -38,6 +38,9 @@ function mount(parent, text, label, onChange) {
       extensions: [
         lineNumbers(), highlightActiveLineGutter(), history(), drawSelection(), indentOnInput(),
         bracketMatching(), highlightActiveLine(), python(), indentUnit.of("    "),
+        // long lines wrap: the editor grows with the program and never scrolls inside itself (a phone's
+        // width, and no scrolling region a keyboard cannot reach)
+        EditorView.lineWrapping,
         syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
         // Tab / Shift+Tab indent; Esc then Tab leaves the editor (CodeMirror's tab-focus rule).
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),

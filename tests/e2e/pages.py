@@ -354,6 +354,13 @@ class CodePanel:
         """The editor's line a traceback named (its text), if any."""
         return self.page.panel.locator(".cm-error-line")
 
+    def checked(self, timeout: int = 120_000) -> tuple:
+        """Wait for Check's result; ``(passed, run)`` as its status line says them."""
+        done = re.compile(r"(\d+) / (\d+) passed|通过 (\d+) / (\d+)")
+        expect(self.status()).to_have_text(done, timeout=timeout)
+        found = [int(x) for x in done.search(self.status().text_content()).groups() if x is not None]
+        return found[0], found[1]
+
     def wait_idle(self, timeout: int = 60_000) -> None:
         """No program runs: Run is enabled again."""
         expect(self.button("code_run")).to_be_enabled(timeout=timeout)
@@ -387,9 +394,9 @@ class LinkupPage(GamePage):
     SOLVED = "gameHandler.isCleared()"
 
     def tile(self, r: int, c: int):
-        """The tile at row ``r``, column ``c`` (from 0), by its accessible name."""
+        """The tile at row ``r``, column ``c`` (from 0), by its accessible name (English or 中文)."""
         return self.page.locator(self.BOARD_ID).get_by_role(
-            "button", name=re.compile(r", row %d, column %d( |$)" % (r + 1, c + 1))
+            "button", name=re.compile(r"(, row %d, column %d( |$))|第 %d 行第 %d 列" % (r + 1, c + 1, r + 1, c + 1))
         )
 
 
