@@ -523,6 +523,10 @@ class CodePanel:
     def _table(self, cases: list, boards: list, rows: list) -> None:
         """The result table (failing cases first) and the first failing case drawn small."""
         clear(self.results)
+        failing = [i for i, r in enumerate(rows) if not r["ok"]]
+        if failing:  # drawn first, above the table
+            i = failing[0]
+            self._draw_case(cases[i], boards[cases[i]["board"]], rows[i])
         order = [i for i, r in enumerate(rows) if not r["ok"]] + [i for i, r in enumerate(rows) if r["ok"]]
         shown = order[:TABLE_ROWS]
         table = el("table", self.results, "code-table")
@@ -538,10 +542,6 @@ class CodePanel:
             el("td", tr, text=self._words(r["expected"]))
             el("td", tr, text=self._words(r["yours"]))
             el("td", tr, text="" if r["ms"] is None else "%.1f ms" % r["ms"])
-        failing = [i for i, r in enumerate(rows) if not r["ok"]]
-        if failing:
-            i = failing[0]
-            self._draw_case(cases[i], boards[cases[i]["board"]], rows[i])
 
     def _draw_case(self, case: dict, grid: list, row: dict) -> None:
         """A small drawing of a failing case: the board's numbers; Link-up's two paths marked

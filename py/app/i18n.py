@@ -505,7 +505,7 @@ _TEXT = {
     ),
     "code_solved_in": ("Solved in {n} steps — the fewest is {m}.", "用 {n} 步解开——最少是 {m} 步。"),
     "code_solved_unknown": ("Solved in {n} steps.", "用 {n} 步解开。"),
-    "code_not_solved": ("Your {n} moves were played; the board is not solved.", "你的 {n} 步已播放，棋盘还没解开。"),
+    "code_not_solved": ("Moves played: {n}; the board is not solved yet.", "你的 {n} 步已播放，棋盘还没解开。"),
     "code_sliding_answer": (
         "Your answer: {yours} — the exact answer: {exact}.",
         "你的答案：{yours}——准确答案：{exact}。",

@@ -314,7 +314,9 @@ def test_stop_ends_a_runaway_program_within_a_second_and_the_next_run_works(open
     def run():
         page = open_game("?game=huarong&lang=%s" % lang)
         code = page.code_panel().open()
-        code.write("while True:\n    pass\n")
+        # loops for ever on the course's board; once soldier 10 has moved, prints and ends
+        code.write("def solve(board):\n    if board[4] == [9, 0, 0, 10]:\n        while True:\n            pass\n"
+                   "    print('again')\n")
         watch(page)
         code.run()
         expect(code.status()).to_have_text(t("code_running", lang, s=10), timeout=60_000)
@@ -322,11 +324,36 @@ def test_stop_ends_a_runaway_program_within_a_second_and_the_next_run_works(open
         page.wait_for_timeout(1000)
         code.stop()
         expect(code.button("code_run")).to_be_enabled(timeout=1000)  # stopped within 1 s
-        expect(code.status()).to_contain_text(t("code_stopped", lang, s="").split(" ")[0][:4])
-        code.write("def solve(board):\n    print('again')\n")
+        said = re.escape(t("code_stopped", lang, s="@")).replace("@", r"\d+\.\d")
+        expect(code.status()).to_have_text(re.compile(said))
+        page.move(10, "left")
         code.run()
         expect(code.log()).to_have_text("again\n", timeout=60_000)
         expect(code.status()).to_have_text(t("code_no_moves", lang))
         return long_tasks(page)
 
     over_50_ms_twice(run)
+
+
+def test_tab_indents_and_esc_then_tab_leaves_the_editor(open_game):
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    code.write("x = 1")
+    page.keyboard.press("Home")
+    page.keyboard.press("Tab")
+    expect(code.editor()).to_have_text("    x = 1")
+    page.keyboard.press("Shift+Tab")
+    expect(code.editor()).to_have_text("x = 1")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    expect(code.button("code_run")).to_be_focused()
+
+
+def test_a_run_has_a_time_limit_the_page_states(open_game):
+    page = open_game("?game=huarong&lang=en")
+    code = page.code_panel().open()
+    expect(page.panel.locator(".code-panel")).to_contain_text(t("code_limits", "en", s=10, n=10000))
+    code.write("def solve(board):\n    while True:\n        pass\n")
+    code.run()
+    expect(code.status()).to_have_text(t("code_timeout", "en", s=10), timeout=60_000)
+    expect(code.button("code_run")).to_be_enabled()

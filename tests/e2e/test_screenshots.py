@@ -144,5 +144,5 @@ def test_screenshot_of_the_code_panel(open_game, lang):
     code.write(connect_with(3))
     code.check()
     code.checked()
-    page.evaluate("document.querySelector('#linkup-code .code-buttons').scrollIntoView()")
+    page.evaluate("document.querySelector('#linkup-code .code-status').scrollIntoView()")
     shot(page, "code-desktop-%s" % lang)
