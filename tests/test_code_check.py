@@ -58,6 +58,8 @@ def test_a_path_must_be_legal_any_legal_path_is_accepted():
     # three turns: down, right, up... then right again
     three = [[2, 0], [1, 0], [1, 1], [2, 1], [3, 1], [3, 2], [3, 3], [2, 3]]
     assert check_path(GRID, 2, 0, 2, 3, three) == ("code_path_turns", {"n": 4})
+    exactly_three = [[2, 0], [1, 0], [1, 1], [2, 1], [2, 2], [2, 3]]  # up, right, down, right
+    assert check_path(GRID, 2, 0, 2, 3, exactly_three) == ("code_path_turns", {"n": 3})
     assert check_path(GRID, 2, 0, 2, 3, [[2, 0], [2, 1], [2, 2], [2, 3]]) is None
 
 
