@@ -77,8 +77,9 @@ class CodePanel:
     def build(self, buttons: object, area: object) -> "CodePanel":
         """The Code button in ``buttons``; the panel, folded, right after ``area`` (the board's)."""
         sh = self.shell
-        self.toggle = b = el("button", buttons, "btn", type="button", aria_expanded="false",
+        self.toggle = b = el("button", None, "btn", type="button", aria_expanded="false",
                              aria_controls=self.game + "-code")
+        buttons.insertBefore(b, buttons.querySelector('[aria-controls="%s-map"]' % self.game))  # before Map
         sh.text(b, "code")
         on(b, "click", self.frame.guard(self._on_toggle))
         self.section = sec = el("section", None, "code-panel", hidden=True, id=self.game + "-code",

@@ -239,6 +239,10 @@ def test_a_correct_leetcode_773_passes_its_cases(open_game, lang):
     passed, n = code.checked(180_000)
     assert passed == n >= 54
     expect(code.status()).to_contain_text(t("code_passed", lang, p=n, n=n))
+    # Run on the board on screen: the answer compared with the exact one
+    code.run()
+    expect(code.status()).to_have_text(re.compile(re.escape(t("code_sliding_answer_ok", lang, yours="@")).replace(
+        "@", r"\d+")), timeout=60_000)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
