@@ -199,6 +199,9 @@ class CodePanel:
         kind = msg.get("type")
         if kind == "ready":
             self.ready = True
+            ms = msg.get("ms")
+            if isinstance(ms, (int, float)):  # how long its Pyodide took to start (for tools/bench.py code)
+                self.section.setAttribute("data-worker-ms", "%d" % ms)
         elif kind == "failed":
             self.failed = str(msg.get("text"))[:300]
         elif msg.get("id") != self.rid or self.running is None:

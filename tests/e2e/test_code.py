@@ -361,3 +361,16 @@ def test_a_run_has_a_time_limit_the_page_states(open_game):
     code.run()
     expect(code.status()).to_have_text(t("code_timeout", "en", s=10), timeout=60_000)
     expect(code.button("code_run")).to_be_enabled()
+
+
+def test_the_panel_speaks_the_pages_language(open_game):
+    page = open_game("?game=linkup&lang=en")
+    code = page.code_panel().open()
+    expect(code.editor()).to_contain_text("# Link-up: connect(board, r1, c1, r2, c2)")
+    page.switch_language()
+    zh = page.code_panel()
+    expect(zh.editor()).to_contain_text("# 连连看：connect(board, r1, c1, r2, c2)")  # the untouched starter
+    expect(zh.button("code_run")).to_be_visible()
+    zh.write("def connect(board, r1, c1, r2, c2):\n    return []\n")
+    page.switch_language()
+    expect(code.editor()).to_have_text("def connect(board, r1, c1, r2, c2):    return []")  # the learner's stays
