@@ -74,17 +74,18 @@ class CodePanel:
         self._on_change = create_proxy(self._changed)
 
     # ------------------------------------------------------------------ building
-    def build(self, buttons: object, area: object) -> "CodePanel":
-        """The Code button in ``buttons``; the panel, folded, right after ``area`` (the board's)."""
+    def build(self, area: object) -> "CodePanel":
+        """The Code button and its panel (folded), right after ``area`` (the board's): on a phone the
+        row of game buttons has no room left for one more."""
         sh = self.shell
-        self.toggle = b = el("button", None, "btn", type="button", aria_expanded="false",
+        wrap = el("div", None, "code-wrap")
+        area.parentNode.insertBefore(wrap, area.nextSibling)
+        self.toggle = b = el("button", wrap, "btn code-toggle", type="button", aria_expanded="false",
                              aria_controls=self.game + "-code")
-        buttons.insertBefore(b, buttons.querySelector('[aria-controls="%s-map"]' % self.game))  # before Map
         sh.text(b, "code")
         on(b, "click", self.frame.guard(self._on_toggle))
-        self.section = sec = el("section", None, "code-panel", hidden=True, id=self.game + "-code",
+        self.section = sec = el("section", wrap, "code-panel", hidden=True, id=self.game + "-code",
                                 aria_labelledby=self.game + "-code-title")
-        area.parentNode.insertBefore(sec, area.nextSibling)
         sh.text(el("h2", sec, "code-title", id=self.game + "-code-title"), "code_title")
         sh.text(el("p", sec, "help"), "code_help_" + self.game)
         sh.text(el("p", sec, "help"), "code_limits", s=TIME_LIMIT_S, n=MAX_MOVES)

@@ -143,7 +143,7 @@ class GameView(Hooks):
             self.map.build_section(area)  # beside the board on a desktop, under it on a phone
         self.life.build_paste(panel, self.TEXT["paste_help"])
         self.build_panels(panel)
-        self.code = CodePanel(self.shell, self.spec, self.session, f, self.player, self.jobs).build(buttons, area)
+        self.code = CodePanel(self.shell, self.spec, self.session, f, self.player, self.jobs).build(area)
 
     def option_select(self, parent: object, name: str, key: str) -> object:
         """A picker for the spec's option ``name`` (see :meth:`Frame.option_select`), kept as ``<name>_select``."""
