@@ -34,7 +34,7 @@ import time
 import traceback
 
 FILE = "solution.py"  # the learner's program, as tracebacks name it
-MAX_MOVES = 20000  # moves one call may make (a runaway loop of moves stops here)
+MAX_MOVES = 10000  # moves one call may make (a runaway loop of moves stops here; the page takes as many)
 MAX_OUTPUT = 50000  # characters of printed output kept per request
 FLUSH_S = 0.05  # printed output goes to the page at most this often
 MAX_ITEMS = 4096  # items of an answer kept (a path, a list of moves)

@@ -62,3 +62,12 @@ def test_a_bad_request_is_answered_not_raised():
     code_runner.handle("not json", out.append)
     assert json.loads(out[0])["error"]["code"] == "code_bad_request"
     assert ask(kind="eval", game="huarong", source="")[-1]["error"]["code"] == "code_bad_request"
+
+
+def test_the_worker_stops_at_the_move_limit_the_page_takes():
+    """A run that reaches the worker's limit still hands the page moves it accepts (the page's
+    MAX_MOVES, py/app/code_panel.py, read from its source: it imports the browser)."""
+    import re
+
+    panel = (Path(__file__).resolve().parent.parent / "py" / "app" / "code_panel.py").read_text()
+    assert int(re.search(r"^MAX_MOVES = (\d+)", panel, re.M).group(1)) == code_runner.MAX_MOVES
