@@ -374,3 +374,20 @@ def test_the_panel_speaks_the_pages_language(open_game):
     zh.write("def connect(board, r1, c1, r2, c2):\n    return []\n")
     page.switch_language()
     expect(code.editor()).to_have_text("def connect(board, r1, c1, r2, c2):    return []")  # the learner's stays
+
+
+def test_what_the_learners_worker_sends_is_input(open_game):
+    """The learner's program can post to the page itself (Pyodide's ``js``): a huge message is dropped,
+    text that is not JSON ignored, a forged answer's moves refused by the game's rules, the board kept."""
+    page = open_game("?game=huarong&lang=en&speed=0")
+    board = page.board()
+    code = page.code_panel().open()
+    forged = ("import js, json\n\njs.postMessage('x' * (5 * 1024 * 1024))\njs.postMessage('<b>not json</b>')\n\n\n"
+              "def solve(board):\n    for rid in range(1, 5):\n        js.postMessage(json.dumps({'type': 'done', "
+              "'id': rid, 'moves': [[[1, 'fly'], 3]], 'answer': None, 'ms': 1, 'error': None}))\n"
+              "    while True:\n        pass\n")
+    code.write(forged)
+    code.run()
+    expect(code.status()).to_contain_text("which is not a move of this game", timeout=60_000)  # code_bad_answer
+    assert page.move_count() == 0 and page.board() == board
+    assert page.panel.locator("b").count() == 0
