@@ -429,5 +429,5 @@ def test_every_job_has_a_generator_and_no_actions_are_left():
         solver = __import__(spec.solver, None, None, ["JOBS"])
         assert not hasattr(solver, "ACTIONS"), game
         assert {"solve", "hint"} <= set(solver.JOBS)
-    assert set(linkup_solver.JOBS) == {"solve", "hint", "generate", "shuffle"}
-    assert set(sliding_solver.JOBS) == {"solve", "hint", "tables", "map"}
+    assert set(linkup_solver.JOBS) == {"solve", "hint", "generate", "shuffle", "cases"}
+    assert set(sliding_solver.JOBS) == {"solve", "hint", "tables", "map", "cases"}

@@ -230,6 +230,9 @@ BAD = [
     (lambda: sliding_search(SLIDING, "slow"), "unknown_mode"),
     (lambda: install_tables(b"junk"), "tables_bad_header"),
     (lambda: install_tables(_tables_2x3()[:-9]), "tables_damaged"),  # truncated
+    # what the Code panel's worker sends (py/puzzles/code_check.py)
+    (lambda: __import__("puzzles.code_check").code_check.decode_moves(huarong.SPEC, [[["1", "fly"], 1]], 9),
+     "code_bad_answer"),
 ]
 
 

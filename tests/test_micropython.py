@@ -17,6 +17,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
         ("check_main_thread.py", "OK strict json"),
         ("check_linkup.py", "OK linkup"),
         ("check_sliding.py", "OK sliding"),
+        ("check_code.py", "OK code"),
     ],
 )
 def test_runs_on_micropython(script, done):

@@ -17,6 +17,7 @@ Sections (each in its own module, tools/bench_<section>.py):
               Map -> first drawing, longest main-thread task)
     race      race rooms (#25): 200 simulated players in 40 rooms of the app's server on localhost, playing
               real pairs for --seconds (60): messages lost, relay latency p50/p99, server RSS (not in "all")
+    code      the Code panel (#23): Run -> the learner's first move on the board, cold and warm (after only)
 
 "Before" is the tree at benchlib.BASELINE (main when the issues were taken up, checked out as a git worktree
 in .bench/before); "after" is the working tree. Medians over --runs runs; ratios are before / after, from the
@@ -31,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SECTIONS = ("page", "huarong", "sliding", "linkup", "startup", "map")
+SECTIONS = ("page", "huarong", "sliding", "linkup", "startup", "map", "code")
 OTHERS = ("race",)  # after-only sections, each run by name
 
 

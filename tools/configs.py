@@ -47,7 +47,7 @@ def _modules(folder: str) -> list:
 
 
 # Search code besides the ``*_solver.py`` modules: the worker's alone.
-WORKER_ONLY = ("puzzles/statespace.py",)
+WORKER_ONLY = ("puzzles/statespace.py", "puzzles/code_cases.py")
 
 
 def main_thread_files() -> list:

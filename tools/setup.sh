@@ -48,6 +48,24 @@ if [ ! -f "$vendor/.stamp" ] || ! cmp -s package-lock.json "$vendor/.stamp"; the
   cp package-lock.json "$vendor/.stamp"
 fi
 
+# The Code panel's editor: CodeMirror 6 from npm (pinned in package-lock.json), bundled with esbuild
+# (npm, pinned too) into one file; made again when its source is newer or the vendor tree was renewed.
+editor="$vendor/codemirror/code-editor.js"
+if [ ! -f "$editor" ] || [ static/src/code-editor.mjs -nt "$editor" ]; then
+  say "bundling the code editor (CodeMirror, esbuild) into $editor"
+  node_modules/.bin/esbuild static/src/code-editor.mjs --bundle --minify --format=esm --log-level=warning \
+    --outfile="$editor"
+fi
+
+# The Code panel worker's start-up snapshot: Pyodide booted under Node with py/code_runner.py imported
+# (no solver in it), made again when the runtimes or the runner changed (the worker checks the runner's
+# source at start, so a stale one is slower, never wrong).
+code_snapshot="$vendor/pyodide/code-snapshot.bin"
+if [ ! -f "$code_snapshot" ] || [ py/code_runner.py -nt "$code_snapshot" ] || [ tools/code-snapshot.mjs -nt "$code_snapshot" ]; then
+  say "making the Code panel worker's start-up snapshot (node tools/code-snapshot.mjs)"
+  node tools/code-snapshot.mjs || echo "warning: no Code panel snapshot; its worker will start without it (slower)" >&2
+fi
+
 # The solver's start-up snapshot (issue #11): Pyodide booted under Node with the worker's modules
 # imported, saved as $vendor/pyodide/snapshot.bin; made again when what it holds changed. The worker
 # checks it against its files at every start, so a stale or missing one is slower, never wrong.

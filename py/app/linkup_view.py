@@ -370,6 +370,12 @@ class View(GameView):
         if tile is None:
             return
         self.interrupt()  # a tap takes the board back from a playback (see GameView.play)
+        chosen = self.ui["selected"]
+        if self.code.use_connect and chosen is not None and chosen != tile[1]:  # the learner's connect joins
+            self.ui = changed(self.ui, selected=None, cursor=tile[1])
+            self.render()
+            asyncio.create_task(self.frame.guarded(self._my_connect(chosen, tile[1])))
+            return
         outcome, self.ui = linkup_input.interpret(self.session.state, self.ui, input_event("tap", cell=tile[1]))
         if isinstance(outcome, Refused):
             self.refuse(*[self.tiles.get(i) for i in outcome.cells])
@@ -386,6 +392,16 @@ class View(GameView):
         cursor = self.ui["cursor"]
         if self.session.state.cells[cursor] and self._focus_lost():
             self.tiles[cursor].focus()  # the focused tile went with its pair: focus stays on the grid
+
+    async def _my_connect(self, a: int, b: int) -> None:
+        """"Use my connect": the Code panel's learner's ``connect`` joins the pair, if its path is legal."""
+        board = self.session.state
+        path = await self.code.connect(board, a, b)
+        if path is None or self.session.state != board:
+            self.refuse(self.tiles.get(a), self.tiles.get(b))
+            return
+        self.play((min(a, b), max(a, b)))
+        self._draw_path(path)
 
     def _focus_lost(self) -> bool:
         active = document.activeElement

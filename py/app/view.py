@@ -25,6 +25,7 @@ import json
 from pyscript import document, window
 
 from app import keys
+from app.code_panel import CodePanel
 from app.dom import el
 from app.editor_frame import EditorFrame
 from app.frame import Frame
@@ -141,6 +142,7 @@ class GameView(Hooks):
             self.map.build_section(area)  # beside the board on a desktop, under it on a phone
         self.life.build_paste(panel, self.TEXT["paste_help"])
         self.build_panels(panel)
+        self.code = CodePanel(self.shell, self.spec, self.session, f, self.player, self.jobs).build(area)
 
     def option_select(self, parent: object, name: str, key: str) -> object:
         """A picker for the spec's option ``name`` (see :meth:`Frame.option_select`), kept as ``<name>_select``."""

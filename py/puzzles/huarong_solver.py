@@ -861,3 +861,4 @@ def _compare_job(board: Board, options: dict, request: dict):
 
 
 JOBS = {"solve": _solve_job, "hint": _hint_job, "compare": _compare_job, "map": map_job}
+JOBS["cases"] = __import__("puzzles.code_cases").code_cases.cases_job("huarong")  # the Code panel's Check

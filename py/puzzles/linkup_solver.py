@@ -635,3 +635,4 @@ def _board_job(gen):
 
 
 JOBS = {"solve": _solve_job, "hint": _hint_job, "generate": _generate_job, "shuffle": _shuffle_job}
+JOBS["cases"] = __import__("puzzles.code_cases").code_cases.cases_job("linkup")  # the Code panel's Check

@@ -245,6 +245,11 @@ MESSAGES = {
         "unknown mode {text}; expected optimal or fast",
         "未知的模式 {text}，应为 'optimal'（最少步数）或 'fast'（快速）",
     ),
+    # ------------------------------------------------------------- the Code panel's worker answers
+    "code_bad_answer": (
+        "your program sent {text}, which is not a move of this game",
+        "你的程序给出了 {text}，这不是本游戏的走法",
+    ),
 }
 
 # Values that are words of ours, not the user's: shown translated.

@@ -748,3 +748,4 @@ def _tables_job(board: object, options: dict, request: dict):
 
 
 JOBS = {"solve": _solve_job, "hint": _hint_job, "tables": _tables_job, "map": map_job}
+JOBS["cases"] = __import__("puzzles.code_cases").code_cases.cases_job("sliding")  # the Code panel's Check

@@ -163,8 +163,8 @@ class GamePage:
         return self.page.get_by_role("tabpanel")
 
     def status(self):
-        """The visible game's status line."""
-        return self.page.get_by_role("status").filter(visible=True)
+        """The visible game's status line (not the Code panel's, ``code_panel().status()``)."""
+        return self.page.locator(".statusbar").get_by_role("status").filter(visible=True)
 
     def alert(self):
         """The visible game's alert (errors and notices)."""
@@ -198,6 +198,10 @@ class GamePage:
         """Records of a few earlier wins (``RECORDS``), as the browser would keep them; the page reloaded."""
         self.page.evaluate("(r) => localStorage.setItem('bfs-puzzles.records', r)", records or RECORDS)
         self.reload()
+
+    def code_panel(self) -> "CodePanel":
+        """The Code panel of this game (open it with ``.open()``)."""
+        return CodePanel(self)
 
     # ------------------------------------------------------------------ the state
     def board(self):
@@ -308,6 +312,69 @@ class GamePage:
         return self.page.locator("#panel-%s .editbar" % self.game).get_by_role("button", name=name, exact=True)
 
 
+class CodePanel:
+    """The Code panel of the visible game, as a learner uses it (``page.code_panel()``)."""
+
+    def __init__(self, page: "GamePage") -> None:
+        self.page = page
+        self.lang = "zh" if page.page.evaluate("document.documentElement.lang").startswith("zh") else "en"
+
+    def word(self, key: str) -> str:
+        return t(key, self.lang)
+
+    def open(self) -> "CodePanel":
+        """Press Code (代码) and wait for the editor."""
+        self.page.button(self.word("code"), exact=True).click()
+        expect(self.editor()).to_be_visible(timeout=30_000)
+        return self
+
+    def editor(self):
+        """The editor: the text box whose name says Code (代码)."""
+        return self.page.panel.get_by_role("textbox", name=re.compile(self.word("code")))
+
+    def write(self, code: str) -> None:
+        """Replace the editor's text with ``code`` (pasted as one input, so no auto-indent)."""
+        self.editor().click()
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.press("Delete")
+        self.page.keyboard.insert_text(code)
+
+    def button(self, key: str):
+        return self.page.button(self.word(key), exact=True)
+
+    def run(self) -> None:
+        self.button("code_run").click()
+
+    def stop(self) -> None:
+        self.button("code_stop").click()
+
+    def check(self) -> None:
+        self.button("code_check").click()
+
+    def status(self):
+        """The panel's status line (Check's result: ``198 / 200 passed``)."""
+        return self.page.panel.locator(".code-panel").get_by_role("status")
+
+    def log(self):
+        """The output pane (role=log)."""
+        return self.page.panel.get_by_role("log")
+
+    def marked_line(self):
+        """The editor's line a traceback named (its text), if any."""
+        return self.page.panel.locator(".cm-error-line")
+
+    def checked(self, timeout: int = 120_000) -> tuple:
+        """Wait for Check's result; ``(passed, run)`` as its status line says them."""
+        done = re.compile(r"(\d+) / (\d+) passed|通过 (\d+) / (\d+)")
+        expect(self.status()).to_have_text(done, timeout=timeout)
+        found = [int(x) for x in done.search(self.status().text_content()).groups() if x is not None]
+        return found[0], found[1]
+
+    def wait_idle(self, timeout: int = 60_000) -> None:
+        """No program runs: Run is enabled again."""
+        expect(self.button("code_run")).to_be_enabled(timeout=timeout)
+
+
 class HuarongPage(GamePage):
     game = "huarong"
     BOARD_ID = "#hr-board"
@@ -336,9 +403,9 @@ class LinkupPage(GamePage):
     SOLVED = "gameHandler.isCleared()"
 
     def tile(self, r: int, c: int):
-        """The tile at row ``r``, column ``c`` (from 0), by its accessible name."""
+        """The tile at row ``r``, column ``c`` (from 0), by its accessible name (English or 中文)."""
         return self.page.locator(self.BOARD_ID).get_by_role(
-            "button", name=re.compile(r", row %d, column %d( |$)" % (r + 1, c + 1))
+            "button", name=re.compile(r"(, row %d, column %d( |$))|第 %d 行第 %d 列" % (r + 1, c + 1, r + 1, c + 1))
         )
 
 

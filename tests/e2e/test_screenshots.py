@@ -124,3 +124,25 @@ def test_screenshot_of_the_state_map(open_game, lang):
     expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
     page.evaluate("document.querySelector('#sliding-map').scrollIntoView()")
     shot(page, "map-phone-%s" % lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_screenshot_of_the_code_panel(open_game, lang):
+    """The Code panel: on a phone, the starter run on Huarong (its output, its move played); on a
+    desktop, Link-up's Check of a connect that allows three turns (the table, the failing case)."""
+    from test_code import connect_with
+
+    page = open_game("?game=huarong&lang=%s&speed=0" % lang, "phone")
+    code = page.code_panel().open()
+    code.run()
+    expect(code.log()).not_to_be_empty(timeout=60_000)
+    page.wait_for_function("gameHandler.moveCount === 1")
+    page.locator("#huarong-code .code-editor").scroll_into_view_if_needed()
+    shot(page, "code-phone-%s" % lang)
+    page = open_game("?game=linkup&lang=%s" % lang, "desktop")
+    code = page.code_panel().open()
+    code.write(connect_with(3))
+    code.check()
+    code.checked()
+    page.evaluate("document.querySelector('#linkup-code .code-status').scrollIntoView()")
+    shot(page, "code-desktop-%s" % lang)

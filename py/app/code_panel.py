@@ -1,0 +1,590 @@
+"""The Code panel: the learner's own Python, run in a worker of its own and played on the board.
+
+Handed in: the shell (words, URL parameters, language hooks), the game's spec, the
+:class:`~app.session.Session` (the board on screen), the :class:`~app.frame.Frame`, the
+:class:`~app.playback.Player` (a run's moves play as a Solve's do: pause, step, speed) and
+the :class:`~app.jobs.Jobs` (the solver worker's protocol: the exact answers and Check's
+hidden cases come from the SOLVER's worker, never from the learner's). It never imports
+the view; Link-up's view asks :meth:`CodePanel.connect` for a clicked pair's path.
+
+Its outside parts are JavaScript (``static/code.js``): the editor (CodeMirror, bundled at
+set-up) and the learner's worker (``static/code-worker.js`` running ``py/code_runner.py``).
+Everything that worker sends is input: parsed here, moves decoded by the game's spec and
+played through ``spec.apply`` (:mod:`puzzles.code_check`), paths validated, sizes capped.
+Stop and the time limit end the worker and start a fresh one. The code is kept per game in
+``localStorage`` (the editor's text comes to Python on each change; the DOM is never read).
+"""
+
+import asyncio
+import json
+
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+from app.code_starters import is_starter, starter
+from app.dom import clear, el, next_task, on
+from puzzles import PuzzleError
+from puzzles.code_check import AnswerError, check_path, decode_moves, judge, path_text, replay
+from puzzles.messages import render
+
+TIME_LIMIT_S = 10  # a run (or one of Check's cases) may take this long
+LOAD_LIMIT_S = 90  # the worker's Pyodide may take this long to start
+MAX_MOVES = 10000  # moves one run may make
+MAX_CODE = 20000  # characters of code kept (typed, saved or carried by a link)
+LOG_MAX = 60000  # characters the output pane holds
+TABLE_ROWS = 30  # rows of Check's table shown (failing cases first)
+POLL_S = 0.03
+STORE = "bfs-puzzles.code."
+
+
+def _now() -> float:
+    return float(window.performance.now()) / 1000
+
+
+class CodePanel:
+    """State: ``text`` (the code), ``running`` (``None``, ``"run"``, ``"check"``, ``"call"``),
+    ``worker`` (the JS handle of the learner's worker) and what it answered: ``ready``,
+    ``failed``, ``done``, ``cases_in``."""
+
+    def __init__(self, shell: object, spec: object, session: object, frame: object, player: object,
+                 jobs: object) -> None:
+        self.shell, self.spec, self.game = shell, spec, spec.name
+        self.session, self.frame, self.player, self.jobs = session, frame, player, jobs
+        self.editor = None
+        self.worker = None
+        self.ready = False
+        self.failed = None
+        self.done = None
+        self.cases_in = []
+        self.rid = 0
+        self.running = None
+        self.stopped = False
+        self.use_connect = False
+        self.shown = False  # the panel is open
+        self.log_chars = 0
+        self.status_key = None
+        saved = window.safeStorage.get(STORE + self.game)
+        self.text = str(saved)[:MAX_CODE] if saved is not None else starter(self.game, shell.lang)
+        link = shell.params.get("code") if shell.game == self.game else None
+        self.from_link = link is not None
+        if link is not None:
+            self.text = str(link)[:MAX_CODE]
+            self._save()
+        self._on_message = create_proxy(self._message)
+        self._on_change = create_proxy(self._changed)
+
+    # ------------------------------------------------------------------ building
+    def build(self, area: object) -> "CodePanel":
+        """The Code button and its panel (folded), right after ``area`` (the board's): on a phone the
+        row of game buttons has no room left for one more."""
+        sh = self.shell
+        wrap = el("div", None, "code-wrap")
+        area.parentNode.insertBefore(wrap, area.nextSibling)
+        self.toggle = b = el("button", wrap, "btn code-toggle", type="button", aria_expanded="false",
+                             aria_controls=self.game + "-code")
+        sh.text(b, "code")
+        on(b, "click", self.frame.guard(self._on_toggle))
+        self.section = sec = el("section", wrap, "code-panel", hidden=True, id=self.game + "-code",
+                                aria_labelledby=self.game + "-code-title")
+        sh.text(el("h2", sec, "code-title", id=self.game + "-code-title"), "code_title")
+        sh.text(el("p", sec, "help"), "code_help_" + self.game)
+        sh.text(el("p", sec, "help"), "code_limits", s=TIME_LIMIT_S, n=MAX_MOVES)
+        self.host = el("div", sec, "code-editor")
+        bar = el("div", sec, "toolbar code-buttons")
+        self.run_btn = self.frame.button(bar, "code_run", self._on_run, "primary")
+        self.stop_btn = self.frame.button(bar, "code_stop", self._on_stop)
+        self.check_btn = self.frame.button(bar, "code_check", self._on_check)
+        self.frame.button(bar, "code_starter", self._on_starter)
+        self.frame.button(bar, "code_share", self._on_share)
+        if self.game == "linkup":
+            lab = el("label", bar, "check")
+            self.connect_box = el("input", lab, type="checkbox", id="linkup-use-connect")
+            sh.text(el("span", lab), "code_use_connect")
+            on(self.connect_box, "change", self.frame.guard(lambda e: self._set_use(bool(e.target.checked))))
+        self.share_box = lab = el("label", sec, "stack code-share", hidden=True)
+        sh.text(el("span", lab), "code_share_label")
+        self.share_input = el("input", lab, type="text", readonly=True, id=self.game + "-code-link")
+        self.status = el("p", sec, "code-status", role="status", id=self.game + "-code-status")
+        self.log = el("pre", sec, "code-log", role="log", tabindex="0", id=self.game + "-code-log")
+        sh.text(self.log, "code_output", "aria-label")
+        self.results = el("div", sec, "code-results")
+        sh.on_lang(self._relabel)
+        self.render()
+        if self.from_link:
+            asyncio.create_task(self.frame.guarded(self._open(True)))
+            self.say("code_from_link")
+        return self
+
+    def render(self) -> None:
+        """The buttons from the state: Run and Check while nothing runs, Stop while something does."""
+        busy = self.running is not None
+        self.run_btn.disabled = busy
+        self.check_btn.disabled = busy
+        self.stop_btn.disabled = not busy
+        self.section.setAttribute("data-running", self.running or "")
+
+    def say(self, key: "str | None", **values: object) -> None:
+        """The panel's status line (role=status: Check's result is said here)."""
+        self.status_key = None if key is None else (key, values)
+        self.status.textContent = "" if key is None else self.shell.t(key, **values)
+
+    def _relabel(self) -> None:
+        if self.status_key is not None:
+            self.say(self.status_key[0], **self.status_key[1])
+        if self.editor is not None:
+            self.editor.label(self._label())
+            if is_starter(self.game, self.text) and self.text != starter(self.game, self.shell.lang):
+                self._set_text(starter(self.game, self.shell.lang))
+
+    def _label(self) -> str:
+        return self.shell.t("code_editor_label", game=self.shell.t("tab_" + self.game))
+
+    # ------------------------------------------------------------------ opening, the editor
+    async def _on_toggle(self, event: object) -> None:
+        await self._open(not self.shown)
+
+    async def _open(self, shown: bool) -> None:
+        self.shown = shown
+        if not shown:
+            self.section.setAttribute("hidden", "")
+            self.toggle.setAttribute("aria-expanded", "false")
+            return
+        self.section.removeAttribute("hidden")
+        self.toggle.setAttribute("aria-expanded", "true")
+        if self.worker is None:
+            self._spawn()  # Pyodide starts in its worker while the learner reads the code
+        if self.editor is None:
+            await window.__code.loadEditor()
+            if self.editor is None:
+                self.editor = window.__codeEditor.mount(self.host, self.text, self._label(), self._on_change)
+
+    def _changed(self, text: object) -> None:
+        self.text = str(text)[:MAX_CODE]
+        self._save()
+        self.share_box.setAttribute("hidden", "")
+
+    def _save(self) -> None:
+        window.safeStorage.set(STORE + self.game, self.text)
+
+    def _set_text(self, text: str) -> None:
+        self.text = text
+        self._save()
+        if self.editor is not None:
+            self.editor.set(text)
+
+    def _on_starter(self, event: object) -> None:
+        self._set_text(starter(self.game, self.shell.lang))
+        self.say(None)
+
+    def _on_share(self, event: object) -> None:
+        loc = window.location
+        query = "?game=%s&lang=%s&code=%s" % (self.game, self.shell.lang, str(window.encodeURIComponent(self.text)))
+        self.share_input.value = str(loc.origin) + str(loc.pathname) + query
+        self.share_box.removeAttribute("hidden")
+        self.share_input.focus()
+        self.share_input.select()
+
+    # ------------------------------------------------------------------ the learner's worker
+    def _spawn(self) -> None:
+        self.ready, self.failed = False, None
+        self.worker = window.__code.worker(self._on_message)
+
+    def _message(self, text: object) -> None:
+        """One message of the learner's worker: input, parsed and sorted, never trusted."""
+        try:
+            msg = json.loads(str(text))
+        except ValueError:
+            return
+        if not isinstance(msg, dict):
+            return
+        kind = msg.get("type")
+        if kind == "ready":
+            self.ready = True
+            ms = msg.get("ms")
+            if isinstance(ms, (int, float)):  # how long its Pyodide took to start (for tools/bench.py code)
+                self.section.setAttribute("data-worker-ms", "%d" % ms)
+        elif kind == "failed":
+            self.failed = str(msg.get("text"))[:300]
+        elif msg.get("id") != self.rid or self.running is None:
+            return  # an earlier run's, or nobody waits
+        elif kind == "out":
+            self._log(str(msg.get("text", "")), msg.get("cut") is True)
+        elif kind == "case":
+            self.cases_in.append(msg)
+        elif kind == "done":
+            self.done = msg
+
+    def _kill(self) -> None:
+        """End the learner's worker (whatever it runs) and start a fresh one."""
+        if self.worker is not None:
+            self.worker.end()
+        self._spawn()
+
+    def _log(self, text: str, cut: bool) -> None:
+        room = LOG_MAX - self.log_chars
+        if room > 0 and text:
+            text = text[:room]
+            self.log.append(text)
+            self.log_chars += len(text)
+            self.log.scrollTop = 1 << 30
+        if (cut or room <= len(text)) and self.log_chars < LOG_MAX + 1:
+            self.log.append("\n" + self.shell.t("code_output_cut", n=LOG_MAX) + "\n")
+            self.log_chars = LOG_MAX + 1
+
+    def _begin(self, kind: str) -> None:
+        self.running, self.stopped = kind, False
+        if kind != "call":
+            clear(self.log)
+            self.log_chars = 0
+            clear(self.results)
+            if self.editor is not None:
+                self.editor.mark(0)
+        self.render()
+
+    def _end(self) -> None:
+        self.running = None
+        self.render()
+
+    async def _request(self, req: dict, cases: bool = False) -> "dict | None":
+        """Send ``req`` to the learner's worker and wait for its ``done`` (``None``: stopped, the
+        time limit, or the worker failed, each said). The limit counts from the request (or
+        Check's last case), not the worker's start-up."""
+        if self.worker is None:
+            self._spawn()
+        waited = 0.0
+        while not self.ready:
+            if self.failed is not None or waited > LOAD_LIMIT_S:
+                self.say("code_worker_failed", msg=self.failed or "no answer")
+                self._kill()
+                return None
+            if self.stopped:
+                return None
+            self.say("code_loading")
+            await asyncio.sleep(0.05)
+            waited += 0.05
+        self.rid += 1
+        req["id"] = self.rid
+        self.done, self.cases_in = None, []
+        self.worker.post(json.dumps(req))
+        t0 = last = _now()
+        seen = 0
+        if self.running != "call":
+            self.say("code_running", s=TIME_LIMIT_S)
+        while self.done is None:
+            await asyncio.sleep(POLL_S)
+            if self.stopped:
+                self.say("code_stopped", s="%.1f" % (_now() - t0))
+                return None
+            if cases and len(self.cases_in) != seen:
+                seen, last = len(self.cases_in), _now()
+                self.say("code_checking", i=seen, n=len(req["cases"]))
+            if self.failed is not None:
+                self.say("code_worker_failed", msg=self.failed)
+                self._kill()
+                return None
+            if _now() - last > TIME_LIMIT_S:
+                self._kill()
+                self.say("code_timeout", s=TIME_LIMIT_S)
+                return None
+        return self.done
+
+    def _on_stop(self, event: object) -> None:
+        """Stop: the worker ends at once (whatever the program does) and a fresh one starts."""
+        if self.running is not None:
+            self.stopped = True
+            self._kill()
+
+    def _error(self, err: object) -> None:
+        """The learner's error: its text in the output, its line marked, the status naming it."""
+        if not isinstance(err, dict):
+            return
+        if "code" in err:
+            values = err.get("values") if isinstance(err.get("values"), dict) else {}
+            key = str(err["code"])
+            key = key if key in ("code_no_function", "code_move_limit", "code_bad_request") else "code_bad_request"
+            self.say(key, **{k: str(v)[:60] for k, v in values.items()})
+            return
+        self._log(str(err.get("text", ""))[:4000], False)
+        line = err.get("line")
+        if isinstance(line, int) and not isinstance(line, bool) and 0 < line < 10**6:
+            if self.editor is not None:
+                self.editor.mark(line)
+            self.say("code_error_at", line=line)
+        else:
+            self.say("code_error")
+
+    # ------------------------------------------------------------------ Run
+    async def _on_run(self, event: object) -> None:
+        if self.running is not None:
+            return
+        self._begin("run")
+        start = self.session.state
+        try:
+            done = await self._request({"kind": "run", "game": self.game, "source": self.text,
+                                        "board": start.grid()})
+        finally:
+            self._end()
+        if done is None:
+            return
+        self.say("code_finished", ms="%d" % float(done.get("ms") or 0))
+        try:
+            moves = decode_moves(self.spec, done.get("moves"), MAX_MOVES)
+        except AnswerError as e:
+            self._bad(e)
+            return
+        err = done.get("error")
+        self._error(err)
+        if self.game == "linkup":
+            if err is None:
+                self.say("code_linkup_ready")
+            return
+        if self.game == "sliding" and err is None:
+            await self._sliding_answer(start, done.get("answer"))
+        if moves:
+            await self._play(start, moves, err is None)
+        elif err is None and self.game == "huarong":
+            self.say("code_no_moves")
+
+    def _bad(self, e: PuzzleError) -> None:
+        self.say(None)
+        self.status.textContent = render(e.code, self.shell.lang, e.values, str(e))
+
+    async def _play(self, start: object, moves: list, say_end: bool) -> None:
+        """Play the run's moves on the board (through ``spec.apply``, as a Solve's answer plays),
+        up to the first the rules refuse, which is named by its number and the learner's line."""
+        if self.session.state != start:
+            self.say("changed")
+            return
+        gen = replay(self.spec, start, moves)
+        try:
+            while True:
+                next(gen)
+                await next_task()
+        except StopIteration as stop:
+            bad = stop.args[0][1]
+        legal = [m for m, _ in (moves if bad is None else moves[: bad[0] - 1])]
+        if legal:
+            if say_end:
+                self.say("code_playing", n=len(legal))
+            self.player.start(legal, announce=True)
+            pb = self.player.playback
+            while self.player.playback is pb and pb is not None:
+                await asyncio.sleep(0.1)
+        if bad is not None:
+            i, line, e = bad
+            msg = e.text(self.shell.lang)
+            if line is not None:
+                if self.editor is not None:
+                    self.editor.mark(line)
+                self.say("code_illegal", i=i, line=line, msg=msg + " ")
+            else:
+                self.say("code_illegal_noline", i=i, msg=msg + " ")
+        elif say_end and self.game == "huarong":
+            options = self.session.options
+            n = self.spec.count(legal, options)
+            board = self.session.state
+            if not board.is_solved():
+                self.say("code_not_solved", n=n)
+                return
+            fewest = await self._fewest(start, options)
+            self.say("code_solved_in", n=n, m=fewest) if fewest is not None else self.say("code_solved_unknown", n=n)
+
+    async def _exact(self, board: object, options: dict) -> "dict | None":
+        """The exact solver's answer for ``board`` (the solver's worker), or ``None``."""
+        req = json.dumps({"action": "solve", "board": board.to_code(), "options": options})
+        result = await self.jobs.stepped(req, lambda p: None, lambda: False)
+        return result if result.get("status") in ("solved", "unsolvable") else None
+
+    async def _fewest(self, start: object, options: dict) -> "int | None":
+        result = await self._exact(start, options)
+        if result is None or result["status"] != "solved":
+            return None
+        return self.spec.count([self.spec.decode_move(m) for m in result["moves"]], options)
+
+    async def _sliding_answer(self, start: object, answer: object) -> None:
+        result = await self._exact(start, {"mode": "optimal"})
+        yours = str(answer)[:40] if isinstance(answer, int) and not isinstance(answer, bool) else repr(answer)[:40]
+        if result is None:
+            return
+        exact = len(result["moves"]) if result["status"] == "solved" else -1
+        if yours == str(exact):
+            self.say("code_sliding_answer_ok", yours=yours)
+        else:
+            self.say("code_sliding_answer", yours=yours, exact=exact)
+
+    # ------------------------------------------------------------------ Link-up: Use my connect
+    def _set_use(self, on_: bool) -> None:
+        self.use_connect = on_
+        if on_ and self.worker is None:
+            self._spawn()
+
+    async def connect(self, board: object, a: int, b: int) -> "list | None":
+        """The learner's ``connect`` for the clicked pair ``a``, ``b`` (cells) of ``board``: the
+        path if it is a legal one between those tiles, else ``None`` (and the panel and the
+        status say why; nothing is removed)."""
+        if self.running is not None:
+            self.frame.say("code_busy")
+            return None
+        cols = board.cols
+        args = [a // cols, a % cols, b // cols, b % cols]
+        grid = board.grid()
+        self._begin("call")
+        try:
+            done = await self._request({"kind": "call", "game": self.game, "source": self.text,
+                                        "args": [grid] + args})
+        finally:
+            self._end()
+        if done is None:
+            return None
+        if done.get("error") is not None:
+            self._error(done["error"])
+            self.frame.say(self.status_key[0], **self.status_key[1]) if self.status_key else None
+            return None
+        path = done.get("answer")
+        if path == []:
+            self.say("code_connect_empty")
+            self.frame.say("code_connect_empty")
+            return None
+        why = check_path(grid, args[0], args[1], args[2], args[3], path)
+        if why is not None:
+            words = self.shell.t(why[0], **why[1])
+            self.say("code_connect_refused", why=words)
+            self.frame.say("code_connect_refused", why=words)
+            return None
+        self.say("code_connect_joined")
+        return [[p[0], p[1]] for p in path]
+
+    # ------------------------------------------------------------------ Check
+    async def _on_check(self, event: object) -> None:
+        if self.running is not None:
+            return
+        self._begin("check")
+        try:
+            await self._check()
+        finally:
+            self._end()
+
+    async def _check(self) -> None:
+        self.say("code_preparing", n="")
+        req = json.dumps({"action": "cases", "options": {}})
+        result = await self.jobs.stepped(req, lambda p: self.say("code_preparing", n=p.get("positions", "")),
+                                         lambda: self.stopped)
+        if result.get("status") != "loaded":
+            if not self.stopped:
+                err = result.get("error") or {}
+                self.say("code_check_failed", msg=str(err.get("text", result.get("status")))[:200])
+            return
+        boards, cases = result["stats"]["boards"], result["stats"]["cases"]
+        sent = [{"board": boards[c["board"]], "args": c["args"]} for c in cases]
+        done = await self._request({"kind": "check", "game": self.game, "source": self.text, "cases": sent},
+                                   cases=True)
+        answers = {}
+        for msg in self.cases_in:
+            i = msg.get("i")
+            if isinstance(i, int) and 0 <= i < len(cases):
+                answers[i] = msg
+        if done is not None and done.get("error") is not None:
+            self._error(done["error"])
+        rows = []
+        t0 = _now()
+        for i, case in enumerate(cases):
+            rows.append(self._judge(case, boards[case["board"]], answers.get(i)))
+            if _now() - t0 > 0.02:
+                await next_task()
+                t0 = _now()
+        passed = sum(1 for r in rows if r["ok"])
+        if done is not None or passed:
+            self.say("code_all_passed" if passed == len(cases) else "code_passed", p=passed, n=len(cases))
+        self._table(cases, boards, rows)
+
+    def _judge(self, case: dict, grid: list, msg: "dict | None") -> dict:
+        """One case's row: ``ok``, ``yours``, ``expected``, ``ms`` (a missing answer: the limit or Stop)."""
+        if msg is None:
+            return {"ok": False, "yours": ("code_timeout_case", {"s": TIME_LIMIT_S}),
+                    "expected": judge_expected(case["expected"]), "ms": None, "answer": None}
+        ms = msg.get("ms") if isinstance(msg.get("ms"), (int, float)) else None
+        err = msg.get("error")
+        if isinstance(err, dict):
+            line = err.get("line")
+            yours = ("code_error_case", {"line": line}) if isinstance(line, int) else ("code_error", {})
+            return {"ok": False, "yours": yours, "expected": judge_expected(case["expected"]), "ms": ms, "answer": None}
+        moves = []
+        if self.game == "huarong":
+            try:
+                moves = decode_moves(self.spec, msg.get("moves"), MAX_MOVES)
+            except AnswerError as e:
+                return {"ok": False, "yours": e.text(self.shell.lang), "expected": judge_expected(case["expected"]),
+                        "ms": ms, "answer": None}
+        row = judge(self.spec, case, grid, msg.get("answer"), moves)
+        row["ms"] = ms
+        row["answer"] = msg.get("answer")
+        return row
+
+    def _words(self, x: object) -> str:
+        if isinstance(x, tuple):
+            return self.shell.t(x[0], **x[1])
+        return str(x)
+
+    def _table(self, cases: list, boards: list, rows: list) -> None:
+        """The result table (failing cases first) and the first failing case drawn small."""
+        clear(self.results)
+        failing = [i for i, r in enumerate(rows) if not r["ok"]]
+        if failing:  # drawn first, above the table
+            i = failing[0]
+            self._draw_case(cases[i], boards[cases[i]["board"]], rows[i])
+        order = [i for i, r in enumerate(rows) if not r["ok"]] + [i for i, r in enumerate(rows) if r["ok"]]
+        shown = order[:TABLE_ROWS]
+        table = el("table", self.results, "code-table")
+        self.shell.text(el("caption", table), "code_table_caption", k=len(shown), n=len(rows))
+        head = el("tr", el("thead", table))
+        for key in ("code_case", "code_expected", "code_yours", "code_time"):
+            self.shell.text(el("th", head, scope="col"), key)
+        body = el("tbody", table)
+        for i in shown:
+            r, case = rows[i], cases[i]
+            tr = el("tr", body, "pass" if r["ok"] else "fail")
+            el("td", tr, text=("✓ " if r["ok"] else "✗ ") + str(case["label"]))
+            el("td", tr, text=self._words(r["expected"]))
+            el("td", tr, text=self._words(r["yours"]))
+            el("td", tr, text="" if r["ms"] is None else "%.1f ms" % r["ms"])
+
+    def _draw_case(self, case: dict, grid: list, row: dict) -> None:
+        """A small drawing of a failing case: the board's numbers; Link-up's two paths marked
+        (E the exact one, Y the learner's, B both), ring included."""
+        fig = el("figure", self.results, "code-case")
+        cap = el("figcaption", fig)
+        self.shell.text(cap, "code_first_fail", label=str(case["label"]))
+        rows, cols = len(grid), len(grid[0])
+        ring = 1 if self.game == "linkup" else 0
+        marks = {}
+        if self.game == "linkup":
+            for cell in case["expected"] or []:
+                marks[(cell[0], cell[1])] = "E"
+            path = row.get("answer")
+            if isinstance(path, list):
+                for cell in path[:400]:
+                    if isinstance(cell, list) and len(cell) == 2:
+                        key = (cell[0], cell[1])
+                        marks[key] = "B" if marks.get(key) in ("E", "B") else "Y"
+            self.shell.text(el("p", fig, "help"), "code_legend")
+        grid_el = el("div", fig, "code-grid", role="img")
+        self.shell.text(grid_el, "code_first_fail", "aria-label", label=str(case["label"]))
+        grid_el.setAttribute("style", "grid-template-columns: repeat(%d, 1.6em)" % (cols + 2 * ring))
+        for r in range(-ring, rows + ring):
+            for c in range(-ring, cols + ring):
+                inside = 0 <= r < rows and 0 <= c < cols
+                v = grid[r][c] if inside else 0
+                mark = marks.get((r, c), "")
+                cls = "cg" + (" ring" if not inside else "") + (" m" + mark if mark else "")
+                el("span", grid_el, cls, text=mark or (str(v) if v else "·"))
+
+
+def judge_expected(expected: object) -> object:
+    """Check's expected answer as the table says it (a case whose answer did not come)."""
+    if expected is None or expected == []:
+        return ("code_none", {})
+    if isinstance(expected, dict):
+        return ("code_steps", expected)
+    if isinstance(expected, list):
+        return path_text(expected)
+    return str(expected)

@@ -1,0 +1,262 @@
+"""The learner's worker: runs the Code panel's Python in a Pyodide worker of its own
+(``static/code-worker.js``), never the solver's worker and never the page's main thread.
+This worker holds none of the project's solvers: only this file is loaded into it, so a
+program that imports them finds nothing to import.
+
+One request at a time, JSON text (``handle(text, post)``); everything goes back to the
+page as JSON text through ``post``, and the page checks all of it as input:
+
+``{"id", "kind": "run", "game", "source", "board"}``
+    run the program, then the game's function on ``board`` (the grid of ids as rows):
+    Huarong ``solve(board)``, Sliding ``slidingPuzzle(board)`` (Link-up only defines
+    ``connect``); the moves it makes through ``gameHandler.move(...)`` (or prints as
+    the course's lines) are recorded with the learner's line.
+``{"id", "kind": "call", "game", "source", "args"}``
+    run the program, then ``connect(*args)`` (Link-up's "Use my connect").
+``{"id", "kind": "check", "game", "source", "cases": [{"board", "args"?}, ...]}``
+    run the program, then the game's function on each case, one ``case`` message each.
+
+Answers: ``{"type": "out", "id", "text", "cut"}`` (printed output, batched every
+:data:`FLUSH_S` and capped at :data:`MAX_OUTPUT` characters in all), ``{"type":
+"case", "id", "i", "answer", "moves", "ms", "error"}`` and, last, ``{"type":
+"done", "id", "answer", "moves", "ms", "error"}``. ``moves`` is a list of ``[move,
+line]``; ``error`` is ``None`` or ``{"line", "text"}`` (Python's own traceback,
+trimmed to the learner's frames) or ``{"code", "values"}`` (the page says it in its
+language). A run makes at most :data:`MAX_MOVES` moves.
+"""
+
+import copy
+import json
+import linecache
+import re
+import sys
+import time
+import traceback
+
+FILE = "solution.py"  # the learner's program, as tracebacks name it
+MAX_MOVES = 10000  # moves one call may make (a runaway loop of moves stops here; the page takes as many)
+MAX_OUTPUT = 50000  # characters of printed output kept per request
+FLUSH_S = 0.05  # printed output goes to the page at most this often
+MAX_ITEMS = 4096  # items of an answer kept (a path, a list of moves)
+FUNCTIONS = {"huarong": "solve", "linkup": "connect", "sliding": "slidingPuzzle"}
+COURSE_LINE = {  # a printed course line is a move too
+    "huarong": re.compile(r"^\s*gameHandler\.move\(\s*(\d{1,6})\s*,\s*['\"](up|down|left|right)['\"]\s*\)\s*;?\s*$"),
+    "sliding": re.compile(r"^\s*gameHandler\.move\(\s*(\d{1,6})\s*\)\s*;?\s*$"),
+}
+
+
+class MoveLimit(BaseException):
+    """More than :data:`MAX_MOVES` moves: the program stops (not an ``Exception``, so a
+    learner's ``except Exception`` does not swallow it)."""
+
+
+class NoFunction(Exception):
+    """The program defines no function of the game's name."""
+
+
+def _learner_line() -> "int | None":
+    """The line of the learner's program that is running now (the innermost frame of it)."""
+    f = sys._getframe(1)
+    while f is not None:
+        if f.f_code.co_filename == FILE:
+            return f.f_lineno
+        f = f.f_back
+    return None
+
+
+class Recorder:
+    """The moves of one call, each with the learner's line that made it."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.moves: list = []
+
+    def add(self, move: object) -> None:
+        if len(self.moves) >= MAX_MOVES:
+            raise MoveLimit()
+        self.moves.append([move, _learner_line()])
+
+
+class GameHandler:
+    """The course's ``gameHandler`` as the learner's program sees it: ``move`` records the
+    move (the page plays it on the board, through the game's rules, afterwards)."""
+
+    def __init__(self, recorder: Recorder) -> None:
+        self._rec = recorder
+
+    def move(self, *args: object) -> bool:
+        """Huarong ``move(pid, dir)``, Sliding ``move(tile)``: recorded; answers ``True``."""
+        if self._rec.game == "huarong" and len(args) == 2:
+            self._rec.add([_plain(args[0]), _plain(args[1])])
+        elif self._rec.game == "sliding" and len(args) == 1:
+            self._rec.add(_plain(args[0]))
+        else:
+            raise TypeError("gameHandler.move() takes %s" % ("(pid, dir)" if self._rec.game == "huarong" else "(tile)"))
+        return True
+
+
+class Output:
+    """``sys.stdout`` of a request: batched to the page, capped; a printed course line is a move."""
+
+    def __init__(self, rid: object, post: object, recorder: Recorder) -> None:
+        self.rid, self.post, self.rec = rid, post, recorder
+        self.buf: list = []
+        self.total = 0
+        self.cut = False
+        self.line = ""
+        self.last = time.monotonic()
+        self.pattern = COURSE_LINE.get(recorder.game)
+
+    def write(self, s: object) -> int:
+        s = str(s)
+        if self.total < MAX_OUTPUT:
+            keep = s[: MAX_OUTPUT - self.total]
+            self.buf.append(keep)
+            self.total += len(keep)
+            if len(keep) < len(s):
+                self.cut = True
+        else:
+            self.cut = True
+        if self.pattern is not None:
+            self._scan(s)
+        if time.monotonic() - self.last >= FLUSH_S:
+            self.flush()
+        return len(s)
+
+    def _scan(self, s: str) -> None:
+        self.line += s
+        while "\n" in self.line:
+            line, self.line = self.line.split("\n", 1)
+            m = self.pattern.match(line)
+            if m:
+                move = [int(m.group(1)), m.group(2)] if self.rec.game == "huarong" else int(m.group(1))
+                self.rec.add(move)
+        self.line = self.line[-200:]  # a line without an end is no course line past this
+
+    def flush(self) -> None:
+        self.last = time.monotonic()
+        if self.buf:
+            text, self.buf = "".join(self.buf), []
+            self.post(json.dumps({"type": "out", "id": self.rid, "text": text, "cut": self.cut}))
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _plain(x: object, depth: int = 0) -> object:
+    """An answer as plain JSON: numbers, strings, booleans and lists (tuples too) of them, nested
+    three deep and :data:`MAX_ITEMS` long at most; anything else as ``{"repr": text}``."""
+    if x is None or isinstance(x, bool):
+        return x
+    if isinstance(x, int):
+        return x if -(10**15) < x < 10**15 else {"repr": str(x)[:40]}
+    if isinstance(x, float):
+        return x if x == x and abs(x) < 1e15 else {"repr": repr(x)}
+    if isinstance(x, str):
+        return x[:200]
+    if isinstance(x, (list, tuple)) and depth < 3:
+        return [_plain(v, depth + 1) for v in list(x)[:MAX_ITEMS]]
+    try:
+        text = repr(x)
+    except Exception:
+        text = type(x).__name__
+    return {"repr": text[:200]}
+
+
+def _error(e: BaseException) -> dict:
+    """A learner's error: Python's own traceback, trimmed to the learner's frames, and its line."""
+    if isinstance(e, MoveLimit):
+        return {"code": "code_move_limit", "values": {"n": MAX_MOVES}}
+    only = "".join(traceback.format_exception_only(type(e), e))
+    if isinstance(e, SyntaxError) and e.filename == FILE:
+        return {"line": e.lineno, "text": only}
+    frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == FILE]
+    line = frames[-1].lineno if frames else None
+    head = "Traceback (most recent call last):\n" + "".join(traceback.format_list(frames)) if frames else ""
+    return {"line": line, "text": head + only}
+
+
+def _load(source: str, recorder: Recorder) -> dict:
+    """Run the program's top level; its namespace (with ``gameHandler``)."""
+    linecache.cache[FILE] = (len(source), None, source.splitlines(True), FILE)
+    code = compile(source, FILE, "exec")
+    ns = {"__name__": "__main__", "gameHandler": GameHandler(recorder)}
+    exec(code, ns)
+    return ns
+
+
+def _function(ns: dict, game: str) -> object:
+    name = FUNCTIONS[game]
+    fn = ns.get(name)
+    if not callable(fn):
+        raise NoFunction(name)
+    return fn
+
+
+def _call(fn: object, game: str, board: list, args: list) -> object:
+    board = copy.deepcopy(board)
+    return fn(board, *args) if game == "linkup" else fn(board)
+
+
+def _grid(x: object) -> list:
+    """The request's board: rows of whole numbers (anything else is refused)."""
+    if not isinstance(x, list) or not all(isinstance(r, list) and all(type(v) is int for v in r) for r in x):
+        raise ValueError("bad board")
+    return x
+
+
+def handle(text: str, post: object) -> None:
+    """Answer one request (see the module's docstring); never raises."""
+    try:
+        req = json.loads(str(text))
+        rid, kind, game, source = req["id"], req["kind"], req["game"], str(req["source"])
+        if game not in FUNCTIONS or kind not in ("run", "call", "check"):
+            raise ValueError(kind)
+    except Exception:
+        post(json.dumps({"type": "done", "id": None, "error": {"code": "code_bad_request", "values": {}}}))
+        return
+    rec = Recorder(game)
+    out = Output(rid, post, rec)
+    old = sys.stdout, sys.stderr
+    sys.stdout = sys.stderr = out
+    answer, error = None, None
+    t0 = time.perf_counter()
+    try:
+        ns = _load(source, rec)
+        if kind == "check":
+            fn = _function(ns, game)
+            for i, case in enumerate(req["cases"]):
+                _case(post, out, rid, i, fn, game, case)
+        elif kind == "call":
+            args = req["args"]
+            answer = _plain(_call(_function(ns, game), game, _grid(args[0]), list(args[1:])))
+        elif game != "linkup":
+            answer = _plain(_call(_function(ns, game), game, _grid(req["board"]), []))
+        else:  # Link-up's Run: the program ran; connect is called on clicked pairs and by Check
+            _function(ns, game)
+    except NoFunction as e:
+        error = {"code": "code_no_function", "values": {"name": e.args[0]}}
+    except BaseException as e:  # the learner's error (SystemExit and KeyboardInterrupt too)
+        error = _error(e)
+    finally:
+        sys.stdout, sys.stderr = old
+    ms = (time.perf_counter() - t0) * 1000
+    out.flush()
+    post(json.dumps({"type": "done", "id": rid, "answer": answer, "moves": rec.moves, "ms": ms, "error": error}))
+
+
+def _case(post: object, out: Output, rid: object, i: int, fn: object, game: str, case: dict) -> None:
+    """One of Check's cases: the learner's answer (and moves), its time, or its error."""
+    rec = Recorder(game)
+    out.rec = rec
+    fn.__globals__["gameHandler"] = GameHandler(rec)
+    answer, error = None, None
+    t0 = time.perf_counter()
+    try:
+        answer = _plain(_call(fn, game, _grid(case["board"]), list(case.get("args") or [])))
+    except (Exception, MoveLimit) as e:
+        error = _error(e)
+    ms = (time.perf_counter() - t0) * 1000
+    out.flush()
+    post(json.dumps({"type": "case", "id": rid, "i": i, "answer": answer, "moves": rec.moves, "ms": ms,
+                     "error": error}))

@@ -1,0 +1,149 @@
+"""What the Code panel's worker sends, checked on the page's main thread like a pasted board
+(pure: no browser imports; MicroPython and CPython alike).
+
+The learner's worker (``py/code_runner.py``) runs code nobody checked; everything it sends is
+input. The rules:
+
+* **Moves** (:func:`decode_moves`): a list of at most ``limit`` ``[move, line]`` items; each
+  move is decoded by the game's spec (``decode_move``, which refuses anything it did not make),
+  each line is a whole number or ``None``. Anything else is refused whole (``code_bad_answer``,
+  quoting the item) and nothing is played.
+* **Playing** (:func:`replay`): the moves go through ``spec.apply`` one by one from the board
+  on screen; the first that the rules refuse is reported by its number (from 1) and the
+  learner's line, and no move after it counts.
+* **A Link-up path** (:func:`check_path`): a list of ``[row, col]`` whole-number pairs from the
+  first tile to the second, each step to a side-neighbour, every cell between the two ends
+  empty and on the board or its one-cell ring, at most two turns, the two tiles of one kind.
+  Any legal path is accepted (not only the exact solver's).
+* **Judging Check's cases** (:func:`judge`): Sliding — the answer is a whole number (not a
+  bool) equal to the exact one; Link-up — ``[]`` exactly when the exact answer is ``[]``, else
+  a path :func:`check_path` accepts; Huarong — the moves are legal and reach the goal when the
+  layout has a solution, and are legal and do not when it has none.
+"""
+
+from puzzles import PuzzleError, quote
+
+MAX_PATH = 200  # cells in a Link-up path at most (the ring of a 24 x 24 board is far shorter)
+LINE_MAX = 10**6
+
+
+class AnswerError(PuzzleError):
+    """The worker's answer is not what the game takes."""
+
+
+def _whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def decode_moves(spec: object, raw: object, limit: int) -> list:
+    """``[[move, line], ...]`` from the worker → ``[(move, line), ...]`` decoded by ``spec``;
+    an :class:`AnswerError` (``code_bad_answer``) for anything else, or more than ``limit``."""
+    if not isinstance(raw, list) or len(raw) > limit:
+        raise AnswerError("code_bad_answer", text=quote(str(type(raw).__name__) if not isinstance(raw, list)
+                                                        else "%d moves" % len(raw)))
+    out = []
+    for item in raw:
+        if not isinstance(item, list) or len(item) != 2 or not (item[1] is None or _whole(item[1])):
+            raise AnswerError("code_bad_answer", text=quote(str(item)[:80]))
+        try:
+            move = spec.decode_move(item[0])
+        except (PuzzleError, ValueError, TypeError):
+            raise AnswerError("code_bad_answer", text=quote(str(item[0])[:80])) from None
+        line = item[1] if item[1] is not None and 0 < item[1] < LINE_MAX else None
+        out.append((move, line))
+    return out
+
+
+def replay(spec: object, board: object, moves: list, chunk: int = 64):
+    """Apply ``moves`` (``(move, line)`` pairs) from ``board`` through ``spec.apply``, as a
+    generator that yields after every ``chunk`` moves (so the page stays responsive), and
+    returns ``(board, bad)``: the board after the legal moves and ``None``, or, at the first
+    move the rules refuse, ``(number from 1, line, PuzzleError)``."""
+    for i, (move, line) in enumerate(moves):
+        try:
+            board = spec.apply(board, move)
+        except PuzzleError as e:
+            return board, (i + 1, line, e)
+        except (ValueError, TypeError, IndexError, KeyError):
+            return board, (i + 1, line, PuzzleError("code_bad_answer", text=quote(str(move)[:80])))
+        if (i + 1) % chunk == 0:
+            yield i + 1
+    return board, None
+
+
+def turns(path: list) -> int:
+    """Direction changes along a path of side-neighbour cells."""
+    n, last = 0, None
+    for i in range(1, len(path)):
+        d = (path[i][0] - path[i - 1][0], path[i][1] - path[i - 1][1])
+        if last is not None and d != last:
+            n += 1
+        last = d
+    return n
+
+
+def check_path(grid: list, r1: int, c1: int, r2: int, c2: int, path: object) -> "tuple | None":
+    """``None`` if ``path`` is a legal Link-up path joining the tiles at ``(r1, c1)`` and
+    ``(r2, c2)`` of ``grid`` (rows of kinds, 0 empty), else ``(key, values)``: why not."""
+    rows, cols = len(grid), len(grid[0])
+    if not isinstance(path, list) or not 2 <= len(path) <= MAX_PATH or not all(
+        isinstance(p, list) and len(p) == 2 and _whole(p[0]) and _whole(p[1]) for p in path
+    ):
+        return ("code_path_not_list", {})
+    if path[0] != [r1, c1] or path[-1] != [r2, c2]:
+        return ("code_path_ends", {})
+    kind = grid[r1][c1] if 0 <= r1 < rows and 0 <= c1 < cols else 0
+    other = grid[r2][c2] if 0 <= r2 < rows and 0 <= c2 < cols else 0
+    if not kind or kind != other or (r1, c1) == (r2, c2):
+        return ("code_path_unjoinable", {})
+    for i in range(1, len(path)):
+        r, c = path[i]
+        if abs(r - path[i - 1][0]) + abs(c - path[i - 1][1]) != 1:
+            return ("code_path_step", {"i": i})
+        if not (-1 <= r <= rows and -1 <= c <= cols):
+            return ("code_path_outside", {"r": r + 1, "c": c + 1})
+        if i < len(path) - 1 and 0 <= r < rows and 0 <= c < cols and grid[r][c]:
+            return ("code_path_blocked", {"r": r + 1, "c": c + 1})
+    n = turns(path)
+    if n > 2:
+        return ("code_path_turns", {"n": n})
+    return None
+
+
+def path_text(path: list) -> tuple:
+    """A path as the result table says it: ``("code_path_desc", {"t": turns})``, or none."""
+    return ("code_path_desc", {"t": turns(path)}) if path else ("code_none", {})
+
+
+def judge(spec: object, case: dict, grid: list, answer: object, moves: list) -> dict:
+    """One of Check's cases: ``{"ok", "yours", "expected"}`` (each text a ``(key, values)``
+    pair or a plain string of digits). ``moves`` are already decoded (Huarong), ``grid`` is
+    the case's board as rows."""
+    game, expected = spec.name, case["expected"]
+    if game == "sliding":
+        ok = _whole(answer) and answer == expected
+        yours = str(answer) if _whole(answer) else quote(str(answer)[:40])
+        return {"ok": ok, "yours": yours, "expected": str(expected)}
+    if game == "linkup":
+        r1, c1, r2, c2 = case["args"]
+        if answer == []:
+            return {"ok": expected == [], "yours": ("code_none", {}), "expected": path_text(expected)}
+        why = check_path(grid, r1, c1, r2, c2, answer)
+        yours = why if why is not None else path_text(answer)
+        return {"ok": why is None and expected != [], "yours": yours, "expected": path_text(expected)}
+    # Huarong: the moves, replayed (without pauses: a case is at most a few thousand moves)
+    board = spec.board.from_grid(grid)
+    gen = replay(spec, board, moves, 1 << 30)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        board, bad = stop.args[0]
+    exp = ("code_none", {}) if expected is None else ("code_steps", expected)
+    if bad is not None:
+        return {"ok": False, "yours": ("code_illegal_noline", {"i": bad[0], "msg": ""}), "expected": exp}
+    plain = [m for m, _ in moves]
+    counts = {"cell": spec.count(plain, {"metric": "cell"}), "piece": spec.count(plain, {"metric": "piece"})}
+    solved = board.is_solved()
+    yours = ("code_steps", counts) if solved else ("code_none", {})
+    return {"ok": solved == (expected is not None), "yours": yours, "expected": exp}

@@ -1,0 +1,393 @@
+"""The Code panel (issue #23): the learner's own Python, typed into the editor, run in a worker of
+its own and played on the board; Check against the exact solver's answers; Stop; errors marking
+their line; the code kept over a reload and carried by a shared link. Every solution here is
+written in this file, independent of the project's solvers."""
+
+
+import re
+
+import pytest
+from pages import axe_serious
+from playwright.sync_api import expect
+
+from app.i18n import t
+
+pytestmark = pytest.mark.e2e
+
+# A plain breadth-first search over whole boards (pieces of one shape are interchangeable in
+# the visited set), moving one cell at a time: the cell metric's fewest moves.
+HUARONG_BFS = '''from collections import deque
+
+STEP = {'up': (-1, 0), 'down': (1, 0), 'left': (0, -1), 'right': (0, 1)}
+
+
+def solve(board):
+    rows, cols = len(board), len(board[0])
+    start = tuple(v for row in board for v in row)
+    spans = {}
+    for i, v in enumerate(start):
+        if v:
+            spans.setdefault(v, []).append(i)
+    kind = {0: 0}
+    for pid, cs in spans.items():
+        kind[pid] = (cs[-1] // cols - cs[0] // cols + 1) * 4 + (cs[-1] % cols - cs[0] % cols + 1)
+
+    def key(s):
+        return bytes(kind[v] for v in s)
+
+    corner = (rows - 2) * cols + cols // 2 - 1
+    seen = {key(start): None}
+    queue = deque([start])
+    while queue:
+        s = queue.popleft()
+        if s[corner] == 1 and s[corner + cols + 1] == 1:
+            path = []
+            k = key(s)
+            while seen[k] is not None:
+                parent, move = seen[k]
+                path.append(move)
+                k = key(parent)
+            for pid, d in reversed(path):
+                gameHandler.move(pid, d)
+            return
+        where = {}
+        for i, v in enumerate(s):
+            if v:
+                where.setdefault(v, []).append(i)
+        for pid, cs in where.items():
+            for d, (dr, dc) in STEP.items():
+                moved = []
+                for i in cs:
+                    r, c = i // cols + dr, i % cols + dc
+                    if not (0 <= r < rows and 0 <= c < cols) or s[r * cols + c] not in (0, pid):
+                        break
+                    moved.append(r * cols + c)
+                else:
+                    t = list(s)
+                    for i in cs:
+                        t[i] = 0
+                    for i in moved:
+                        t[i] = pid
+                    t = tuple(t)
+                    k = key(t)
+                    if k not in seen:
+                        seen[k] = (s, (pid, d))
+                        queue.append(t)
+'''
+
+# Link-up's connect: a breadth-first search over (cell, heading) that counts turns (0-1 BFS),
+# through empty cells and the ring; MAX_TURNS = 3 makes the wrong one the issue names.
+CONNECT = '''from collections import deque
+
+MAX_TURNS = 2
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def connect(board, r1, c1, r2, c2):
+    rows, cols = len(board), len(board[0])
+    if (r1, c1) == (r2, c2) or not board[r1][c1] or board[r1][c1] != board[r2][c2]:
+        return []
+
+    def open_cell(r, c):
+        if (r, c) == (r2, c2):
+            return True
+        if not (-1 <= r <= rows and -1 <= c <= cols):
+            return False
+        return not (0 <= r < rows and 0 <= c < cols) or board[r][c] == 0
+
+    turns = {}
+    came = {}
+    queue = deque()
+    for d in range(4):
+        turns[(r1, c1, d)] = 0
+        came[(r1, c1, d)] = None
+        queue.append((r1, c1, d))
+    while queue:
+        r, c, d = queue.popleft()
+        k = turns[(r, c, d)]
+        if (r, c) == (r2, c2):
+            path = []
+            state = (r, c, d)
+            while state is not None:
+                cell = [state[0], state[1]]
+                if not path or path[-1] != cell:
+                    path.append(cell)
+                state = came[state]
+            return path[::-1]
+        for nd in range(4):
+            if nd == d:
+                nxt, cost = (r + STEPS[d][0], c + STEPS[d][1], d), k
+                if not open_cell(nxt[0], nxt[1]):
+                    continue
+            else:
+                nxt, cost = (r, c, nd), k + 1
+            if cost > MAX_TURNS or turns.get(nxt, 99) <= cost:
+                continue
+            turns[nxt] = cost
+            came[nxt] = (r, c, d)
+            if cost == k:
+                queue.appendleft(nxt)
+            else:
+                queue.append(nxt)
+    return []
+'''
+SLIDING_BFS = '''from collections import deque
+
+
+def slidingPuzzle(board):
+    rows, cols = len(board), len(board[0])
+    start = tuple(v for row in board for v in row)
+    goal = tuple(list(range(1, rows * cols)) + [0])
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        s = queue.popleft()
+        if s == goal:
+            return seen[s]
+        z = s.index(0)
+        r, c = divmod(z, cols)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                t = list(s)
+                j = (r + dr) * cols + c + dc
+                t[z], t[j] = t[j], t[z]
+                t = tuple(t)
+                if t not in seen:
+                    seen[t] = seen[s] + 1
+                    queue.append(t)
+    return -1
+'''
+
+
+def connect_with(turns: int) -> str:
+    return CONNECT.replace("MAX_TURNS = 2", "MAX_TURNS = %d" % turns)
+
+
+def learner(code: str, name: str):
+    """The learner's function, as CPython runs it here (to pick the pairs a test clicks)."""
+    ns = {}
+    exec(code, ns)
+    return ns[name]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_typed_bfs_solves_the_course_board_in_116_moves(open_game, lang):
+    page = open_game("?game=huarong&lang=%s&speed=0" % lang)
+    code = page.code_panel().open()
+    code.write(HUARONG_BFS)
+    code.run()
+    expect(code.status()).to_have_text(t("code_solved_in", lang, n=116, m=116), timeout=90_000)
+    assert page.is_solved() and page.move_count() == 116
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_correct_connect_passes_check_then_clears_pairs(open_game, lang):
+    page = open_game("?game=linkup&lang=%s" % lang)
+    code = page.code_panel().open()
+    code.write(connect_with(2))
+    code.check()
+    passed, n = code.checked()
+    assert passed == n >= 200
+    expect(code.status()).to_contain_text(t("code_passed", lang, p=n, n=n))
+    # Use my connect: each clicked pair is joined by the learner's connect
+    page.get_by_role("checkbox", name=t("code_use_connect", lang)).check()
+    mine = learner(connect_with(2), "connect")
+    tiles_before = sum(1 for row in page.board() for v in row if v)
+    for _ in range(3):
+        board = page.board()
+        cells = [(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v]
+        a, b = next((p, q) for p in cells for q in cells if p < q and mine(board, *p, *q))
+        page.tile(*a).click()
+        page.tile(*b).click()
+        expect(code.status()).to_have_text(t("code_connect_joined", lang), timeout=30_000)
+        page.wait_for_function("gameHandler.getBoard().flat()[%d] === 0" % (a[0] * len(board[0]) + a[1]))
+    assert sum(1 for row in page.board() for v in row if v) == tiles_before - 6
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_three_turn_connect_fails_check_and_the_case_is_drawn(open_game, lang):
+    page = open_game("?game=linkup&lang=%s" % lang)
+    code = page.code_panel().open()
+    code.write(connect_with(3))
+    code.check()
+    passed, total = code.checked()
+    assert total >= 200 and passed < total
+    figure = page.panel.get_by_role("img", name=re.compile(re.escape(t("code_first_fail", lang, label=""))))
+    expect(figure).to_be_visible()
+    expect(figure.locator(".mY").first).to_be_visible()  # the learner's path is drawn on the case
+    # and Use my connect refuses a three-turn path, removing nothing
+    page.get_by_role("checkbox", name=t("code_use_connect", lang)).check()
+    mine = learner(connect_with(3), "connect")
+    board = page.board()
+    cells = [(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v]
+    found = [(p, q) for p in cells for q in cells if p < q and board[p[0]][p[1]] == board[q[0]][q[1]]
+             and len(mine(board, *p, *q)) > 0 and not learner(connect_with(2), "connect")(board, *p, *q)]
+    if found:
+        a, b = found[0]
+        page.tile(*a).click()
+        page.tile(*b).click()
+        expect(code.status()).to_contain_text(t("code_connect_refused", lang, why="")[:12], timeout=30_000)
+        assert page.board() == board
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_correct_leetcode_773_passes_its_cases(open_game, lang):
+    page = open_game("?game=sliding&lang=%s" % lang)
+    code = page.code_panel().open()
+    code.write(SLIDING_BFS)
+    code.check()
+    passed, n = code.checked(180_000)
+    assert passed == n >= 54
+    expect(code.status()).to_contain_text(t("code_passed", lang, p=n, n=n))
+    # Run on the board on screen: the answer compared with the exact one
+    code.run()
+    expect(code.status()).to_have_text(re.compile(re.escape(t("code_sliding_answer_ok", lang, yours="@")).replace(
+        "@", r"\d+")), timeout=60_000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_errors_mark_their_line(open_game, lang):
+    page = open_game("?game=huarong&lang=%s" % lang)
+    code = page.code_panel().open()
+    code.write("def solve(board):\n    x = 1\n    if x = 2:\n        pass\n")
+    code.run()
+    expect(code.status()).to_have_text(t("code_error_at", lang, line=3), timeout=60_000)
+    expect(code.marked_line()).to_have_text("    if x = 2:")
+    expect(code.log()).to_contain_text("SyntaxError")
+    code.write("def helper(board):\n    return board[99]\n\n\ndef solve(board):\n    helper(board)\n")
+    code.run()
+    expect(code.status()).to_have_text(t("code_error_at", lang, line=2), timeout=60_000)
+    expect(code.marked_line()).to_have_text("    return board[99]")
+    expect(code.log()).to_contain_text("IndexError")
+    expect(code.log()).to_contain_text('File "solution.py", line 6, in solve')
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_illegal_huarong_move_stops_playback_with_its_number(open_game, lang):
+    page = open_game("?game=huarong&lang=%s&speed=0" % lang)
+    code = page.code_panel().open()
+    code.write("def solve(board):\n    gameHandler.move(10, 'left')\n    gameHandler.move(10, 'left')\n"
+               "    print(\"gameHandler.move(10, 'left')\")\n    gameHandler.move(7, 'down')\n")
+    code.run()
+    expect(code.status()).to_contain_text(
+        t("code_illegal", lang, i=3, line=4, msg="").split(":")[0].split("：")[0], timeout=60_000)
+    expect(code.marked_line()).to_have_text("    print(\"gameHandler.move(10, 'left')\")")
+    assert page.move_count() == 2
+    assert page.board()[4] == [9, 10, 0, 0]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_code_survives_a_reload_and_a_shared_link_opens_without_running(open_game, lang):
+    page = open_game("?game=huarong&lang=%s" % lang)
+    code = page.code_panel().open()
+    mine = "def solve(board):\n    print('ran')\n    gameHandler.move(10, 'left')\n"
+    code.write(mine)
+    page.reload()
+    code = page.code_panel().open()
+    expect(code.editor()).to_have_text(mine.replace("\n", ""))
+    code.button("code_share").click()
+    link = page.panel.get_by_role("textbox", name=re.compile(re.escape(t("code_share_label", lang)[:10])))
+    url = link.input_value()
+    assert "code=" in url
+    other = page.open_link(url)
+    shared = other.code_panel()
+    expect(shared.editor()).to_be_visible(timeout=30_000)
+    expect(shared.editor()).to_have_text(mine.replace("\n", ""))
+    expect(shared.status()).to_have_text(t("code_from_link", lang))
+    other.wait_for_timeout(1500)
+    assert other.move_count() == 0 and shared.log().text_content() == ""
+    expect(shared.button("code_run")).to_be_enabled()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_axe_finds_nothing_serious_with_the_panel_open(open_game, server_url, device, lang):
+    page = open_game("?game=linkup&lang=%s" % lang, device)
+    code = page.code_panel().open()
+    code.write(connect_with(3))
+    code.check()
+    code.checked()
+    assert axe_serious(page.page, server_url) == []
+
+
+@pytest.mark.longtask
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_stop_ends_a_runaway_program_within_a_second_and_the_next_run_works(open_game, lang):
+    from test_longtask import long_tasks, over_50_ms_twice, watch
+
+    def run():
+        page = open_game("?game=huarong&lang=%s" % lang)
+        code = page.code_panel().open()
+        # loops for ever on the course's board; once soldier 10 has moved, prints and ends
+        code.write("def solve(board):\n    if board[4] == [9, 0, 0, 10]:\n        while True:\n            pass\n"
+                   "    print('again')\n")
+        watch(page)
+        code.run()
+        expect(code.status()).to_have_text(t("code_running", lang, s=10), timeout=60_000)
+        expect(code.button("code_run")).to_be_disabled()
+        page.wait_for_timeout(1000)
+        code.stop()
+        expect(code.button("code_run")).to_be_enabled(timeout=1000)  # stopped within 1 s
+        said = re.escape(t("code_stopped", lang, s="@")).replace("@", r"\d+\.\d")
+        expect(code.status()).to_have_text(re.compile(said))
+        page.move(10, "left")
+        code.run()
+        expect(code.log()).to_have_text("again\n", timeout=60_000)
+        expect(code.status()).to_have_text(t("code_no_moves", lang))
+        return long_tasks(page)
+
+    over_50_ms_twice(run)
+
+
+def test_tab_indents_and_esc_then_tab_leaves_the_editor(open_game):
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    code.write("x = 1")
+    page.keyboard.press("Home")
+    page.keyboard.press("Tab")
+    expect(code.editor()).to_have_text("    x = 1")
+    page.keyboard.press("Shift+Tab")
+    expect(code.editor()).to_have_text("x = 1")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    expect(code.button("code_run")).to_be_focused()
+
+
+def test_a_run_has_a_time_limit_the_page_states(open_game):
+    page = open_game("?game=huarong&lang=en")
+    code = page.code_panel().open()
+    expect(page.panel.locator(".code-panel")).to_contain_text(t("code_limits", "en", s=10, n=10000))
+    code.write("def solve(board):\n    while True:\n        pass\n")
+    code.run()
+    expect(code.status()).to_have_text(t("code_timeout", "en", s=10), timeout=60_000)
+    expect(code.button("code_run")).to_be_enabled()
+
+
+def test_the_panel_speaks_the_pages_language(open_game):
+    page = open_game("?game=linkup&lang=en")
+    code = page.code_panel().open()
+    expect(code.editor()).to_contain_text("# Link-up: connect(board, r1, c1, r2, c2)")
+    page.switch_language()
+    zh = page.code_panel()
+    expect(zh.editor()).to_contain_text("# 连连看：connect(board, r1, c1, r2, c2)")  # the untouched starter
+    expect(zh.button("code_run")).to_be_visible()
+    zh.write("def connect(board, r1, c1, r2, c2):\n    return []\n")
+    page.switch_language()
+    expect(code.editor()).to_have_text("def connect(board, r1, c1, r2, c2):    return []")  # the learner's stays
+
+
+def test_what_the_learners_worker_sends_is_input(open_game):
+    """The learner's program can post to the page itself (Pyodide's ``js``): a huge message is dropped,
+    text that is not JSON ignored, a forged answer's moves refused by the game's rules, the board kept."""
+    page = open_game("?game=huarong&lang=en&speed=0")
+    board = page.board()
+    code = page.code_panel().open()
+    forged = ("import js, json\n\njs.postMessage('x' * (5 * 1024 * 1024))\njs.postMessage('<b>not json</b>')\n\n\n"
+              "def solve(board):\n    for rid in range(1, 5):\n        js.postMessage(json.dumps({'type': 'done', "
+              "'id': rid, 'moves': [[[1, 'fly'], 3]], 'answer': None, 'ms': 1, 'error': None}))\n"
+              "    while True:\n        pass\n")
+    code.write(forged)
+    code.run()
+    expect(code.status()).to_contain_text("which is not a move of this game", timeout=60_000)  # code_bad_answer
+    assert page.move_count() == 0 and page.board() == board
+    assert page.panel.locator("b").count() == 0

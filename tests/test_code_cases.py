@@ -1,0 +1,44 @@
+"""Check's hidden cases (py/puzzles/code_cases.py, the solver worker's ``cases`` job): as many
+as the issue asks, seeded (the same every time), edge and ring cases and unsolvable ones
+included, each with the exact solver's answer."""
+
+from puzzles import run
+from puzzles.games import GAMES
+from puzzles.linkup import Board, connect
+
+
+def cases(game):
+    solver = __import__(GAMES[game].solver, None, None, ["JOBS"])
+    result = run(solver.JOBS["cases"](None, {}, {}))
+    assert result.status == "loaded" and result.moves == []
+    return result.stats["boards"], result.stats["cases"]
+
+
+def test_linkup_cases_two_hundred_pairs_with_ring_paths_and_no_paths():
+    boards, found = cases("linkup")
+    assert len(found) >= 200
+    assert (boards, found) == cases("linkup"), "seeded: the same every time"
+    ring = empty = 0
+    for case in found:
+        grid = boards[case["board"]]
+        assert case["expected"] == connect(Board.from_grid(grid), *case["args"])
+        path = case["expected"]
+        empty += path == []
+        ring += any(r in (-1, len(grid)) or c in (-1, len(grid[0])) for r, c in path)
+    assert ring >= 20 and empty >= 20 and len(found) - empty >= 50
+
+
+def test_sliding_cases_are_leetcodes_four_then_fifty_random_ones():
+    boards, found = cases("sliding")
+    assert [c["expected"] for c in found[:4]] == [1, -1, 5, 14]
+    assert len(found) >= 54
+    shapes = {(len(boards[c["board"]]), len(boards[c["board"]][0])) for c in found}
+    assert shapes == {(2, 3), (3, 3)}
+    assert any(c["expected"] == -1 for c in found[4:]) and any(c["expected"] > 0 for c in found[4:])
+
+
+def test_huarong_cases_are_ten_classic_layouts_and_one_without_solution():
+    boards, found = cases("huarong")
+    assert len(found) == 11
+    assert found[0]["expected"] == {"cell": 116, "piece": 81}
+    assert all(c["expected"] for c in found[:10]) and found[10]["expected"] is None

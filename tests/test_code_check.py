@@ -1,0 +1,86 @@
+"""What the Code panel's worker sends is input (py/puzzles/code_check.py): moves decoded by the
+game's spec and capped, a Link-up path checked cell by cell, Check's cases judged."""
+
+import pytest
+
+from puzzles.code_check import AnswerError, check_path, decode_moves, judge, replay
+from puzzles.games import GAMES
+from puzzles.huarong_layouts import COURSE_BOARD
+from puzzles.linkup import connect
+
+HR, LU, SP = GAMES["huarong"], GAMES["linkup"], GAMES["sliding"]
+# A 3 x 4 Link-up board: kind 1 at both ends of the top row, kind 2 in the middle of it.
+GRID = [[1, 2, 2, 1], [0, 0, 0, 0], [3, 0, 0, 3]]
+
+
+def drive(gen):
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
+
+
+def test_moves_are_decoded_by_the_game_and_capped():
+    assert decode_moves(HR, [[[10, "left"], 3], [[7, "up"], None]], 10) == [((10, "left"), 3), ((7, "up"), None)]
+    assert decode_moves(SP, [[5, 2]], 10) == [(5, 2)]
+    for bad in ([[[10, "sideways"], 1]], [[[10, "left"], "1"]], [[10, "left"]], "moves", [[[True, "up"], 1]],
+                [[[1.5, "up"], 1]], [[5, 1, 2]]):
+        with pytest.raises(AnswerError) as e:
+            decode_moves(HR, bad, 10)
+        assert e.value.code == "code_bad_answer" and e.value.text("zh")
+    with pytest.raises(AnswerError):
+        decode_moves(HR, [[[10, "left"], 1]] * 11, 10)
+
+
+def test_replay_stops_at_the_first_illegal_move_naming_its_number_and_line():
+    board = HR.board.from_grid(COURSE_BOARD)
+    moves = [((10, "left"), 2), ((10, "left"), 3), ((10, "left"), 7), ((7, "down"), 8)]
+    end, bad = drive(replay(HR, board, moves, chunk=1))
+    assert bad[0] == 3 and bad[1] == 7 and bad[2].code
+    assert end.grid()[4] == [9, 10, 0, 0]
+    end, bad = drive(replay(HR, board, moves[:2]))
+    assert bad is None and end.grid()[4] == [9, 10, 0, 0]
+
+
+def test_a_path_must_be_legal_any_legal_path_is_accepted():
+    assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [1, 0], [1, 1], [1, 2], [1, 3], [0, 3]]) is None
+    # the ring above the board: another legal path, not the exact solver's
+    assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [-1, 0], [-1, 1], [-1, 2], [-1, 3], [0, 3]]) is None
+    assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [0, 1], [0, 2], [0, 3]]) == ("code_path_blocked", {"r": 1, "c": 2})
+    assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [0, 3]]) == ("code_path_step", {"i": 1})
+    assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [1, 0]]) == ("code_path_ends", {})
+    assert check_path(GRID, 0, 0, 0, 1, [[0, 0], [0, 1]]) == ("code_path_unjoinable", {})
+    assert check_path(GRID, 0, 0, 0, 3, "[[0, 0]]") == ("code_path_not_list", {})
+    assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [True, 0]]) == ("code_path_not_list", {})
+    assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [-1, 0], [-2, 0], [-2, 1], [-2, 2], [-2, 3], [-1, 3],
+                                          [0, 3]]) == ("code_path_outside", {"r": -1, "c": 1})
+    # three turns: down, right, up... then right again
+    three = [[2, 0], [1, 0], [1, 1], [2, 1], [3, 1], [3, 2], [3, 3], [2, 3]]
+    assert check_path(GRID, 2, 0, 2, 3, three) == ("code_path_turns", {"n": 4})
+    exactly_three = [[2, 0], [1, 0], [1, 1], [2, 1], [2, 2], [2, 3]]  # up, right, down, right
+    assert check_path(GRID, 2, 0, 2, 3, exactly_three) == ("code_path_turns", {"n": 3})
+    assert check_path(GRID, 2, 0, 2, 3, [[2, 0], [2, 1], [2, 2], [2, 3]]) is None
+
+
+def test_check_judges_each_game():
+    case = {"expected": 14, "args": []}
+    assert judge(SP, case, [[3, 2, 4], [1, 5, 0]], 14, [])["ok"]
+    assert not judge(SP, case, [[3, 2, 4], [1, 5, 0]], 15, [])["ok"]
+    assert not judge(SP, {"expected": 1, "args": []}, [[1, 2, 3], [4, 0, 5]], True, [])["ok"], "a bool is no count"
+    lu = {"expected": connect(GRID, 0, 0, 0, 3), "args": [0, 0, 0, 3]}
+    assert judge(LU, lu, GRID, [[0, 0], [-1, 0], [-1, 1], [-1, 2], [-1, 3], [0, 3]], [])["ok"]
+    assert not judge(LU, lu, GRID, [], [])["ok"], "an empty answer must agree with the exact one"
+    none = {"expected": [], "args": [0, 1, 0, 3]}
+    assert judge(LU, none, GRID, [], [])["ok"]
+    assert not judge(LU, none, GRID, [[0, 1], [0, 2], [0, 3]], [])["ok"]
+    hr = {"expected": {"cell": 116, "piece": 81}, "args": []}
+    assert not judge(HR, hr, COURSE_BOARD, None, [((10, "left"), 1)])["ok"], "legal but not solved"
+    assert not judge(HR, hr, COURSE_BOARD, None, [((1, "down"), 1)])["ok"], "illegal"
+    from puzzles.huarong_solver import solve
+
+    moves = [(m, None) for m in solve(HR.board.from_grid(COURSE_BOARD)).moves]
+    row = judge(HR, hr, COURSE_BOARD, None, moves)
+    assert row["ok"] and row["yours"] == ("code_steps", {"cell": 116, "piece": HR.count([m for m, _ in moves],
+                                                                                         {"metric": "piece"})})
+    assert judge(HR, {"expected": None, "args": []}, COURSE_BOARD, None, [])["ok"], "no moves where none solve it"

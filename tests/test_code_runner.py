@@ -1,0 +1,73 @@
+"""The learner's worker (py/code_runner.py), run here on CPython as Pyodide runs it: output
+batched and capped, moves recorded with the learner's line (printed course lines too), the
+move limit, tracebacks trimmed to the learner's lines, Check's cases one message each."""
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+import code_runner  # noqa: E402
+
+
+def ask(**req):
+    out = []
+    req.setdefault("id", 1)
+    code_runner.handle(json.dumps(req), out.append)
+    return [json.loads(m) for m in out]
+
+
+def test_moves_are_recorded_with_their_line_and_printed_course_lines_count():
+    src = "def solve(board):\n    gameHandler.move(10, 'left')\n    print(\"gameHandler.move(7, 'up')\")\n"
+    msgs = ask(kind="run", game="huarong", source=src, board=[[1, 0]])
+    done = msgs[-1]
+    assert done["type"] == "done" and done["error"] is None
+    assert done["moves"] == [[[10, "left"], 2], [[7, "up"], 3]]
+    assert "".join(m["text"] for m in msgs if m["type"] == "out") == "gameHandler.move(7, 'up')\n"
+
+
+def test_errors_name_the_learners_line_only():
+    done = ask(kind="run", game="huarong", source="def solve(board):\n    return board[9]\n", board=[[1]])[-1]
+    assert done["error"]["line"] == 2 and "IndexError" in done["error"]["text"]
+    assert "code_runner" not in done["error"]["text"]
+    done = ask(kind="run", game="huarong", source="def solve(board)\n    pass\n", board=[[1]])[-1]
+    assert done["error"]["line"] == 1 and "SyntaxError" in done["error"]["text"]
+    done = ask(kind="run", game="sliding", source="x = 1\n", board=[[1]])[-1]
+    assert done["error"] == {"code": "code_no_function", "values": {"name": "slidingPuzzle"}}
+
+
+def test_output_and_moves_are_capped():
+    msgs = ask(kind="run", game="huarong", source="def solve(b):\n    print('x' * 10**6)\n", board=[[1]])
+    outs = [m for m in msgs if m["type"] == "out"]
+    assert sum(len(m["text"]) for m in outs) == code_runner.MAX_OUTPUT and outs[-1]["cut"]
+    src = "def solve(b):\n    while True:\n        try:\n            gameHandler.move(1, 'up')\n" \
+          "        except Exception:\n            pass\n"
+    done = ask(kind="run", game="huarong", source=src, board=[[1]])[-1]
+    assert done["error"]["code"] == "code_move_limit" and len(done["moves"]) == code_runner.MAX_MOVES
+
+
+def test_answers_are_plain_json_and_check_sends_a_message_per_case():
+    src = "def slidingPuzzle(b):\n    return {'not': 'a number'} if b[0][0] == 9 else len(b)\n"
+    msgs = ask(kind="check", game="sliding", source=src, cases=[{"board": [[1, 2, 3], [4, 0, 5]]},
+                                                                  {"board": [[9]]}])
+    cases = [m for m in msgs if m["type"] == "case"]
+    assert [c["answer"] for c in cases] == [2, {"repr": "{'not': 'a number'}"}]
+    src = "def connect(b, r1, c1, r2, c2):\n    return ((r1, c1), (r2, c2))\n"
+    done = ask(kind="call", game="linkup", source=src, args=[[[1, 1]], 0, 0, 0, 1])[-1]
+    assert done["answer"] == [[0, 0], [0, 1]]
+
+
+def test_a_bad_request_is_answered_not_raised():
+    out = []
+    code_runner.handle("not json", out.append)
+    assert json.loads(out[0])["error"]["code"] == "code_bad_request"
+    assert ask(kind="eval", game="huarong", source="")[-1]["error"]["code"] == "code_bad_request"
+
+
+def test_the_worker_stops_at_the_move_limit_the_page_takes():
+    """A run that reaches the worker's limit still hands the page moves it accepts (the page's
+    MAX_MOVES, py/app/code_panel.py, read from its source: it imports the browser)."""
+    import re
+
+    panel = (Path(__file__).resolve().parent.parent / "py" / "app" / "code_panel.py").read_text()
+    assert int(re.search(r"^MAX_MOVES = (\d+)", panel, re.M).group(1)) == code_runner.MAX_MOVES
