@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from puzzles import run, sliding_solver
+from puzzles import run, sliding, sliding_solver
 from puzzles.sliding import Board
 from test_sliding_engine import SAMPLES, bfs_from_goal, random_walk, replays
 
@@ -76,10 +76,11 @@ def _walks(z: int, length: int) -> list:
 
 
 @pytest.mark.parametrize("z", [0, 5, 15])
-def test_the_move_automaton_prunes_only_the_runs_its_rules_name(z: int):
-    """The automaton accepts exactly the walks with no 7 moves around one block and, of the two 6-move runs
-    around a block from one cell, only the one whose first step is the smaller."""
-    children, roots = sliding_solver._moves(4, 4)
+def test_the_move_automaton_of_depth_7_prunes_the_runs_around_one_block(z: int):
+    """Built from walks of up to 7 moves, the automaton accepts exactly the walks with no 7 moves around one
+    block and, of the two 6-move runs around a block from one cell, only the one whose first step is the smaller:
+    the rules worked out by hand (12 moves around a block rotate its three tiles back)."""
+    children, roots = sliding_solver._moves(4, 4, 7)
     pruned = 0
     for cells, steps in _walks(z, 9):
         state, accepted = roots[z], True
@@ -99,6 +100,52 @@ def test_the_move_automaton_prunes_only_the_runs_its_rules_name(z: int):
         assert accepted == expect, steps
         pruned += not accepted
     assert pruned > 0
+
+
+def test_the_deeper_automaton_prunes_more_and_keeps_a_shortest_walk_to_every_effect():
+    """Depth 10 on 4 × 4 (what the searches use): it tries fewer walks than depth 7, and every board reachable
+    from the goal in up to 10 moves is still reached as soon as breadth-first search reaches it."""
+    shallow, deep = sliding_solver._moves(4, 4, 7), sliding_solver._moves(4, 4, 10)
+    assert sliding_solver.prune_depth(4, 4) == 10
+
+    def walks(auto: tuple, z: int, length: int) -> int:
+        children, roots = auto
+        states = [roots[z]]
+        for _ in range(length):
+            states = [nxt for s in states for _p, _d, nxt in children[s]]
+        return len(states)
+
+    assert walks(deep, 15, 10) < walks(shallow, 15, 10)
+    goal = tuple(Board.goal(4, 4).cells)
+    children, roots = deep
+    best = {goal: 0}
+    frontier = [(goal, roots[15])]
+    for depth in range(1, 11):  # the automaton's walks, breadth first, one entry per (board, state)
+        nxt = []
+        for cells, state in frontier:
+            z = cells.index(0)
+            for p, _d, after in children[state]:
+                moved = list(cells)
+                moved[z], moved[p] = moved[p], 0
+                moved = tuple(moved)
+                best.setdefault(moved, depth)
+                nxt.append((moved, after))
+        frontier = list(dict.fromkeys(nxt))
+    dist = {goal: 0}
+    layer = [goal]
+    for depth in range(1, 11):
+        nxt = []
+        for cells in layer:
+            z = cells.index(0)
+            for p in sliding.neighbours(4, 4)[z]:
+                moved = list(cells)
+                moved[z], moved[p] = moved[p], 0
+                moved = tuple(moved)
+                if moved not in dist:
+                    dist[moved] = depth
+                    nxt.append(moved)
+        layer = nxt
+    assert best == dist
 
 
 def test_the_pruned_search_keeps_the_fewest_moves_on_3x3_against_bfs():

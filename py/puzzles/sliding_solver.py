@@ -484,86 +484,122 @@ def _bfs_path(parent: dict, key: bytes) -> "list[int]":
     return tiles
 
 
-# The longest run of moves the blank may make around one 2 × 2 block (see :func:`_moves`).
-_LOOP = 6
+# How long the move strings are that the pruning automaton compares (see :func:`move_steps`): 10 on the
+# shapes with shipped tables (15 and 16 cells, where searches are long), 7 on the others (a cheaper build).
+PRUNE_DEPTH = 10
+PRUNE_DEPTH_SMALL = 7
 _automata: dict = {}
 
 
-def _moves(rows: int, cols: int) -> tuple:
-    """The moves IDA* tries, as an automaton over the blank's recent path:
-    ``(children, roots)``. ``children[s]`` lists, for state ``s``, the
-    ``(tile's cell, blank's cell - tile's cell, next state)`` of every move
-    allowed there; ``roots[z]`` is the state of a search whose blank starts
-    at cell ``z``. A state is (the blank's cell, its last move, how many
-    turns the same way the blank has just made).
+def prune_depth(rows: int, cols: int) -> int:
+    """The depth of the automaton a shape's searches use."""
+    return PRUNE_DEPTH if rows * cols >= 15 else PRUNE_DEPTH_SMALL
 
-    Rules (Taylor and Korf's duplicate pruning, for the cycles the blank
-    makes around one 2 × 2 block):
 
-    1. A move never undoes the one before.
-    2. Moving around one 2 × 2 block (each move a turn the same way as the
-       one before) for 12 moves rotates its three tiles back where they
-       were: ``k`` moves one way do what ``12 - k`` moves the other way do.
-       So a path with 7 or more moves around one block is never the
-       shortest: the 7th is not tried.
-    3. 6 moves one way and 6 the other way, from the same cell, end in the
-       same position; the two runs differ in their first two moves, swapped.
-       Only the run whose first move is the smaller (as a number: the
-       blank's step) is tried.
+def move_steps(rows: int, cols: int, depth: int, chunk: int = 2000):
+    """The moves IDA* tries on a shape, as an automaton over the blank's
+    recent path (Taylor and Korf's duplicate pruning), built as a generator
+    that yields ``{"positions", "method": "tables"}`` every ``chunk`` walks
+    and returns ``(children, roots)``. ``children[s]`` lists, for state
+    ``s``, the ``(tile's cell, blank's cell - tile's cell, next state)`` of
+    every move allowed there; ``roots[z]`` is the state of a search whose
+    blank starts at cell ``z``. Built once per shape and depth.
 
-    Every position keeps a shortest path through the moves tried: among the
-    shortest paths, the one whose list of steps is the smallest has no run
-    of rule 2 (a shorter path would exist) and none cut by rule 3 (swapping
-    in the other run would give a smaller list of the same length)."""
-    key = (rows, cols)
+    Rules:
+
+    1. A walk of the blank is a list of steps (+1, -1, +cols, -cols); from a
+       given cell it always does the same to the board, whatever the tiles:
+       its effect (where each cell's content goes).
+    2. A walk of at most ``depth`` moves from cell ``c`` is *forbidden* when
+       another walk from ``c``, shorter or as long and smaller as a list of
+       steps, has the same effect; a move straight back is forbidden too.
+       Walks are enumerated shortest first and, per length, smallest first,
+       never extending a walk that contains a forbidden one, so the first
+       walk of each effect is kept and every later one is forbidden.
+    3. The automaton's state is the longest end of the path that begins a
+       forbidden walk (from its own cell); a move is not tried when the path
+       would then end with a forbidden walk (Aho and Corasick's matcher).
+    4. Every position keeps a shortest path whose every move is tried: of
+       its shortest paths, the one whose list of steps is the smallest has
+       no forbidden piece (swapping in the other walk would give a shorter
+       path, or a smaller list of the same length).
+
+    With ``depth`` 7 this forbids exactly the runs around one 2 × 2 block:
+    12 moves around it rotate its three tiles back, so ``k`` moves one way
+    do what ``12 - k`` the other way do (a 7th move is never tried; of two
+    runs of 6 from one cell, only the one whose first step is the smaller)."""
+    key = (rows, cols, depth)
     if key in _automata:
         return _automata[key]
     n = rows * cols
     nb = neighbours(rows, cols)
-    cw = {1: cols, cols: -1, -1: -cols, -cols: 1}  # the blank's step after a right turn (rows go down)
-    ccw = {v: k for k, v in cw.items()}
+    order = [sorted(nb[z], key=lambda q, z=z: q - z) for z in range(n)]
+    forbidden = set()
+    for z in range(n):
+        for q in nb[z]:
+            forbidden.add((z, (q - z, z - q)))
+    ident = tuple(range(n))
+    seen = {(z, ident) for z in range(n)}
+    # each walk: (its cell, its steps, the cells it passes through, its effect, where the blank is)
+    layer = [(z, (), (z,), ident, z) for z in range(n)]
+    count = 0
+    for _length in range(depth):
+        nxt = []
+        for c, walk, cells, effect, z in layer:
+            for q in order[z]:
+                longer = walk + (q - z,)
+                if any((cells[i], longer[i:]) in forbidden for i in range(1, len(longer) - 1)):
+                    continue  # ends with a walk forbidden already
+                moved = list(effect)
+                moved[z], moved[q] = moved[q], moved[z]
+                moved = tuple(moved)
+                if (c, moved) in seen:
+                    forbidden.add((c, longer))
+                    continue
+                seen.add((c, moved))
+                nxt.append((c, longer, cells + (q,), moved, q))
+                count += 1
+                if count % chunk == 0:
+                    yield {"positions": count, "method": "tables"}
+        layer = nxt
+    trie = {(c, walk[:i]) for c, walk in forbidden for i in range(len(walk) + 1)}
     ids: dict = {}
-    order: list = []
+    states: list = []
 
-    def state(z: int, last: int, turns: int, way: int) -> int:
-        k = (z, last, turns, way)
-        if k not in ids:
-            ids[k] = len(order)
-            order.append(k)
-        return ids[k]
+    def state(key: tuple) -> int:
+        if key not in ids:
+            ids[key] = len(states)
+            states.append(key)
+        return ids[key]
 
-    roots = [state(z, 0, 0, 0) for z in range(n)]
+    roots = [state((z, ())) for z in range(n)]
     children: list = []
     at = 0
-    while at < len(order):
-        z, last, turns, way = order[at]
+    while at < len(states):
+        c, walk = states[at]
         at += 1
+        cells = [c]
+        for step in walk:
+            cells.append(cells[-1] + step)
+        z = cells[-1]
         kids = []
-        for q in nb[z]:
-            step = q - z
-            if last and step == -last:
-                continue  # rule 1
-            if last and step == cw[last]:
-                w = 1
-            elif last and step == ccw[last]:
-                w = -1
-            else:
-                w = 0
-            t = turns + 1 if (w and w == way) else (1 if w else 0)
-            if t + 1 > _LOOP:
-                continue  # rule 2: a 7th move around one block
-            if t + 1 == _LOOP:  # rule 3: a run of 6 moves; its first two steps, back from this one
-                back = ccw if w == 1 else cw
-                second = step
-                for _ in range(t - 1):
-                    second = back[second]
-                first = back[second]
-                if first > second:
-                    continue
-            kids.append((q, z - q, state(q, step, t, w)))
+        for q in order[z]:
+            longer = walk + (q - z,)
+            ends = cells + [q]
+            if any((ends[i], longer[i:]) in forbidden for i in range(len(longer) - 1)):
+                continue
+            i = 0
+            while (ends[i], longer[i:]) not in trie:
+                i += 1
+            kids.append((q, z - q, state((ends[i], longer[i:]))))
         children.append(tuple(kids))
     _automata[key] = (children, roots)
     return _automata[key]
+
+
+def _moves(rows: int, cols: int, depth: "int | None" = None) -> tuple:
+    """:func:`move_steps` at once (``depth``: :func:`prune_depth` by default)."""
+    return run(move_steps(rows, cols, prune_depth(rows, cols) if depth is None else depth))
 
 
 class _Pause(Exception):
@@ -588,8 +624,8 @@ def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None)
        changes, by that tile's weight times the move's step (one direction of
        four), precomputed per tile; the reflected lookup (square boards) the
        same way, made only for children the direct one did not cut off.
-    2. A move never undoes the one before (each cell's children, per cell the
-       blank came from, are precomputed).
+    2. The moves tried are those of the pruning automaton (:func:`move_steps`):
+       never straight back, nor a walk another as short or shorter does.
     3. Every move changes the Manhattan distance by one, every table entry has
        the parity of its group's distance, so moves made + heuristic keeps its
        parity along every path: the next bound is the bound + 2 (no solution
@@ -605,7 +641,7 @@ def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None)
        it goes on."""
     n = board.rows * board.cols
     cols = board.cols
-    succ, roots = _moves(board.rows, board.cols)
+    succ, roots = yield from move_steps(board.rows, board.cols, prune_depth(board.rows, board.cols))
     group, mul, tabs = heur.group, heur.mul, heur.tables
     steps = (1, -1, cols, -cols)
 
