@@ -678,21 +678,16 @@ def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None)
     bound = max(h0, m0)
 
     def dfs(
-        z: int, prev: int, room: int, hs: int, hm: int, resume: "list | None",
+        z: int, state: int, room: int, hs: int, hm: int,
         succ: list = succ, cells: list = cells, info: list = info, minfo: list = minfo, gi: list = gi, mi: list = mi,
         count: list = count, path: list = path,
     ) -> bool:
-        """Search below the blank at ``z`` (come from ``prev``) with ``room`` moves left under the bound;
-        ``hs``, ``hm``: the direct and reflected heuristic here. True once the goal is found."""
-        ch = succ[prev]
-        if resume:  # going back down to where the last slice stopped
-            ch = ch[resume.pop() :]
-            forced = ch[0][0]
-        else:
-            forced = -1
-            count[0] += len(ch)
-            if count[0] >= count[1]:
-                raise _Pause()
+        """Search below the blank at ``z`` (the automaton in ``state``) with ``room`` moves left under the
+        bound; ``hs``, ``hm``: the direct and reflected heuristic here. True once the goal is found."""
+        ch = succ[state]
+        count[0] += len(ch)
+        if count[0] >= count[1]:
+            raise _Pause()
         r1 = room - 1
         for p, d, nxt in ch:
             t = cells[p]
@@ -716,11 +711,11 @@ def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None)
             gi[g] = new
             mi[mg] = mnew
             try:
-                if dfs(p, nxt, r1, nhs, nhm, resume if p == forced else None):
+                if dfs(p, nxt, r1, nhs, nhm):
                     path.append(p)
                     return True
             except _Pause as e:
-                e.trail.append(succ[prev].index((p, d, nxt)))
+                e.trail.append(succ[state].index((p, d, nxt)))
                 raise
             cells[p] = t
             cells[z] = 0
@@ -729,20 +724,15 @@ def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None)
         return False
 
     def dfs_plain(
-        z: int, prev: int, room: int, hs: int, hm: int, resume: "list | None",
+        z: int, state: int, room: int, hs: int, hm: int,
         succ: list = succ, cells: list = cells, info: list = info, gi: list = gi, count: list = count,
         path: list = path,
     ) -> bool:
         """:func:`dfs` without the reflected lookup (boards that are not square)."""
-        ch = succ[prev]
-        if resume:
-            ch = ch[resume.pop() :]
-            forced = ch[0][0]
-        else:
-            forced = -1
-            count[0] += len(ch)
-            if count[0] >= count[1]:
-                raise _Pause()
+        ch = succ[state]
+        count[0] += len(ch)
+        if count[0] >= count[1]:
+            raise _Pause()
         r1 = room - 1
         for p, d, nxt in ch:
             t = cells[p]
@@ -759,15 +749,58 @@ def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None)
             cells[p] = 0
             gi[g] = new
             try:
-                if dfs_plain(p, nxt, r1, nhs, 0, resume if p == forced else None):
+                if dfs_plain(p, nxt, r1, nhs, 0):
                     path.append(p)
                     return True
             except _Pause as e:
-                e.trail.append(succ[prev].index((p, d, nxt)))
+                e.trail.append(succ[state].index((p, d, nxt)))
                 raise
             cells[p] = t
             cells[z] = 0
             gi[g] = old
+        return False
+
+    def again(z: int, state: int, room: int, hs: int, hm: int, resume: list) -> bool:
+        """Go back down the path where the last slice stopped (``resume``: the child each level was in,
+        deepest first), then on as :func:`dfs` would from there."""
+        ch = succ[state]
+        first = resume.pop()
+        r1 = room - 1
+        for k in range(first, len(ch)):
+            p, d, nxt = ch[k]
+            t = cells[p]
+            g, tab, w = info[t]
+            old = gi[g]
+            new = old + w[d]
+            nhs = hs - tab[old] + tab[new]
+            if nhs > r1:
+                continue
+            nhm = mg = mold = mnew = 0
+            if mirror:
+                mg, mtab, mw = minfo[t]
+                mold = mi[mg]
+                mnew = mold + mw[d]
+                nhm = hm - mtab[mold] + mtab[mnew]
+                if nhm > r1:
+                    continue
+            if nhs == 0:
+                path.append(p)
+                return True
+            cells[z] = t
+            cells[p] = 0
+            gi[g] = new
+            mi[mg] = mnew
+            try:
+                if again(p, nxt, r1, nhs, nhm, resume) if k == first and resume else search(p, nxt, r1, nhs, nhm):
+                    path.append(p)
+                    return True
+            except _Pause as e:
+                e.trail.append(k)
+                raise
+            cells[p] = t
+            cells[z] = 0
+            gi[g] = old
+            mi[mg] = mold
         return False
 
     search = dfs if mirror else dfs_plain
@@ -779,7 +812,8 @@ def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None)
             gi[:] = gi0
             mi[:] = mi0
             try:
-                found = search(z0, roots[z0], bound, h0, m0, resume)
+                root = roots[z0]
+                found = again(z0, root, bound, h0, m0, resume) if resume else search(z0, root, bound, h0, m0)
                 break
             except _Pause as e:
                 resume = e.trail  # deepest first: each level pops its own from the end
