@@ -177,3 +177,25 @@ def test_a_search_in_small_slices_gives_the_same_answer():
                 break
         assert sliced.moves == whole.moves and replays(board, sliced.moves)
         assert slices > 2
+
+
+def test_the_automaton_is_built_in_slices_to_its_end():
+    """The build yields every few hundred walks while it enumerates them and every few hundred states while it
+    links them (a page's look-ahead builds it in the worker: one long step held a worker call for 0.6 s)."""
+    sliding_solver._automata.pop((4, 4, 10), None)
+    gen = sliding_solver.move_steps(4, 4, 10, chunk=300)
+    seen = []
+    while True:
+        try:
+            seen.append(next(gen)["positions"])
+        except StopIteration as stop:
+            children, roots = stop.value
+            break
+    walks = 0  # the walks it enumerated: those the automaton accepts, 1 to 10 moves, from every cell
+    for root in roots:
+        states = [root]
+        for _ in range(10):
+            states = [nxt for s in states for _p, _d, nxt in children[s]]
+            walks += len(states)
+    assert max(seen) > walks  # it also reported while linking its states
+    assert walks + len(children) - max(seen) < 300

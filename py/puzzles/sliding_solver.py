@@ -496,10 +496,10 @@ def prune_depth(rows: int, cols: int) -> int:
     return PRUNE_DEPTH if rows * cols >= 15 else PRUNE_DEPTH_SMALL
 
 
-def move_steps(rows: int, cols: int, depth: int, chunk: int = 2000):
+def move_steps(rows: int, cols: int, depth: int, chunk: int = 300):
     """The moves IDA* tries on a shape, as an automaton over the blank's
     recent path (Taylor and Korf's duplicate pruning), built as a generator
-    that yields ``{"positions", "method": "tables"}`` every ``chunk`` walks
+    that yields ``{"positions", "method": "tables"}`` every ``chunk`` walks or states
     and returns ``(children, roots)``. ``children[s]`` lists, for state
     ``s``, the ``(tile's cell, blank's cell - tile's cell, next state)`` of
     every move allowed there; ``roots[z]`` is the state of a search whose
@@ -578,6 +578,8 @@ def move_steps(rows: int, cols: int, depth: int, chunk: int = 2000):
     while at < len(states):
         c, walk = states[at]
         at += 1
+        if at % chunk == 0:
+            yield {"positions": count + at, "method": "tables"}
         cells = [c]
         for step in walk:
             cells.append(cells[-1] + step)
