@@ -197,3 +197,21 @@ def test_a_job_may_start_under_an_id_given_before():
         if out["done"]:
             break
     assert out["result"]["status"] == "solved"
+
+
+def test_warm_up_runs_the_search_through_the_protocol_and_leaves_nothing_behind():
+    """worker.py warms the search before it says ready (issue #24: the first searches after the worker started
+    ran about three times slower, the runtime's code not yet optimized); it must leave no job, no cached table,
+    and work on a board of its own, never the default one a player's first Solve asks for."""
+    import worker_jobs
+    from puzzles import huarong_solver
+
+    tables = list(huarong_solver._tables)
+    jobs = dict(worker_jobs._jobs)
+    out = worker_jobs.warm_up(0.0)  # one unit, whatever the budget
+    assert out["units"] == len(out["unit_ms"]) >= 1
+    assert worker_jobs._jobs == jobs and huarong_solver._tables == tables
+    assert Board.parse(worker_jobs.WARM_BOARD).to_code() != GAMES["huarong"].default().to_code()
+    for metric in ("cell", "piece"):
+        result = run_request("huarong", request(worker_jobs.WARM_BOARD, metric=metric))
+        assert result["status"] == "solved" and result["stats"]["positions"] > 1000  # a search, not a lookup

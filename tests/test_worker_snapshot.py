@@ -125,6 +125,19 @@ def test_without_a_snapshot_the_worker_imports_its_files():
     assert out.stdout.split() == ["files", "False"]
 
 
+def test_the_worker_warms_its_search_before_it_answers():
+    """Importing worker.py (what PyScript does before the page's first ping) runs the warm-up first."""
+    out = subprocess.run(
+        [sys.executable, "-c", "import worker, worker_jobs; print(worker.WARMED['units'], len(worker_jobs._jobs))"],
+        cwd=ROOT / "py",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    units, jobs = map(int, out.stdout.split())
+    assert units >= 1 and jobs == 0
+
+
 NODE_SOLVE = textwrap.dedent(
     """
     import { readFileSync } from "node:fs";

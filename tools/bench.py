@@ -8,7 +8,9 @@ Sections (each in its own module, tools/bench_<section>.py):
               the worker's search against CPython; the longest main-thread task per game
     huarong   the Huarong search on the paper's six layouts, both metrics; "What equivalence buys"
     sliding   fewest moves on 20 random boards of every shape up to 16 cells, before and after (CPython),
-              after in Pyodide for 3x5, 5x3, 4x4; optimal 4x4 on Korf's instances 1-5, CPython and the page
+              after in Pyodide for 3x5, 5x3, 4x4; optimal 4x4 on Korf's 100 instances by number, checked
+              against his published optimal lengths, in CPython (--before DIR: that checkout's solver
+              too, e.g. the parent commit); his hardest for this search (#82, #60, #88) in the page
     linkup    8x18 (36 kinds x 4): the 100 bench boards and 100 uniformly shuffled ones of a seed drawn at
               run time (printed; --seed repeats it), CPython and Pyodide, before and after; 4x6 and 10x20
               uniform, after: decided, median, p90, p99, max
@@ -42,6 +44,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seed", type=int, help="linkup: the uniform boards' seed (default: drawn at run time)")
     ap.add_argument("--seconds", type=float, default=60.0, help="race: seconds of play (default 60)")
+    ap.add_argument("--before", type=Path, help="sliding: a checkout whose solver runs Korf's 100 beside this one")
     a = ap.parse_args()
     for name in SECTIONS if a.what == "all" else (a.what,):
         t0 = time.perf_counter()
@@ -51,6 +54,8 @@ def main() -> int:
             module.bench(a.runs, a.seed)
         elif name == "race":
             module.bench(a.seconds)
+        elif name == "sliding":
+            module.bench(a.runs, a.before)
         else:
             module.bench(a.runs)
         print("(section %s took %.0f s)" % (name, time.perf_counter() - t0), flush=True)

@@ -484,113 +484,349 @@ def _bfs_path(parent: dict, key: bytes) -> "list[int]":
     return tiles
 
 
+# How long the move strings are that the pruning automaton compares (see :func:`move_steps`): 10 on the
+# shapes with shipped tables (15 and 16 cells, where searches are long), 7 on the others (a cheaper build).
+PRUNE_DEPTH = 10
+PRUNE_DEPTH_SMALL = 7
+_automata: dict = {}
+
+
+def prune_depth(rows: int, cols: int) -> int:
+    """The depth of the automaton a shape's searches use."""
+    return PRUNE_DEPTH if rows * cols >= 15 else PRUNE_DEPTH_SMALL
+
+
+def move_steps(rows: int, cols: int, depth: int, chunk: int = 300):
+    """The moves IDA* tries on a shape, as an automaton over the blank's
+    recent path (Taylor and Korf's duplicate pruning), built as a generator
+    that yields ``{"positions", "method": "tables"}`` every ``chunk`` walks or states
+    and returns ``(children, roots)``. ``children[s]`` lists, for state
+    ``s``, the ``(tile's cell, blank's cell - tile's cell, next state)`` of
+    every move allowed there; ``roots[z]`` is the state of a search whose
+    blank starts at cell ``z``. Built once per shape and depth.
+
+    Rules:
+
+    1. A walk of the blank is a list of steps (+1, -1, +cols, -cols); from a
+       given cell it always does the same to the board, whatever the tiles:
+       its effect (where each cell's content goes).
+    2. A walk of at most ``depth`` moves from cell ``c`` is *forbidden* when
+       another walk from ``c``, shorter or as long and smaller as a list of
+       steps, has the same effect; a move straight back is forbidden too.
+       Walks are enumerated shortest first and, per length, smallest first,
+       never extending a walk that contains a forbidden one, so the first
+       walk of each effect is kept and every later one is forbidden.
+    3. The automaton's state is the longest end of the path that begins a
+       forbidden walk (from its own cell); a move is not tried when the path
+       would then end with a forbidden walk (Aho and Corasick's matcher).
+    4. Every position keeps a shortest path whose every move is tried: of
+       its shortest paths, the one whose list of steps is the smallest has
+       no forbidden piece (swapping in the other walk would give a shorter
+       path, or a smaller list of the same length).
+
+    With ``depth`` 7 this forbids exactly the runs around one 2 × 2 block:
+    12 moves around it rotate its three tiles back, so ``k`` moves one way
+    do what ``12 - k`` the other way do (a 7th move is never tried; of two
+    runs of 6 from one cell, only the one whose first step is the smaller)."""
+    key = (rows, cols, depth)
+    if key in _automata:
+        return _automata[key]
+    n = rows * cols
+    nb = neighbours(rows, cols)
+    order = [sorted(nb[z], key=lambda q, z=z: q - z) for z in range(n)]
+    forbidden = set()
+    for z in range(n):
+        for q in nb[z]:
+            forbidden.add((z, (q - z, z - q)))
+    ident = tuple(range(n))
+    seen = {(z, ident) for z in range(n)}
+    # each walk: (its cell, its steps, the cells it passes through, its effect, where the blank is)
+    layer = [(z, (), (z,), ident, z) for z in range(n)]
+    count = 0
+    for _length in range(depth):
+        nxt = []
+        for c, walk, cells, effect, z in layer:
+            for q in order[z]:
+                longer = walk + (q - z,)
+                if any((cells[i], longer[i:]) in forbidden for i in range(1, len(longer) - 1)):
+                    continue  # ends with a walk forbidden already
+                moved = list(effect)
+                moved[z], moved[q] = moved[q], moved[z]
+                moved = tuple(moved)
+                if (c, moved) in seen:
+                    forbidden.add((c, longer))
+                    continue
+                seen.add((c, moved))
+                nxt.append((c, longer, cells + (q,), moved, q))
+                count += 1
+                if count % chunk == 0:
+                    yield {"positions": count, "method": "tables"}
+        layer = nxt
+    trie = {(c, walk[:i]) for c, walk in forbidden for i in range(len(walk) + 1)}
+    ids: dict = {}
+    states: list = []
+
+    def state(key: tuple) -> int:
+        if key not in ids:
+            ids[key] = len(states)
+            states.append(key)
+        return ids[key]
+
+    roots = [state((z, ())) for z in range(n)]
+    children: list = []
+    at = 0
+    while at < len(states):
+        c, walk = states[at]
+        at += 1
+        if at % chunk == 0:
+            yield {"positions": count + at, "method": "tables"}
+        cells = [c]
+        for step in walk:
+            cells.append(cells[-1] + step)
+        z = cells[-1]
+        kids = []
+        for q in order[z]:
+            longer = walk + (q - z,)
+            ends = cells + [q]
+            if any((ends[i], longer[i:]) in forbidden for i in range(len(longer) - 1)):
+                continue
+            i = 0
+            while (ends[i], longer[i:]) not in trie:
+                i += 1
+            kids.append((q, z - q, state((ends[i], longer[i:]))))
+        children.append(tuple(kids))
+    _automata[key] = (children, roots)
+    return _automata[key]
+
+
+def _moves(rows: int, cols: int, depth: "int | None" = None) -> tuple:
+    """:func:`move_steps` at once (``depth``: :func:`prune_depth` by default)."""
+    return run(move_steps(rows, cols, prune_depth(rows, cols) if depth is None else depth))
+
+
+class _Pause(Exception):
+    """Raised inside :func:`_ida`'s depth-first search when a slice's positions are spent; ``trail`` collects,
+    deepest first, which child each level was in, so the next slice goes back down to the same node."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.trail: "list[int]" = []
+
+
 def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None):
     """IDA*: depth-first searches bounded by moves made + heuristic, the bound
-    raised to the smallest value that exceeded it until the goal is met.
+    raised until the goal is met.
 
     Returns (tiles, positions generated: every child whose bound was
-    checked); the tiles are ``None`` once more than ``budget`` were. The
-    heuristic is updated per move: only the moved tile's group index
-    changes. The reflected lookup is made only for children the direct one
-    did not already cut off. Only admissibility is needed for the answer
-    to be the fewest moves (the per-placement least over blank regions can
-    make the heuristic jump by more than one between neighbours)."""
+    checked); the tiles are ``None`` once more than ``budget`` were.
+
+    Rules:
+
+    1. The heuristic is updated per move: only the moved tile's group index
+       changes, by that tile's weight times the move's step (one direction of
+       four), precomputed per tile; the reflected lookup (square boards) the
+       same way, made only for children the direct one did not cut off.
+    2. The moves tried are those of the pruning automaton (:func:`move_steps`):
+       never straight back, nor a walk another as short or shorter does.
+    3. Every move changes the Manhattan distance by one, every table entry has
+       the parity of its group's distance, so moves made + heuristic keeps its
+       parity along every path: the next bound is the bound + 2 (no solution
+       length lies between), and no search has to track the least value that
+       exceeded it. Only admissibility is needed for the answer to be the
+       fewest moves.
+    4. The search is a plain recursive function (Python's own loop over the
+       children, the undo in local variables), which runs about twice as fast
+       as an explicit stack; to answer in slices, it raises :class:`_Pause`
+       once ``chunk`` more positions were generated, noting which child each
+       level was in, and the next slice starts again from the board and goes
+       straight back down that path (about as many moves as the depth) before
+       it goes on."""
     n = board.rows * board.cols
-    nb = neighbours(board.rows, board.cols)
-    # children of blank z when it came from cell prev (never straight back); prev == n at the root
-    succ = [[tuple(q for q in nb[z] if q != prev) for prev in range(n + 1)] for z in range(n)]
+    cols = board.cols
+    succ, roots = yield from move_steps(board.rows, board.cols, prune_depth(board.rows, board.cols))
     group, mul, tabs = heur.group, heur.mul, heur.tables
+    steps = (1, -1, cols, -cols)
+
+    def weights(m: int, step_of: dict) -> list:
+        """Index change per move, looked up by ``z - p`` (the blank's cell minus the tile's: negative
+        offsets index from the end of the list)."""
+        w = [0] * (2 * cols + 2)
+        for d in steps:
+            w[d] = step_of[d] * m
+        return w
+
+    info = [None] + [(group[t], tabs[group[t]], weights(mul[t], {d: d for d in steps})) for t in range(1, n)]
     mirror = heur.mirror is not None
-    mcell, mtile = heur.mirror if mirror else (None, None)
-    cells = list(board.cells)
-    gi = heur.indices(cells)
-    hs = sum(tabs[g][gi[g]] for g in range(len(gi)))
-    mi = heur.indices(cells, True) if mirror else []
-    hm = sum(tabs[g][mi[g]] for g in range(len(mi))) if mirror else 0
-    z0 = cells.index(0)
-    bound = max(hs, hm)
-    nodes = 0
-    next_report = chunk
-    while True:
-        nxt_bound = 999
-        depth = 0
-        zs = [z0]
-        cand = [succ[z0][n]]
-        ks = [0]
-        undo = []  # per depth: (g, old index, mirror g, old mirror index, hs, hm)
-        z = z0
-        while True:
-            c = cand[depth]
-            k = ks[depth]
-            if k == len(c):
-                if depth == 0:
-                    break
-                depth -= 1
-                g, old, mg, mold, hs, hm = undo.pop()
-                p = z
-                z = zs[depth]
-                cells[p] = cells[z]
-                cells[z] = 0
-                gi[g] = old
-                if mirror:
-                    mi[mg] = mold
-                continue
-            ks[depth] = k + 1
-            p = c[k]
+    minfo = [None] * n
+    if mirror:
+        mcell, mtile = heur.mirror
+        flip = {1: cols, -1: -cols, cols: 1, -cols: -1}  # a step along a row is a step down a column reflected
+        for t in range(1, n):
+            mt = mtile[t]
+            minfo[t] = (group[mt], tabs[group[mt]], weights(mul[mt], flip))
+    start = list(board.cells)
+    z0 = start.index(0)
+    gi0 = heur.indices(start)
+    mi0 = heur.indices(start, True) if mirror else [0]
+    h0 = sum(tabs[g][gi0[g]] for g in range(len(gi0)))
+    m0 = sum(tabs[g][mi0[g]] for g in range(len(mi0))) if mirror else 0
+    if h0 == 0:
+        return [], 0
+    cells = list(start)
+    gi = list(gi0)
+    mi = list(mi0)
+    count = [0, 0]  # positions generated, and where this slice ends
+    path: "list[int]" = []  # the blank's cells, from the goal back, once found
+    bound = max(h0, m0)
+
+    def dfs(
+        z: int, state: int, room: int, hs: int, hm: int,
+        succ: list = succ, cells: list = cells, info: list = info, minfo: list = minfo, gi: list = gi, mi: list = mi,
+        count: list = count, path: list = path,
+    ) -> bool:
+        """Search below the blank at ``z`` (the automaton in ``state``) with ``room`` moves left under the
+        bound; ``hs``, ``hm``: the direct and reflected heuristic here. True once the goal is found."""
+        ch = succ[state]
+        count[0] += len(ch)
+        if count[0] >= count[1]:
+            raise _Pause()
+        r1 = room - 1
+        for p, d, nxt in ch:
             t = cells[p]
-            g = group[t]
+            g, tab, w = info[t]
             old = gi[g]
-            new = old + (z - p) * mul[t]
-            tab = tabs[g]
+            new = old + w[d]
             nhs = hs - tab[old] + tab[new]
-            nodes += 1
-            f = depth + 1 + nhs
-            if f > bound:
-                if f < nxt_bound:
-                    nxt_bound = f
+            if nhs > r1:
                 continue
-            if mirror:  # looked up only for children the direct value did not prune
-                mt = mtile[t]
-                mg = group[mt]
-                mold = mi[mg]
-                mnew = mold + (mcell[z] - mcell[p]) * mul[mt]
-                mtab = tabs[mg]
-                nhm = hm - mtab[mold] + mtab[mnew]
-                f = depth + 1 + nhm
-                if f > bound:
-                    if f < nxt_bound:
-                        nxt_bound = f
-                    continue
-            else:
-                mg = mold = mnew = nhm = 0
-            # make the move
-            undo.append((g, old, mg, mold, hs, hm))
+            mg, mtab, mw = minfo[t]
+            mold = mi[mg]
+            mnew = mold + mw[d]
+            nhm = hm - mtab[mold] + mtab[mnew]
+            if nhm > r1:
+                continue
+            if nhs == 0:
+                path.append(p)
+                return True
             cells[z] = t
             cells[p] = 0
             gi[g] = new
-            if mirror:
-                mi[mg] = mnew
-            hs, hm = nhs, nhm
-            prev = z
-            z = p
-            depth += 1
+            mi[mg] = mnew
+            try:
+                if dfs(p, nxt, r1, nhs, nhm):
+                    path.append(p)
+                    return True
+            except _Pause as e:
+                e.trail.append(succ[state].index((p, d, nxt)))
+                raise
+            cells[p] = t
+            cells[z] = 0
+            gi[g] = old
+            mi[mg] = mold
+        return False
+
+    def dfs_plain(
+        z: int, state: int, room: int, hs: int, hm: int,
+        succ: list = succ, cells: list = cells, info: list = info, gi: list = gi, count: list = count,
+        path: list = path,
+    ) -> bool:
+        """:func:`dfs` without the reflected lookup (boards that are not square)."""
+        ch = succ[state]
+        count[0] += len(ch)
+        if count[0] >= count[1]:
+            raise _Pause()
+        r1 = room - 1
+        for p, d, nxt in ch:
+            t = cells[p]
+            g, tab, w = info[t]
+            old = gi[g]
+            new = old + w[d]
+            nhs = hs - tab[old] + tab[new]
+            if nhs > r1:
+                continue
             if nhs == 0:
-                return _path_tiles(board.cells, zs[:depth] + [z]), nodes
-            if depth == len(zs):
-                zs.append(z)
-                cand.append(succ[z][prev])
-                ks.append(0)
-            else:
-                zs[depth] = z
-                cand[depth] = succ[z][prev]
-                ks[depth] = 0
-            if nodes >= next_report:
-                next_report = nodes + chunk
-                if budget is not None and nodes > budget:
-                    return None, nodes
-                yield {"bound": bound, "positions": nodes}
-        bound = nxt_bound
-        yield {"bound": bound, "positions": nodes}
+                path.append(p)
+                return True
+            cells[z] = t
+            cells[p] = 0
+            gi[g] = new
+            try:
+                if dfs_plain(p, nxt, r1, nhs, 0):
+                    path.append(p)
+                    return True
+            except _Pause as e:
+                e.trail.append(succ[state].index((p, d, nxt)))
+                raise
+            cells[p] = t
+            cells[z] = 0
+            gi[g] = old
+        return False
+
+    def again(z: int, state: int, room: int, hs: int, hm: int, resume: list) -> bool:
+        """Go back down the path where the last slice stopped (``resume``: the child each level was in,
+        deepest first), then on as :func:`dfs` would from there."""
+        ch = succ[state]
+        first = resume.pop()
+        r1 = room - 1
+        for k in range(first, len(ch)):
+            p, d, nxt = ch[k]
+            t = cells[p]
+            g, tab, w = info[t]
+            old = gi[g]
+            new = old + w[d]
+            nhs = hs - tab[old] + tab[new]
+            if nhs > r1:
+                continue
+            nhm = mg = mold = mnew = 0
+            if mirror:
+                mg, mtab, mw = minfo[t]
+                mold = mi[mg]
+                mnew = mold + mw[d]
+                nhm = hm - mtab[mold] + mtab[mnew]
+                if nhm > r1:
+                    continue
+            if nhs == 0:
+                path.append(p)
+                return True
+            cells[z] = t
+            cells[p] = 0
+            gi[g] = new
+            mi[mg] = mnew
+            try:
+                if again(p, nxt, r1, nhs, nhm, resume) if k == first and resume else search(p, nxt, r1, nhs, nhm):
+                    path.append(p)
+                    return True
+            except _Pause as e:
+                e.trail.append(k)
+                raise
+            cells[p] = t
+            cells[z] = 0
+            gi[g] = old
+            mi[mg] = mold
+        return False
+
+    search = dfs if mirror else dfs_plain
+    while True:
+        resume = None
+        while True:
+            count[1] = count[0] + chunk
+            cells[:] = start
+            gi[:] = gi0
+            mi[:] = mi0
+            try:
+                root = roots[z0]
+                found = again(z0, root, bound, h0, m0, resume) if resume else search(z0, root, bound, h0, m0)
+                break
+            except _Pause as e:
+                resume = e.trail  # deepest first: each level pops its own from the end
+            if budget is not None and count[0] > budget:
+                return None, count[0]
+            yield {"bound": bound, "positions": count[0]}
+        if found:
+            path.reverse()
+            return _path_tiles(start, [z0] + path), count[0]
+        bound += 2
+        yield {"bound": bound, "positions": count[0]}
 
 
 def _path_tiles(start: tuple, blanks: "list[int]") -> "list[int]":
