@@ -43,7 +43,7 @@ PROBE = True
 # After each later round, the search over pairings (:func:`pairing_search`)
 # goes on for this many times the round's positions: it proves most of
 # what the rounds cannot, and finds clearing orders too.
-PAIRING_SHARE = 1
+PAIRING_SHARE = 2
 NOISE = 1.5  # the random part of a move's cost in the later rounds (a cost is a whole number of tiles)
 
 
