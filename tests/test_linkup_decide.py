@@ -229,3 +229,21 @@ def test_the_search_over_pairings_gives_up_at_the_budget():
     count = [0]
     status, moves = run(pairing_search(8, 18, list(board.cells), 40, count))
     assert (status, moves, count[0]) == ("unknown", [], 41)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2), st.integers(3, 5), st.integers(0, 10**6))
+def test_rounds_and_pairings_taking_turns_agree_with_exhaustive_search(shape, kinds, seed):
+    """Rounds of one position each, so the rounds of moves and the search over pairings take turns and
+    share what they prove dead (each way): the answer still agrees with the exhaustive search."""
+    board = board_of(shape, kinds, seed)
+    truth = clearable(board.rows, board.cols, tuple(board.cells), {})
+    saved = linkup_solver.FIRST_ROUND, linkup_solver.ROUND_UNIT
+    linkup_solver.FIRST_ROUND = linkup_solver.ROUND_UNIT = 1
+    try:
+        res = solve(board)
+    finally:
+        linkup_solver.FIRST_ROUND, linkup_solver.ROUND_UNIT = saved
+    assert res.status == ("solved" if truth else "unsolvable"), board
+    if truth:
+        assert replays(board, res.moves), board

@@ -10,8 +10,9 @@ Sections (each in its own module, tools/bench_<section>.py):
     sliding   fewest moves on 20 random boards of every shape up to 16 cells, before and after (CPython),
               after in Pyodide for 3x5, 5x3, 4x4; optimal 4x4 on Korf's instances 1-5, CPython and the page
     linkup    8x18 (36 kinds x 4): the 100 bench boards and 100 uniformly shuffled ones of a seed drawn at
-              run time (printed; --seed repeats it), CPython and Pyodide, before and after; 4x6 and 10x20
-              uniform, after: decided, median, p90, p99, max
+              run time (printed; --seed repeats it), and 4x6 and 10x20 uniform, CPython and Pyodide, before
+              (the solver frozen in tools/linkup_solver_before.py) and after: decided, median, p90, p99,
+              max CPU seconds
     startup   page open -> board playable and -> solver ready, cold
     map       the state map (#13): the worker job (seconds, positions, edges, bytes) and the page (click on
               Map -> first drawing, longest main-thread task)

@@ -40,10 +40,10 @@ ROUND_UNIT = 100
 # 8 x 18 board: it proves some boards at once; at every position it cost more
 # than it saved, measured).
 PROBE = True
-# After each later round, the search over pairings (:func:`pairing_search`)
+# Before each later round, the search over pairings (:func:`pairing_search`)
 # goes on for this many times the round's positions: it proves most of
 # what the rounds cannot, and finds clearing orders too.
-PAIRING_SHARE = 2
+PAIRING_SHARE = 1
 NOISE = 1.5  # the random part of a move's cost in the later rounds (a cost is a whole number of tiles)
 
 
@@ -89,9 +89,9 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
       round, when its share outgrows the search, is complete.
     - *the search over pairings* (:func:`pairing_search`, complete, with
       proof rules of its own): from the second round on, each round of
-      moves is followed by as many positions of it (:data:`PAIRING_SHARE`),
-      the one generator resumed each time; whichever of the two decides
-      first answers. It skips positions the rounds proved dead.
+      moves comes after :data:`PAIRING_SHARE` times as many positions of
+      it, the one generator resumed each time; whichever of the two decides
+      first answers. Each skips the positions the other proved dead.
     """
     return (yield from _Search(board, budget, chunk).run())
 
@@ -142,12 +142,7 @@ class _Search:
                 if dead:
                     return _result("unsolvable", [], self.nodes)
             share = ROUND_UNIT * luby(rounds - 1) if careful else FIRST_ROUND
-            status, moves = yield from self.round(root, careful, self.nodes + share)
-            if status == "solved" or status == "unsolvable":
-                return _result(status, moves, self.nodes)
-            if status == "unknown":
-                return _result("unknown", [], self.nodes)
-            if pairs is not None:  # as many positions of the search over pairings (PAIRING_SHARE times)
+            if pairs is not None:  # the search over pairings first, for PAIRING_SHARE times the round's positions
                 count[0] = self.nodes
                 while count[0] < self.nodes + share * PAIRING_SHARE:
                     try:
@@ -158,6 +153,11 @@ class _Search:
                         return _result(status, taken + moves if status == "solved" else [], self.nodes)
                     yield self.progress()
                 self.nodes = count[0]
+            status, moves = yield from self.round(root, careful, self.nodes + share)
+            if status == "solved" or status == "unsolvable":
+                return _result(status, moves, self.nodes)
+            if status == "unknown":
+                return _result("unknown", [], self.nodes)
 
     def settle(self, cells: list, g: _Grid, groups: dict, parent: "set | None" = None, gone: "list | None" = None):
         """Take every kind that clears by itself, repeatedly (as a generator):
@@ -730,9 +730,14 @@ def pairing_search(rows: int, cols: int, cells: list, budget: int, count: list, 
     banned: set = set()
     while True:  # each pairing of each kind of four, on the start, until nothing changes
         forced = None
-        for k in list(open_):
-            group = open_[k]
-            if len(group) != 4:
+        kinds = []  # the kinds of the tiles freed last first: the likeliest to be blocked
+        for t, _u in reversed(order):
+            k = cells[t]
+            if k and mate[t] < 0 and k not in kinds:
+                kinds.append(k)
+        for k in kinds:
+            group = open_.get(k)
+            if group is None or len(group) != 4:
                 continue
             live = []
             for _cost, pairs in _choices(cols, g, group):
@@ -789,6 +794,8 @@ def pairing_search(rows: int, cols: int, cells: list, budget: int, count: list, 
             kids = frame[1] = got[1]
         if i >= len(kids):
             dead.add((bytes(node[0]), tuple(node[1])))
+            if known is not None and max(node[1]) < 0:
+                known.add(bytes(node[0]))
             stack.pop()
             continue
         frame[2] = i + 1
@@ -802,7 +809,9 @@ def _expand(rows: int, cols: int, node: tuple, dead: set, count: list, budget: i
     of the first open tile :func:`_all_free` freed (none: the position is
     dead), ``("solved", moves)`` when a child clears, ``("unknown", None)``
     past the budget. ``known``: positions the search over moves proved
-    dead (by their cells: a matching only takes clearing orders away)."""
+    dead (by their cells: a matching only takes clearing orders away); a
+    dead position with no pair fixed is added to it (its clearing orders
+    would use no pairing ruled out on the start: see :func:`pairing_search`)."""
     cells, mate, open_, g, order, _moves = node
     k = 0
     for t, _u in order:
@@ -831,6 +840,8 @@ def _expand(rows: int, cols: int, node: tuple, dead: set, count: list, budget: i
         yield None
         if not ok:
             dead.add(key)
+            if known is not None and max(mate2) < 0:  # no pair fixed: the position is dead for any order
+                known.add(flat)
             continue
         live.append((cells2, mate2, open2, g2, order2, done))
     return ("kids", live)
