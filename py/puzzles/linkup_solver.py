@@ -675,6 +675,8 @@ def pairing_search(rows: int, cols: int, cells: list, budget: int, count: list, 
     ``(status, moves)``: ``solved`` (``moves`` clear ``cells``, in order),
     ``unsolvable`` (proved) or ``unknown`` (``count[0]``, the positions
     expanded, went past ``budget``; it counts on from its value).
+    ``known``: the cells of positions proved dead elsewhere (the rounds of
+    moves'), shared both ways (see :func:`_expand`).
 
     A *position* here is a board and a partial *matching*: some tiles have
     a fixed partner (their *mate*), the rest are *open*. Its clearing
