@@ -5,11 +5,11 @@ against an independent exhaustive search on boards small enough to enumerate (hy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import drain, replays
 from helpers import linkup_positions as descendants
-from helpers import replays
-from puzzles import Rng, linkup_solver
+from puzzles import Rng, linkup_solver, run
 from puzzles.linkup import Board, _by_kind, joinable_pairs
-from puzzles.linkup_solver import pairing_dead, solve, stuck
+from puzzles.linkup_solver import pairing_dead, pairing_search, solve, stuck
 
 DIRS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 
@@ -124,7 +124,7 @@ def test_a_pairing_stuck_rejects_cannot_clear_and_the_three_pairings_are_every_w
             assert any(ways) == clearable(b.rows, b.cols, tuple(cells), memo), b
 
 
-def test_pairing_dead_finds_what_stuck_misses(monkeypatch):
+def test_pairing_dead_finds_what_stuck_misses():
     """stuck() lets one tile free each of its kind's other three; with the pairs fixed it cannot. A 4 x 4
     position of that kind (found by sampling), the truth by exhaustive search; and the 8 x 18 boards of the
     bench's kind whose start it proves dead where stuck() does not (seeds 88, 165, 168, 184 of 200)."""
@@ -136,15 +136,15 @@ def test_pairing_dead_finds_what_stuck_misses(monkeypatch):
     assert not clearable(4, 4, tuple(cells), {})
     assert solve(b).status == "unsolvable"
     more = 0
-    monkeypatch.setattr(linkup_solver, "FIRST_ROUND", 0)  # the probe comes before the second round
     for seed in range(200):
         kinds = [i // 4 + 1 for i in range(144)]
         Rng(seed).shuffle(kinds)
         big = Board(8, 18, kinds)
-        if solve(big, budget=3).status == "unsolvable":
-            monkeypatch.setattr(linkup_solver, "PROBE", False)
-            more += solve(big, budget=3).status == "unknown"
-            monkeypatch.setattr(linkup_solver, "PROBE", True)
+        cells, opts = list(big.cells), joinable_pairs(big)
+        groups = _by_kind(cells)
+        if not stuck(8, 18, cells, groups, opts) and pairing_dead(8, 18, cells, groups, opts):
+            more += 1
+            assert solve(big, budget=3000).status == "unsolvable"
     assert more > 0
 
 
@@ -154,6 +154,96 @@ def test_solver_agrees_with_exhaustive_search_and_replays(shape, kinds, seed):
     board = board_of(shape, kinds, seed)
     truth = clearable(board.rows, board.cols, tuple(board.cells), {})
     res = solve(board)
+    assert res.status == ("solved" if truth else "unsolvable"), board
+    if truth:
+        assert replays(board, res.moves), board
+
+
+def mixed_board(shape: int, sizes: list, seed: int) -> Board:
+    """A small board of kinds of the given even sizes (2 to 8 tiles), shuffled with holes."""
+    rows, cols = ((4, 4), (4, 5), (3, 6))[shape]
+    cells: list = []
+    for k, n in enumerate(sizes):
+        if len(cells) + n <= rows * cols:
+            cells.extend([k + 1] * n)
+    cells.extend([0] * (rows * cols - len(cells)))
+    Rng(seed).shuffle(cells)
+    return Board(rows, cols, cells)
+
+
+def pairing_answer(b: Board, budget: int = 10**6) -> tuple:
+    return run(pairing_search(b.rows, b.cols, list(b.cells), budget, [0]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2), st.integers(3, 5), st.integers(0, 10**6))
+def test_pairing_search_agrees_with_exhaustive_search_and_replays(shape, kinds, seed):
+    """The search over pairings on kinds of four, from the start and from positions along the way:
+    "unsolvable" exactly when no order clears; a clearing order replays to the empty board."""
+    memo: dict = {}
+    for b in descendants(board_of(shape, kinds, seed), 8):
+        status, moves = pairing_answer(b)
+        truth = clearable(b.rows, b.cols, tuple(b.cells), memo)
+        assert status == ("solved" if truth else "unsolvable"), b
+        if truth:
+            assert replays(b, moves), b
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2), st.lists(st.sampled_from((2, 4, 6, 8)), min_size=2, max_size=6), st.integers(0, 10**6))
+def test_pairing_search_on_kinds_of_two_to_eight_tiles(shape, sizes, seed):
+    """Kinds of six and eight tiles branch on one tile's mate at a time (a kind left with two open tiles is
+    matched at once); kinds of two are matched from the start. Against the exhaustive search."""
+    b = mixed_board(shape, sizes, seed)
+    status, moves = pairing_answer(b)
+    truth = clearable(b.rows, b.cols, tuple(b.cells), {})
+    assert status == ("solved" if truth else "unsolvable"), b
+    if truth:
+        assert replays(b, moves), b
+    assert solve(b).status == status, b
+
+
+# A uniformly shuffled 8 x 18 board (random.Random(424242), the 16th shuffle) that cannot be cleared:
+# the rounds of moves alone left it "unknown" at 30,000 positions (CPython, 50 s); the search over
+# pairings proves it in a few hundred.
+PAIRINGS_PROVE = (
+    "1.8x18.5orf8h8tg94jkeflod8Ajyd6p2au6tb1pky4mntw79sp4umm7wvn26nrfqera5Aczsj3gowal"
+    "qxwygxuodrnxz2zieAvkhdjc515h3ub3ciistla94gbb69syi1fxqpeAk28lzhqm717v3cv.4U"
+)
+
+
+def test_the_search_over_pairings_proves_a_board_the_rounds_of_moves_could_not():
+    board = Board.parse(PAIRINGS_PROVE)
+    progress, res = drain(linkup_solver.search(board, budget=3000), "positions")
+    assert res.status == "unsolvable" and res.moves == []
+    assert len(progress) > res.positions // 4, "it yields after every position or two of the pairing search"
+    assert progress == sorted(progress)
+    status, _ = pairing_answer(board, 3000)
+    assert status == "unsolvable"
+
+
+def test_the_search_over_pairings_gives_up_at_the_budget():
+    board = Board.parse(PAIRINGS_PROVE)
+    res = run(linkup_solver.search(board, budget=200))  # it takes 227
+    assert res.status == "unknown" and res.moves == [] and res.positions == 201
+    count = [0]
+    status, moves = run(pairing_search(8, 18, list(board.cells), 40, count))
+    assert (status, moves, count[0]) == ("unknown", [], 41)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2), st.integers(3, 5), st.integers(0, 10**6))
+def test_rounds_and_pairings_taking_turns_agree_with_exhaustive_search(shape, kinds, seed):
+    """Rounds of one position each, so the rounds of moves and the search over pairings take turns and
+    share what they prove dead (each way): the answer still agrees with the exhaustive search."""
+    board = board_of(shape, kinds, seed)
+    truth = clearable(board.rows, board.cols, tuple(board.cells), {})
+    saved = linkup_solver.FIRST_ROUND, linkup_solver.ROUND_UNIT
+    linkup_solver.FIRST_ROUND = linkup_solver.ROUND_UNIT = 1
+    try:
+        res = solve(board)
+    finally:
+        linkup_solver.FIRST_ROUND, linkup_solver.ROUND_UNIT = saved
     assert res.status == ("solved" if truth else "unsolvable"), board
     if truth:
         assert replays(board, res.moves), board

@@ -12,8 +12,9 @@ Sections (each in its own module, tools/bench_<section>.py):
               against his published optimal lengths, in CPython (--before DIR: that checkout's solver
               too, e.g. the parent commit); his hardest for this search (#82, #60, #88) in the page
     linkup    8x18 (36 kinds x 4): the 100 bench boards and 100 uniformly shuffled ones of a seed drawn at
-              run time (printed; --seed repeats it), CPython and Pyodide, before and after; 4x6 and 10x20
-              uniform, after: decided, median, p90, p99, max
+              run time (printed; --seed repeats it), and 4x6 and 10x20 uniform, CPython and Pyodide, before
+              (the solver frozen in tools/linkup_solver_before.py) and after: decided, median, p90, p99,
+              max CPU seconds
     startup   page open -> board playable and -> solver ready, cold
     map       the state map (#13): the worker job (seconds, positions, edges, bytes) and the page (click on
               Map -> first drawing, longest main-thread task)

@@ -6,28 +6,44 @@ Two sets of 8 x 18 boards (36 kinds x 4):
 - *uniform*: 100 uniformly shuffled boards (Python's ``random.Random(seed)``, one shuffle after the
   other) of a seed drawn at run time, printed, and given again with ``--seed`` to repeat a run;
 
-and, after only, 100 uniform boards of each other size the page offers (linkup.PRESETS: 4 x 6, 10 x 20).
+and 100 uniform boards of each other size the page offers (linkup.PRESETS: 4 x 6, 10 x 20), before and after.
 
 Each board is solved through the worker protocol (``worker_jobs.start`` / ``step`` in 40 ms slices, the
-worker's own budget) in a fresh interpreter per tree and set, so the same probe measures both trees. A
-board still running after CAP seconds is cancelled and counted "unknown" (its time: CAP). Figures:
-median, p90, p99 and max seconds per board; cleared / proved impossible / unknown.
+worker's own budget) in a fresh interpreter per solver and set. "Before" is the solver as it was when
+issue #24 was taken up, frozen in tools/linkup_solver_before.py and put in the place of
+``puzzles.linkup_solver`` (the rest of the tree is the working tree's); "after" is the working tree's. A
+board still running after CAP seconds is cancelled and counted "unknown" (its time: CAP). Times are the
+process's CPU seconds (``time.process_time``; in Pyodide, Node's ``process.cpuUsage``), not the wall
+clock: on the shared machine the wall clock ran 5-8 x the CPU time under load; on a quiet machine the
+two agree. Figures: median, p90, p99 and max seconds per board; cleared / proved impossible / unknown.
 """
 
 import random
 
-from benchlib import table, trees
+from benchlib import ROOT, Tree, table
 
-CAP = 10.0  # seconds a board may take before it is counted unknown
+CAP = 4.0  # seconds of CPU a board may take before it is counted unknown (the goal: 1 s CPython, 2 s Pyodide)
 TOTAL = 1800  # seconds a whole probe may take
 
 PROBE = """
-import json, random, time
+import json, random, sys, time
+rows, cols, per, which, seed, cap, before = %r
+if before:  # the frozen solver in the place of the working tree's
+    sys.path.insert(0, sys.path[0].rsplit("/", 1)[0] + "/tools")
+    import linkup_solver_before
+    sys.modules["puzzles.linkup_solver"] = linkup_solver_before
 import worker_jobs
 from puzzles import Rng
+try:  # Pyodide on Node: the process's CPU time (time.process_time is the wall clock there)
+    import js
+    def clock():
+        used = js.process.cpuUsage()
+        return (used.user + used.system) / 1e6
+except ImportError:
+    clock = time.process_time
+
 from puzzles.linkup import Board
 
-rows, cols, per, which, seed, cap = %r
 times, status = [], []
 rand = random.Random(seed)
 for i in range(100):
@@ -37,18 +53,18 @@ for i in range(100):
     else:
         rand.shuffle(kinds)
     code = Board(rows, cols, kinds).to_code()
-    t0 = time.perf_counter()
+    t0 = clock()
     job = json.loads(worker_jobs.start("linkup", {"action": "solve", "board": code}))["job"]
     while True:
         out = json.loads(worker_jobs.step(job, 40))
         if out["done"]:
             st = out["result"]["status"]
             break
-        if time.perf_counter() - t0 > cap:
+        if clock() - t0 > cap:
             worker_jobs.cancel(job)
             st = "unknown"
             break
-    times.append(time.perf_counter() - t0)
+    times.append(clock() - t0)
     status.append(st)
 emit({"times": times, "status": status})
 """
@@ -64,30 +80,29 @@ def _row(runtime: str, tree: str, boards: str, got: object) -> list:
     return [runtime, tree, boards] + ["%.3f" % t for t in pick] + counts
 
 
-def bench(runs: int, seed: "int | None" = None, runtimes: tuple = ("CPython", "Pyodide")) -> None:
+def bench(
+    runs: int, seed: "int | None" = None, runtimes: tuple = ("CPython", "Pyodide"), sizes: tuple = ("4x6", "10x20")
+) -> None:
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
     print("uniform boards' seed: %d (repeat with --seed %d)" % (seed, seed), flush=True)
     rows = []
     sets = [("8x18 bench", (8, 18, 4, "bench")), ("8x18 uniform", (8, 18, 4, "uniform"))]
+    for size in sizes:
+        r, c = map(int, size.split("x"))
+        sets.append(("%s uniform" % size, (r, c, 4, "uniform")))
+    tree = Tree("after", ROOT)
     for runtime in runtimes:
-        for tree in trees():
-            probe = tree.py if runtime == "CPython" else tree.pyodide
-            for name, (r, c, per, which) in sets:
-                got = probe(PROBE % ((r, c, per, which, seed, CAP),), timeout=TOTAL)
-                rows.append(_row(runtime, tree.name, name, got))
+        probe = tree.py if runtime == "CPython" else tree.pyodide
+        for name, (r, c, per, which) in sets:
+            for side in ("before", "after"):
+                got = probe(PROBE % ((r, c, per, which, seed, CAP, side == "before"),), timeout=TOTAL)
+                rows.append(_row(runtime, side, name, got))
                 print("  ", rows[-1], flush=True)
-    after = trees()[1]
-    for runtime in runtimes:
-        probe = after.py if runtime == "CPython" else after.pyodide
-        for r, c in ((4, 6), (10, 20)):
-            got = probe(PROBE % ((r, c, 4, "uniform", seed, CAP),), timeout=TOTAL)
-            rows.append(_row(runtime, "after", "%dx%d uniform" % (r, c), got))
-            print("  ", rows[-1], flush=True)
     table(
-        "Link-up, 100 boards a set, worker protocol (40 ms steps), seconds per board (cancelled at %g s: "
+        "Link-up, 100 boards a set, worker protocol (40 ms steps), CPU seconds per board (cancelled at %g s: "
         "unknown); uniform seed %d; goal: all decided, none over 1 s (CPython), 2 s (Pyodide)" % (CAP, seed),
-        ["runtime", "tree", "boards", "median", "p90", "p99", "max", "cleared", "impossible", "unknown"],
+        ["runtime", "solver", "boards", "median", "p90", "p99", "max", "cleared", "impossible", "unknown"],
         rows,
     )
 
@@ -98,5 +113,6 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int)
     ap.add_argument("--runtime", choices=("CPython", "Pyodide"), action="append")
+    ap.add_argument("--sizes", default="4x6,10x20", help="the other sizes, uniform boards (default 4x6,10x20)")
     a = ap.parse_args()
-    bench(1, a.seed, tuple(a.runtime or ("CPython", "Pyodide")))
+    bench(1, a.seed, tuple(a.runtime or ("CPython", "Pyodide")), tuple(x for x in a.sizes.split(",") if x))

@@ -40,6 +40,10 @@ ROUND_UNIT = 100
 # 8 x 18 board: it proves some boards at once; at every position it cost more
 # than it saved, measured).
 PROBE = True
+# Before each later round, the search over pairings (:func:`pairing_search`)
+# goes on for this many times the round's positions: it proves most of
+# what the rounds cannot, and finds clearing orders too.
+PAIRING_SHARE = 1
 NOISE = 1.5  # the random part of a move's cost in the later rounds (a cost is a whole number of tiles)
 
 
@@ -77,11 +81,17 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
     - *stuck tiles* (:func:`stuck`): a position with a tile that no sequence
       of removals can ever free is dead.
     - *pairings* (:func:`pairing_dead`, on the start, before the second
-      round): a kind of four that cannot clear whichever way its tiles pair
+      round, on a board with a kind of more than :data:`PAIRING_GROUP`
+      tiles): a kind of four that cannot clear whichever way its tiles pair
       up makes the board impossible.
     - *rounds* (see :data:`FIRST_ROUND`): a round that runs out of positions
       proves nothing about the positions it left half searched; the last
       round, when its share outgrows the search, is complete.
+    - *the search over pairings* (:func:`pairing_search`, complete, with
+      proof rules of its own): from the second round on, each round of
+      moves comes after :data:`PAIRING_SHARE` times as many positions of
+      it, the one generator resumed each time; whichever of the two decides
+      first answers. Each skips the positions the other proved dead.
     """
     return (yield from _Search(board, budget, chunk).run())
 
@@ -112,10 +122,15 @@ class _Search:
             return _result("unsolvable", [], 1)
         root = (cells, g, groups, opts, taken, joins)
         rounds = 0
+        pairs = None
+        count = [0]
+        pairable = all(len(v) <= PAIRING_GROUP and len(v) % 2 == 0 for v in groups.values())
         while True:
             rounds += 1
             careful = rounds > 1
-            if rounds == 2 and PROBE:
+            if rounds == 2 and pairable:
+                pairs = pairing_search(self.rows, self.cols, cells, self.budget, count, self.dead)
+            elif rounds == 2 and PROBE:
                 probe = pairing_dead_steps(self.rows, self.cols, cells, groups, opts, joins)
                 while True:
                     try:
@@ -126,8 +141,19 @@ class _Search:
                     yield self.progress()
                 if dead:
                     return _result("unsolvable", [], self.nodes)
-            limit = self.nodes + (ROUND_UNIT * luby(rounds - 1) if careful else FIRST_ROUND)
-            status, moves = yield from self.round(root, careful, limit)
+            share = ROUND_UNIT * luby(rounds - 1) if careful else FIRST_ROUND
+            if pairs is not None:  # the search over pairings first, for PAIRING_SHARE times the round's positions
+                count[0] = self.nodes
+                while count[0] < self.nodes + share * PAIRING_SHARE:
+                    try:
+                        next(pairs)
+                    except StopIteration as stop:
+                        status, moves = stop.value
+                        self.nodes = count[0]
+                        return _result(status, taken + moves if status == "solved" else [], self.nodes)
+                    yield self.progress()
+                self.nodes = count[0]
+            status, moves = yield from self.round(root, careful, self.nodes + share)
             if status == "solved" or status == "unsolvable":
                 return _result(status, moves, self.nodes)
             if status == "unknown":
@@ -635,4 +661,345 @@ def _board_job(gen):
 
 
 JOBS = {"solve": _solve_job, "hint": _hint_job, "generate": _generate_job, "shuffle": _shuffle_job}
+
+
+# ------------------------------------------------------- the pairing search
+# Kinds of at most this many tiles are searched by their pairings; a board
+# with a larger kind goes on with the rounds of moves instead.
+PAIRING_GROUP = 8
+
+
+def pairing_search(rows: int, cols: int, cells: list, budget: int, count: list, known: "set | None" = None):
+    """Search over how each kind's tiles pair up, not over moves, as a
+    generator: yields ``None`` after every position or so, returns
+    ``(status, moves)``: ``solved`` (``moves`` clear ``cells``, in order),
+    ``unsolvable`` (proved) or ``unknown`` (``count[0]``, the positions
+    expanded, went past ``budget``; it counts on from its value).
+    ``known``: the cells of positions proved dead elsewhere (the rounds of
+    moves'), shared both ways (see :func:`_expand`).
+
+    A *position* here is a board and a partial *matching*: some tiles have
+    a fixed partner (their *mate*), the rest are *open*. Its clearing
+    orders are those that join every matched tile to its mate.
+
+    - *Given the whole matching, joining greedily decides*: join any matched
+      pair that can be joined, until none can; the board clears by some
+      order that respects the matching if and only if this clears it.
+      Removing tiles only opens routes, so a pair joinable stays joinable;
+      if some order clears the board and greedy stops short, take the first
+      pair of that order greedy has not joined: the tiles the order removed
+      before it are gone in greedy's position too, so its route is open
+      there, and greedy could go on. So matched pairs are joined as soon as
+      they can be (:func:`_settle`), with no branching.
+    - *Branching partitions*: a tile's mate is one of the other open tiles
+      of its kind, so the children (one per choice) share no clearing order
+      and together hold all of the position's: nothing is searched twice.
+      Of a kind of four, one choice fixes both pairs (the last two tiles
+      must go together); a kind with two open tiles left is matched at once.
+    - *An open kind that clears by itself goes at once* (its four tiles
+      join two and two with nothing else moved): any clearing order of the
+      position, minus that kind's pairs, stays valid once they are gone.
+    - *Dead positions* (:func:`_all_free`): a tile that can never go, with
+      matched tiles allowed only their mate, makes the position dead; with
+      every tile matched that test is exact (it is the greedy join).
+    - *Dead positions are remembered*, by their cells and their matching:
+      two matchings that differ only in kinds already gone leave the same
+      position.
+    - *Pairings ruled out on the start*: before the search, each pairing
+      of each kind of four is tried on the start position alone (matched,
+      settled, tested for dead tiles). One that leaves it dead is never
+      tried again anywhere: a position of the search that holds it, with
+      the pairs joined to reach it put back first, would be a clearing
+      order of the start with that pairing. A kind with no pairing left
+      makes the board impossible (what :func:`pairing_dead` proves); a kind
+      with one left is matched so at once, and the test goes round again.
+    - The kind branched on is that of the first open tile :func:`_all_free`
+      freed (the kind likeliest to go soon: a search in the order a player
+      clears, which finds clearing orders early); its pairings are tried in
+      order of how many tiles block their routes (:func:`route_cost`).
+    """
+    mate = [-1] * len(cells)
+    open_ = _by_kind(cells)
+    g = _Grid(rows, cols, cells)
+    cells = list(cells)
+    moves, g = _settle(rows, cols, cells, mate, open_, g)
+    dead: set = set()
+    ok, order = _all_free(rows, cols, cells, mate, open_, None, g)
+    if not any(cells):
+        return "solved", moves
+    if not ok:
+        return "unsolvable", []
+    banned: set = set()
+    while True:  # each pairing of each kind of four, on the start, until nothing changes
+        forced = None
+        kinds = []  # the kinds of the tiles freed last first: the likeliest to be blocked
+        for t, _u in reversed(order):
+            k = cells[t]
+            if k and mate[t] < 0 and k not in kinds:
+                kinds.append(k)
+        for k in kinds:
+            group = open_.get(k)
+            if group is None or len(group) != 4:
+                continue
+            live = []
+            for _cost, pairs in _choices(cols, g, group):
+                if pairs[0] in banned:
+                    continue
+                count[0] += 1
+                if count[0] > budget:
+                    return "unknown", []
+                cells2, mate2, open2 = list(cells), list(mate), {q: list(v) for q, v in open_.items()}
+                fresh = []
+                for a, b in pairs:
+                    fresh.extend(_match(cells2, mate2, open2, a, b))
+                done, g2 = _settle(rows, cols, cells2, mate2, open2, g, fresh)
+                if not any(cells2):
+                    return "solved", moves + done
+                ok, _order = _all_free(rows, cols, cells2, mate2, open2, order, g2)
+                yield None
+                if ok:
+                    live.append(pairs)
+                else:
+                    banned.add(pairs[0])
+            if not live:
+                return "unsolvable", []
+            if len(live) == 1:
+                forced = live[0]
+                break
+        if forced is None:
+            break
+        fresh = []
+        for a, b in forced:
+            fresh.extend(_match(cells, mate, open_, a, b))
+        done, g = _settle(rows, cols, cells, mate, open_, g, fresh)
+        moves += done
+        if not any(cells):
+            return "solved", moves
+        ok, order = _all_free(rows, cols, cells, mate, open_, order, g)
+        if not ok:
+            return "unsolvable", []
+    # a frame: the position (cells, mates, open kinds, grid, free order, pairs joined to reach it), its
+    # live children (None until expanded), the next to try
+    stack = [[(cells, mate, open_, g, order, moves), None, 0]]
+    while stack:
+        frame = stack[-1]
+        node, kids, i = frame
+        if kids is None:
+            got = yield from _expand(rows, cols, node, dead, count, budget, known, banned)
+            if got[0] != "kids":
+                if got[0] == "solved":
+                    path = [m for f in stack for m in f[0][5]]
+                    return "solved", path + got[1]
+                if got[0] == "unknown":
+                    return "unknown", []
+                got = ("kids", [])
+            kids = frame[1] = got[1]
+        if i >= len(kids):
+            dead.add((bytes(node[0]), tuple(node[1])))
+            if known is not None and max(node[1]) < 0:
+                known.add(bytes(node[0]))
+            stack.pop()
+            continue
+        frame[2] = i + 1
+        stack.append([kids[i], None, 0])
+    return "unsolvable", []
+
+
+def _expand(rows: int, cols: int, node: tuple, dead: set, count: list, budget: int, known: "set | None", banned: set):
+    """A position's live children, as a generator (yields ``None`` after
+    each child built): ``("kids", children)``, one per pairing of the kind
+    of the first open tile :func:`_all_free` freed (none: the position is
+    dead), ``("solved", moves)`` when a child clears, ``("unknown", None)``
+    past the budget. ``known``: positions the search over moves proved
+    dead (by their cells: a matching only takes clearing orders away); a
+    dead position with no pair fixed is added to it (its clearing orders
+    would use no pairing ruled out on the start: see :func:`pairing_search`)."""
+    cells, mate, open_, g, order, _moves = node
+    k = 0
+    for t, _u in order:
+        if mate[t] < 0 and cells[t]:
+            k = cells[t]
+            break
+    live = []
+    for _cost, pairs in _choices(cols, g, open_[k]):
+        if pairs[0] in banned:
+            continue
+        count[0] += 1
+        if count[0] > budget:
+            return ("unknown", None)
+        cells2, mate2, open2 = list(cells), list(mate), {q: list(v) for q, v in open_.items()}
+        fresh = []
+        for a, b in pairs:
+            fresh.extend(_match(cells2, mate2, open2, a, b))
+        done, g2 = _settle(rows, cols, cells2, mate2, open2, g, fresh)
+        if not any(cells2):
+            return ("solved", done)
+        flat = bytes(cells2)
+        key = (flat, tuple(mate2))
+        if key in dead or (known is not None and flat in known):
+            continue
+        ok, order2 = _all_free(rows, cols, cells2, mate2, open2, order, g2)
+        yield None
+        if not ok:
+            dead.add(key)
+            if known is not None and max(mate2) < 0:  # no pair fixed: the position is dead for any order
+                known.add(flat)
+            continue
+        live.append((cells2, mate2, open2, g2, order2, done))
+    return ("kids", live)
+
+
+def _choices(cols: int, g: _Grid, group: list) -> list:
+    """How an open kind may pair up, fewest tiles blocking first: its first
+    tile with each other (and, of four, the other two together)."""
+    t = group[0]
+    out = []
+    for u in group[1:]:
+        rest = [x for x in group if x != t and x != u]
+        cost = route_cost(g, cols, t, u)
+        pairs = [(t, u)]
+        if len(rest) == 2:
+            cost += route_cost(g, cols, rest[0], rest[1])
+        out.append((cost, pairs))
+    out.sort()
+    return out
+
+
+def _match(cells: list, mate: list, open_: dict, a: int, b: int) -> list:
+    """Make ``a`` and ``b`` mates; a kind left with two open tiles has them
+    matched too. Answers the pairs matched."""
+    k = cells[a]
+    group = open_[k]
+    mate[a], mate[b] = b, a
+    group.remove(a)
+    group.remove(b)
+    out = [(a, b)]
+    if len(group) == 2:
+        c, d = group
+        mate[c], mate[d] = d, c
+        out.append((c, d))
+        group.clear()
+    if not group:
+        del open_[k]
+    return out
+
+
+def _settle(rows: int, cols: int, cells: list, mate: list, open_: dict, g: _Grid, fresh: "list | None" = None) -> tuple:
+    """Join every matched pair that can be joined and take every open kind
+    that clears by itself, until neither is left (``cells``, ``mate`` and
+    ``open_`` changed in place): answers ``(pairs joined in order, grid)``.
+
+    ``fresh``: the pairs just matched, when the position was settled before
+    them; then only those, and pairs and kinds near a tile removed since
+    (:func:`_opens`), are tested again."""
+    done: list = []
+    if fresh is None:
+        pending = [(t, mate[t]) for t in range(len(cells)) if mate[t] > t and cells[t]]
+        kinds = list(open_)
+    else:
+        pending = list(fresh)
+        kinds = []
+    while True:
+        gone: list = []
+        for t, u in pending:
+            if cells[t] and _joinable(g, cols, t, u):
+                cells[t] = cells[u] = 0
+                mate[t] = mate[u] = -1
+                g = g.without(t, u, cols)
+                done.append((t, u))
+                gone.append(t)
+                gone.append(u)
+        for k in kinds:
+            group = open_.get(k)
+            if group is None or len(group) != 4:
+                continue
+            optset = set()
+            for i in range(4):
+                for j in range(i + 1, 4):
+                    if _joinable(g, cols, group[i], group[j]):
+                        optset.add((group[i], group[j]))
+            pairs = _clears_alone(g, cols, group, optset) if optset else None
+            if pairs is None:
+                continue
+            del open_[k]
+            for a, b in pairs:
+                cells[a] = cells[b] = 0
+                g = g.without(a, b, cols)
+                done.append((a, b))
+                gone.append(a)
+                gone.append(b)
+        if not gone:
+            return done, g
+        pending = [(t, u) for t, u in enumerate(mate) if u > t and cells[t] and _opens(cols, gone, (t, u))]
+        kinds = [k for k, group in open_.items() if _opens(cols, gone, group)]
+
+
+def _all_free(
+    rows: int, cols: int, cells: list, mate: list, open_: dict, hint: "list | None", g: "_Grid | None" = None
+) -> tuple:
+    """Whether every tile can be freed (:func:`stuck`'s closure, a matched
+    tile joining only its mate, an open one any tile of its kind), and the
+    ``(tile, partner)`` joins that freed them, in order. ``hint``: joins to
+    try first (a parent's: the answer is the same, found with fewer route
+    tests; see :func:`stuck`). A tile freed joins a partner that is there
+    or was freed; a position that clears frees every tile (see :func:`stuck`).
+    ``g``: the position's grid (copied, not changed)."""
+    if g is None:
+        g = _Grid(rows, cols, cells)
+    else:
+        g2 = _Grid(rows, cols, None)
+        g2.occ = bytearray(g.occ)
+        g2.rowsum = list(g.rowsum)
+        g2.colsum = list(g.colsum)
+        g = g2
+    order: list = []
+    prefer: dict = {}
+    waiting = []
+    if hint:
+        for t, u in hint:
+            if cells[t]:
+                prefer[t] = u
+                waiting.append(t)
+        if len(waiting) < len(cells):
+            waiting.extend(t for t in range(len(cells)) if cells[t] and t not in prefer)
+    else:
+        waiting = [t for t in range(len(cells)) if cells[t]]
+    # in passes, in the hint's order; a tile not freed is tested again only
+    # once a tile has gone within the rows or the columns its routes may use
+    # (see :func:`_opens`)
+    seen = [-1] * len(cells)
+    gone: list = []
+    while waiting:
+        rest = []
+        for t in waiting:
+            since = seen[t]
+            m = mate[t]
+            if since >= 0 and not _opens(cols, gone[since:], open_[cells[t]] if m < 0 else (t, m)):
+                rest.append(t)
+                continue
+            seen[t] = len(gone)
+            if m >= 0:
+                u = m if _joinable(g, cols, t, m) else -1
+            else:
+                u = -1
+                v = prefer.get(t, -1)
+                if v >= 0 and cells[v] == cells[t] and mate[v] < 0 and _joinable(g, cols, t, v):
+                    u = v
+                else:
+                    for x in open_[cells[t]]:
+                        if x != t and x != v and _joinable(g, cols, t, x):
+                            u = x
+                            break
+            if u >= 0:
+                g.clear(t, cols)
+                order.append((t, u))
+                gone.append(t)
+            else:
+                rest.append(t)
+        if len(rest) == len(waiting):
+            return False, order + [(t, -1) for t in rest]
+        waiting = rest
+    return True, order
+
+
 JOBS["cases"] = __import__("puzzles.code_cases").code_cases.cases_job("linkup")  # the Code panel's Check
