@@ -523,6 +523,9 @@ def test_the_server_serves_the_page_and_the_rooms_in_one_process(race_url):
                 assert r.status == 200 and r.headers["Content-Type"] == "application/wasm"
             async with http.get(race_url + "no/such/file.js") as r:
                 assert r.status == 404
+            long_link = race_url + "?game=sliding&board=" + "%5B" * 5000 + "%5D" * 5000  # 30,000 characters
+            async with http.get(long_link) as r:  # the page gets it, and refuses the board with a message
+                assert r.status == 200 and "data-app-state" in await r.text()
             ws_url = race_url.replace("http", "ws") + "race"
             a = await http.ws_connect(ws_url)
             b = await http.ws_connect(ws_url)

@@ -104,6 +104,9 @@ class Relay:
         task.cancel()
 
 
+MAX_LINE = 65536  # the longest request line served (http.server's limit)
+
+
 def make_app(root: Path, relay: "Relay | None" = None) -> web.Application:
     """The page (``/`` is ``index.html``), every file under ``root``, and ``/race``."""
     relay = relay or Relay()
@@ -147,7 +150,10 @@ class Server:
             self._done.set()
 
     async def _serve(self) -> None:
-        runner = web.AppRunner(self.app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        # A link's request line may be as long as http.server took (64 KiB, aiohttp's default is 8 KiB): a
+        # long board in a link reaches the page, which refuses it with a message (tests/e2e/test_hostile.py).
+        runner = web.AppRunner(self.app, access_log=None, handle_signals=False, shutdown_timeout=1.0,
+                               max_line_size=MAX_LINE)
         await runner.setup()
         await web.SockSite(runner, self.sock).start()
         try:

@@ -9,9 +9,10 @@ Every e2e test gets its pages from the ``open_game`` fixture (tests/e2e/conftest
 
 ``open_game(query="?lang=en", device="laptop", solver=True, new=False)``
     opens ``query`` (or a whole URL, e.g. a shared link) on ``device`` (see DEVICES) and waits until the
-    app is ready (and, with ``solver``, the solver idle): in a new browser context the first time in a
-    test, then in the test's page of that device, its storage cleared (the earlier page object is gone);
-    ``new=True`` opens a page beside it (a new context: two pages at once). The page fails
+    app is ready (and, with ``solver``, the solver idle): the first time in a test, in a new page of that
+    device's browser context shared by the whole run (its HTTP cache kept, every origin's storage
+    cleared: a first visit), then in the test's page of that device, its storage cleared (the earlier
+    page object is gone); ``new=True`` opens a page beside it (a new context: two pages at once). The page fails
     the test on page errors, console errors, HTTP errors, a ``.py-error`` or a request leaving this
     server; ``open_game.allow`` takes substrings of problems a fault test provokes on purpose.
 ``open_game.blank(device="laptop")``
