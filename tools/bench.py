@@ -13,7 +13,7 @@ Sections (each in its own module, tools/bench_<section>.py):
               too, e.g. the parent commit); his hardest for this search (#82, #60, #88) in the page
     linkup    8x18 (36 kinds x 4): the 100 bench boards and 100 uniformly shuffled ones of a seed drawn at
               run time (printed; --seed repeats it), and 4x6 and 10x20 uniform, CPython and Pyodide, before
-              (the solver frozen in tools/linkup_solver_before.py) and after: decided, median, p90, p99,
+              (the solver of commit 9eec750, from git history) and after: decided, median, p90, p99,
               max CPU seconds
     startup   page open -> board playable and -> solver ready, cold
     map       the state map (#13): the worker job (seconds, positions, edges, bytes) and the page (click on

@@ -10,8 +10,9 @@ and 100 uniform boards of each other size the page offers (linkup.PRESETS: 4 x 6
 
 Each board is solved through the worker protocol (``worker_jobs.start`` / ``step`` in 40 ms slices, the
 worker's own budget) in a fresh interpreter per solver and set. "Before" is the solver as it was when
-issue #24 was taken up, frozen in tools/linkup_solver_before.py and put in the place of
-``puzzles.linkup_solver`` (the rest of the tree is the working tree's); "after" is the working tree's. A
+issue #24 was taken up (:data:`BEFORE`, read from the repository's history into
+``.bench/linkup-before/``) and put in the place of ``puzzles.linkup_solver`` (the rest of the tree is the
+working tree's); "after" is the working tree's. A
 board still running after CAP seconds is cancelled and counted "unknown" (its time: CAP). Times are the
 process's CPU seconds (``time.process_time``; in Pyodide, Node's ``process.cpuUsage``), not the wall
 clock: on the shared machine the wall clock ran 5-8 x the CPU time under load; on a quiet machine the
@@ -19,8 +20,11 @@ two agree. Figures: median, p90, p99 and max seconds per board; cleared / proved
 """
 
 import random
+import subprocess
 
 from benchlib import ROOT, Tree, table
+
+BEFORE = "9eec750"  # main when issue #24 was taken up: the "before" solver
 
 CAP = 4.0  # seconds of CPU a board may take before it is counted unknown (the goal: 1 s CPython, 2 s Pyodide)
 TOTAL = 1800  # seconds a whole probe may take
@@ -28,8 +32,8 @@ TOTAL = 1800  # seconds a whole probe may take
 PROBE = """
 import json, random, sys, time
 rows, cols, per, which, seed, cap, before = %r
-if before:  # the frozen solver in the place of the working tree's
-    sys.path.insert(0, sys.path[0].rsplit("/", 1)[0] + "/tools")
+if before:  # the solver of BEFORE in the place of the working tree's
+    sys.path.insert(0, sys.path[0].rsplit("/", 1)[0] + "/.bench/linkup-before")
     import linkup_solver_before
     sys.modules["puzzles.linkup_solver"] = linkup_solver_before
 import worker_jobs
@@ -70,6 +74,15 @@ emit({"times": times, "status": status})
 """
 
 
+def _before_solver() -> None:
+    """The solver as it was at :data:`BEFORE`, written where the probe imports it from."""
+    where = ROOT / ".bench" / "linkup-before"
+    where.mkdir(parents=True, exist_ok=True)
+    show = ["git", "show", BEFORE + ":py/puzzles/linkup_solver.py"]
+    text = subprocess.run(show, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    (where / "linkup_solver_before.py").write_text(text, encoding="utf-8")
+
+
 def _row(runtime: str, tree: str, boards: str, got: object) -> list:
     if got is None:
         return [runtime, tree, boards, "> %d s or n/a" % TOTAL, "", "", "", "", "", ""]
@@ -86,6 +99,7 @@ def bench(
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
     print("uniform boards' seed: %d (repeat with --seed %d)" % (seed, seed), flush=True)
+    _before_solver()
     rows = []
     sets = [("8x18 bench", (8, 18, 4, "bench")), ("8x18 uniform", (8, 18, 4, "uniform"))]
     for size in sizes:
