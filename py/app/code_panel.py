@@ -22,7 +22,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from app.code_starters import is_starter, starter
-from app.dom import clear, el, next_task, on
+from app.dom import clear, el, into_view, next_task, on
 from puzzles import PuzzleError
 from puzzles.code_check import AnswerError, check_path, decode_moves, judge, path_text, replay
 from puzzles.messages import render
@@ -78,6 +78,7 @@ class CodePanel:
         """The Code button and its panel (folded), right after ``area`` (the board's): on a phone the
         row of game buttons has no room left for one more."""
         sh = self.shell
+        self.area = area
         wrap = el("div", None, "code-wrap")
         area.parentNode.insertBefore(wrap, area.nextSibling)
         self.toggle = b = el("button", wrap, "btn code-toggle", type="button", aria_expanded="false",
@@ -366,6 +367,7 @@ class CodePanel:
         if legal:
             if say_end:
                 self.say("code_playing", n=len(legal))
+            into_view(self.area, self.frame.status)  # a phone shows the panel below the board: back to it
             self.player.start(legal, announce=True)
             pb = self.player.playback
             while self.player.playback is pb and pb is not None:

@@ -3,7 +3,7 @@ never as HTML, so nothing a user types or a link carries is parsed as markup."""
 
 import asyncio
 
-from pyscript import document
+from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 _proxies = []  # keep event proxies alive for the page's lifetime
@@ -44,6 +44,14 @@ def on(node: object, event: str, handler: object) -> None:
     proxy = create_proxy(handler)
     _proxies.append(proxy)
     node.addEventListener(event, proxy)
+
+
+def into_view(node: object, start: object) -> None:
+    """Scroll ``start`` to the top of the screen unless ``node`` is all on it already (a desktop that
+    shows both: nothing moves)."""
+    box = node.getBoundingClientRect()
+    if float(box.top) < 0 or float(box.bottom) > float(window.innerHeight):
+        start.scrollIntoView(True)
 
 
 def clear(node: object) -> None:

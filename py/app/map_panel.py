@@ -28,7 +28,7 @@ import json
 from pyscript import window
 from pyscript.ffi import create_proxy
 
-from app.dom import clear, el
+from app.dom import clear, el, into_view
 from app.records import num
 from app.view_errors import coded_text
 
@@ -126,18 +126,11 @@ class MapPanel:
         if self.api is None:
             self.api = window.bfsMap.attach(self.figure, self.canvas, self.preview, self._proxy)
         self.follow()
-        self._into_view(self.figure, self.box)
-
-    def _into_view(self, node: object, start: object) -> None:
-        """Scroll ``start`` to the top of the screen unless ``node`` is all on it already (a
-        desktop shows the map beside the board: nothing moves)."""
-        box = node.getBoundingClientRect()
-        if float(box.top) < 0 or float(box.bottom) > float(window.innerHeight):
-            start.scrollIntoView(True)
+        into_view(self.figure, self.box)
 
     def _to_board(self, event: object) -> None:
         """A phone's way back from the map to the board (the map keeps its zoom and place)."""
-        self._into_view(self.calls["board_el"](), self.frame.status)
+        into_view(self.calls["board_el"](), self.frame.status)
 
     # ------------------------------------------------------------------ the view's hooks
     def follow(self) -> None:

@@ -7,7 +7,7 @@ written in this file, independent of the project's solvers."""
 import re
 
 import pytest
-from pages import axe_serious
+from pages import assert_in_viewport, axe_serious
 from playwright.sync_api import expect
 
 from app.i18n import t
@@ -260,6 +260,17 @@ def test_errors_mark_their_line(open_game, lang):
     expect(code.marked_line()).to_have_text("    return board[99]")
     expect(code.log()).to_contain_text("IndexError")
     expect(code.log()).to_contain_text('File "solution.py", line 6, in solve')
+
+
+def test_on_a_phone_a_run_brings_the_board_back_into_view(open_game):
+    """The panel is under the board on a phone: its moves play where the player can see them."""
+    page = open_game("?game=huarong&lang=en", "phone")
+    code = page.code_panel().open()
+    code.write("def solve(board):\n    gameHandler.move(10, 'left')\n    gameHandler.move(7, 'down')\n")
+    page.get_by_role("button", name="Run").scroll_into_view_if_needed()
+    code.run()
+    page.wait_for_function("gameHandler.moveCount === 2", timeout=60_000)
+    assert_in_viewport(page, "#hr-board")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
