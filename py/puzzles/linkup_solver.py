@@ -175,12 +175,7 @@ class _Search:
                 if order is None:
                     continue
                 del groups[k]
-                for a, b in order:
-                    cells[a] = cells[b] = 0
-                    g = g.without(a, b, cols)
-                    taken.append((a, b))
-                    gone.append(a)
-                    gone.append(b)
+                g = _take(g, cols, cells, order, taken, gone)
             self.work += len(groups)
             if not gone:
                 return g, groups, opts, taken
@@ -471,6 +466,18 @@ def pairing_dead_steps(rows: int, cols: int, cells: list, groups: dict, opts: li
             return True
         yield None
     return False
+
+
+def _take(g: _Grid, cols: int, cells: list, pairs: list, taken: list, gone: list) -> _Grid:
+    """Remove ``pairs`` from ``cells`` and the grid ``g`` (returned), noting each pair in ``taken`` and
+    its tiles, in order, in ``gone``."""
+    for a, b in pairs:
+        cells[a] = cells[b] = 0
+        g = g.without(a, b, cols)
+        taken.append((a, b))
+        gone.append(a)
+        gone.append(b)
+    return g
 
 
 def _clears_alone(g: _Grid, cols: int, group: list, optset: set) -> "list | None":
@@ -922,12 +929,7 @@ def _settle(rows: int, cols: int, cells: list, mate: list, open_: dict, g: _Grid
             if pairs is None:
                 continue
             del open_[k]
-            for a, b in pairs:
-                cells[a] = cells[b] = 0
-                g = g.without(a, b, cols)
-                done.append((a, b))
-                gone.append(a)
-                gone.append(b)
+            g = _take(g, cols, cells, pairs, done, gone)
         if not gone:
             return done, g
         pending = [(t, u) for t, u in enumerate(mate) if u > t and cells[t] and _opens(cols, gone, (t, u))]
