@@ -25,6 +25,7 @@ from app.code_starters import is_starter, starter
 from app.dom import clear, el, into_view, next_task, on
 from puzzles import PuzzleError
 from puzzles.code_check import AnswerError, check_path, decode_moves, judge, path_text, replay
+from puzzles.huarong_layouts import find_layout
 from puzzles.messages import render
 
 TIME_LIMIT_S = 10  # a run (or one of Check's cases) may take this long
@@ -136,6 +137,13 @@ class CodePanel:
             self.editor.label(self._label())
             if is_starter(self.game, self.text) and self.text != starter(self.game, self.shell.lang):
                 self._set_text(starter(self.game, self.shell.lang))
+
+    def _case_label(self, case: dict) -> str:
+        """A case's name in the page's language (Huarong's are its layouts' names: the worker sends the
+        Chinese one, the layouts' table has both)."""
+        label = str(case["label"])
+        layout = find_layout(label) if self.game == "huarong" else None
+        return layout.en if layout is not None and self.shell.lang == "en" else label
 
     def _label(self) -> str:
         return self.shell.t("code_editor_label", game=self.shell.t("tab_" + self.game))
@@ -545,7 +553,7 @@ class CodePanel:
         for i in shown:
             r, case = rows[i], cases[i]
             tr = el("tr", body, "pass" if r["ok"] else "fail")
-            el("td", tr, text=("✓ " if r["ok"] else "✗ ") + str(case["label"]))
+            el("td", tr, text=("✓ " if r["ok"] else "✗ ") + self._case_label(case))
             el("td", tr, text=self._words(r["expected"]))
             el("td", tr, text=self._words(r["yours"]))
             el("td", tr, text="" if r["ms"] is None else "%.1f ms" % r["ms"])
@@ -555,7 +563,7 @@ class CodePanel:
         (E the exact one, Y the learner's, B both), ring included."""
         fig = el("figure", self.results, "code-case")
         cap = el("figcaption", fig)
-        self.shell.text(cap, "code_first_fail", label=str(case["label"]))
+        self.shell.text(cap, "code_first_fail", label=self._case_label(case))
         rows, cols = len(grid), len(grid[0])
         ring = 1 if self.game == "linkup" else 0
         marks = {}
@@ -570,7 +578,7 @@ class CodePanel:
                         marks[key] = "B" if marks.get(key) in ("E", "B") else "Y"
             self.shell.text(el("p", fig, "help"), "code_legend")
         grid_el = el("div", fig, "code-grid", role="img")
-        self.shell.text(grid_el, "code_first_fail", "aria-label", label=str(case["label"]))
+        self.shell.text(grid_el, "code_first_fail", "aria-label", label=self._case_label(case))
         grid_el.setAttribute("style", "grid-template-columns: repeat(%d, 1.6em)" % (cols + 2 * ring))
         for r in range(-ring, rows + ring):
             for c in range(-ring, cols + ring):

@@ -402,3 +402,14 @@ def test_what_the_learners_worker_sends_is_input(open_game):
     expect(code.status()).to_contain_text("which is not a move of this game", timeout=60_000)  # code_bad_answer
     assert page.move_count() == 0 and page.board() == board
     assert page.panel.locator("b").count() == 0
+
+
+def test_huarong_check_names_its_layouts_in_the_pages_language(open_game):
+    """The cases are the course's layouts: named as the Layout menu names them (the worker sends 横刀立马)."""
+    page = open_game("?game=huarong&lang=en")
+    code = page.code_panel().open()
+    code.check()
+    code.checked()
+    table = page.panel.locator(".code-table")
+    expect(table).to_contain_text("Across the Blade, Astride the Horse")
+    assert "横刀立马" not in table.text_content()
