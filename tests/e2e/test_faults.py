@@ -12,13 +12,24 @@ from puzzles.sliding import Board as SlidingBoard
 pytestmark = pytest.mark.e2e
 
 
+# The solver workers' script tags: the page appends one for each fresh worker ("solver", "solver-1", …).
+SOLVERS = "script[type=py][worker][name^=solver]"
+
+
+def kill_the_solver(page) -> int:
+    """Terminate the worker the page uses now (the last one started: on a loaded machine the page may
+    already have replaced the first); returns how many solver workers the page has started."""
+    return page.evaluate("(sel) => { const all = document.querySelectorAll(sel); "
+                         "all[all.length - 1].xworker.terminate(); return all.length; }", SOLVERS)
+
+
 def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_game):
     page = open_game("?game=huarong&lang=en")
     page.paste_board(json.dumps(BIG))
     panel = page.panel
     panel.get_by_role("button", name="Solve").click()
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
-    page.evaluate("document.querySelector('script[name=solver]').xworker.terminate()")
+    kill_the_solver(page)
     expect(panel.get_by_role("status")).to_contain_text("The solver stopped", timeout=30_000)
     assert page.board() == BIG
     # a fresh worker answers the next Solve
@@ -36,9 +47,9 @@ def test_the_worker_dies_while_the_map_is_made_and_a_new_one_takes_over(open_gam
     page = open_game("?game=sliding&lang=en&board=" + board.to_code())
     page.button("Map", exact=True).click()
     expect(page.button("Stop mapping")).to_be_visible()
-    page.evaluate("document.querySelector('script[name=solver]').xworker.terminate()")
+    workers = kill_the_solver(page)
     expect(page.panel).to_contain_text("The map could not be made", timeout=30_000)
-    assert page.locator('script[name="solver-1"]').count() == 1  # the fresh worker, started by that failure
+    assert page.locator(SOLVERS).count() == workers + 1  # the fresh worker, started by that failure
     expect(page.locator("#solver-note")).to_contain_text("ready", timeout=60_000)
     page.panel.get_by_role("button", name="Solve").click()
     expect(page.status()).to_contain_text("Solved:", timeout=60_000)
