@@ -30,6 +30,7 @@ HUARONG_WIDE = json.dumps([[0, 0, 0, 0, 0, 121, 0, 0], [0, 0, 58, 1, 1, 1, 1, 0]
                            [0, 0, 0, 1, 1, 1, 1, 0]])
 HUARONG_ROOMY = json.dumps([[1, 1, 0, 0, 0, 0, 0, 0]] + [[0] * 8 for _ in range(6)] + [[0, 0, 0, 0, 0, 0, 0, 2]])
 LINKUP_ONE_KIND = LinkupBoard(24, 24, [1] * 576)
+LINKUP_TWO_KINDS = LinkupBoard(24, 24, [1 + (i * 7 // 3) % 2 for i in range(576)])  # 288 of each, mixed
 SLIDING_5X5 = "5x5-dlbi1526o4a7ec3h0jfkm9n8g"
 
 
@@ -86,6 +87,7 @@ def hard_jobs() -> dict:
         "huarong compare piece, wide": lambda: job("huarong", "compare", HUARONG_WIDE, metric="piece"),
         "linkup solve, 24x24 one kind": lambda: job("linkup", "solve", LINKUP_ONE_KIND),
         "linkup hint, 24x24 one kind": lambda: job("linkup", "hint", LINKUP_ONE_KIND),
+        "linkup solve, 24x24 two kinds": lambda: job("linkup", "solve", LINKUP_TWO_KINDS),
         "linkup generate, 10x20 seeds 0-19": lambda: _chain(
             job("linkup", "generate", None, {"rows": 10, "cols": 20, "kinds": 50, "per_kind": 4, "seed": s})
             for s in range(20)
@@ -318,10 +320,18 @@ def test_linkup_shuffle_of_a_full_large_board_tries_in_slices(monkeypatch):
     assert sorted(mixed.cells) == sorted(board.cells) and linkup_solver.solve(mixed).status == "solved"
 
 
-def test_linkup_one_kind_24x24_yields_within_positions_and_clears():
+def test_linkup_two_big_kinds_24x24_yield_within_positions():
+    """Kinds of hundreds of tiles have tens of thousands of joinable pairs: the search yields inside a
+    position, not only every ``chunk`` positions."""
+    progress, res = drive(linkup_solver.search(LINKUP_TWO_KINDS, budget=20))
+    assert res.status == "unknown" and res.positions == 21
+    assert len(progress) > res.positions, "it yields inside positions, not only every 200"
+
+
+def test_linkup_one_kind_24x24_clears_pair_by_pair_in_slices():
     progress, res = drive(job("linkup", "solve", LINKUP_ONE_KIND))
-    assert res.status == "solved" and len(res.moves) == 288
-    assert len(progress) > res.positions // 200, "it yields inside positions, not only every 200"
+    assert res.status == "solved" and len(res.moves) == 288 and res.positions == 1
+    assert len(progress) >= 288 // linkup_solver.ONE_KIND_YIELD
     board = LINKUP_ONE_KIND
     for a, b in res.moves:
         assert connect(board, a // 24, a % 24, b // 24, b % 24)
@@ -337,8 +347,9 @@ def test_linkup_budget_is_unknown_with_the_positions_given_up_after():
     assert res.status == "unknown" and res.moves == [] and res.positions == 8  # 7 expanded, and the start
     progress, hint = drive(linkup_solver._hint_job(board, {}, {}))
     assert hint.status == "solved"
-    unknown = run(linkup_solver.search(LINKUP_ONE_KIND, budget=3))
+    unknown = run(linkup_solver.search(LINKUP_TWO_KINDS, budget=3))
     assert unknown.status == "unknown" and unknown.positions == 4
+    assert run(linkup_solver.search(LINKUP_ONE_KIND, budget=0)).status == "solved"  # no search to give up on
 
 
 # ------------------------------------------------------------------- sliding

@@ -212,3 +212,24 @@ def test_hint_is_the_first_pair_of_solve(seed):
 
 def test_luby_sequence():
     assert [luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 24), st.integers(1, 24), st.integers(0, 10**6), st.integers(0, 100))
+def test_a_board_of_one_kind_always_clears_and_replays(rows, cols, seed, holes):
+    """Every tile of one kind (any even number, anywhere): cleared with no search, each pair joined in turn
+    by the independent walk of :func:`joins` on the board as it is then."""
+    rng = Rng(seed)
+    cells = [1] * (rows * cols)
+    for _ in range(holes * rows * cols // 100):
+        cells[rng.below(rows * cols)] = 0
+    if sum(cells) % 2:
+        cells[cells.index(1)] = 0
+    if not any(cells):
+        return
+    res = solve(Board(rows, cols, cells))
+    assert res.status == "solved" and res.positions == 1 and len(res.moves) == sum(cells) // 2
+    for a, b in res.moves:
+        assert cells[a] == cells[b] == 1 and joins(tuple(cells), rows, cols, a, b), (a, b)
+        cells[a] = cells[b] = 0
+    assert not any(cells)
