@@ -3,7 +3,8 @@
 # unit tests in CPython, the main-thread modules under MicroPython, end-to-end in Chromium.
 # The end-to-end tests run in three processes at once (pytest-xdist; each its own server and browser:
 # most of their time is spent waiting on pages, not computing), and the unit tests (CPU only) in the
-# background beside them; the tests that time the main thread's tasks (marked "longtask") run last,
+# background beside them, in two processes (in one, they ended minutes after the end-to-end ones, with a
+# core left idle meanwhile); the tests that time the main thread's tasks (marked "longtask") run last,
 # with nothing beside them.
 # With arguments, runs just `pytest ARGS` (e.g. tools/test.sh tests/e2e/test_map.py -k phone).
 set -euo pipefail
@@ -18,7 +19,7 @@ fi
 unit_log=$(mktemp)
 trap 'rm -f "$unit_log"' EXIT
 echo "==> pytest: unit tests (in the background) beside the end-to-end tests"
-.venv/bin/python -m pytest tests --ignore=tests/e2e -p no:cacheprovider >"$unit_log" 2>&1 &
+.venv/bin/python -m pytest tests --ignore=tests/e2e -p no:cacheprovider -n 2 >"$unit_log" 2>&1 &
 unit_pid=$!
 status=0
 .venv/bin/python -m pytest tests/e2e -m "not longtask" -n "${E2E_PROCESSES:-3}" || status=$?
