@@ -341,6 +341,19 @@ def position_key(board: Board, class_of: "dict[int, int]") -> int:
     return key
 
 
+def anchors(key: int, n: int) -> list:
+    """The anchor bits of the pieces of the position ``key`` of a board of ``n``
+    cells (see :func:`position_key`): one single-bit integer per piece, the bit
+    of its top-left cell in its class's block, in their place in ``key``."""
+    a = key >> n
+    out = []
+    while a:
+        low = a & -a
+        a ^= low
+        out.append(low << n)
+    return out
+
+
 def map_cells(board: Board) -> "list[int]":
     """The state map's grid of ``board``: what the key of
     :func:`position_key` (same-shape classes) says, as cells. Each piece is

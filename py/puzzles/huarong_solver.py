@@ -4,7 +4,17 @@ integer encoding, and the distance table behind Hint."""
 from time import perf_counter
 
 from puzzles import PuzzleError, Result, quote, run
-from puzzles.huarong import DIRECTIONS, METRICS, STEP, TARGET, Board, count_steps, position_key, shape_classes
+from puzzles.huarong import (
+    DIRECTIONS,
+    METRICS,
+    STEP,
+    TARGET,
+    Board,
+    anchors,
+    count_steps,
+    position_key,
+    shape_classes,
+)
 from puzzles.statespace import map_job
 
 # ------------------------------------------------------------------- solver
@@ -246,23 +256,12 @@ class _Space:
         self.work += 3 * len(seen)
         return got
 
-    def anchors(self, key: int) -> list:
-        """The anchor bits of the pieces of position ``key``."""
-        n = self.n
-        a = key >> n
-        out = []
-        while a:
-            low = a & -a
-            a ^= low
-            out.append(low << n)
-        return out
-
     def neighbours(self, key: int, metric: str) -> list:
         """Every position one step away in ``metric``."""
         empty = key & self.full
         if self.sparse:
             out = []
-            for probe in self.anchors(key):
+            for probe in anchors(key, self.n):
                 if metric == "cell":
                     out.extend(key ^ d for d, _t, _m in self.moves_at(empty, probe))
                 else:

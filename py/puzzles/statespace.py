@@ -177,7 +177,7 @@ class HuarongSpace:
                         own.append((need, delta))
                         everything.append((need, probe, delta))
         self.everything = everything
-        empties = n - sum(len(f) for f in (self.footprint[a >> n] for a in self.anchors(self.start)))
+        empties = n - sum(len(f) for f in (self.footprint[a >> n] for a in huarong.anchors(self.start, n)))
         self.dense = _binomial(n, empties) <= _DENSE_EMPTY_SETS
         self._by_empty: dict = {}
         self._slides: dict = {}
@@ -194,17 +194,6 @@ class HuarongSpace:
     def encode(self, board: huarong.Board) -> int:
         """The key of ``board`` (a board of this piece set): :func:`puzzles.huarong.position_key`."""
         return huarong.position_key(board, self.class_of)
-
-    def anchors(self, key: int) -> list:
-        """The anchor bits (shifted to their place in ``key``) of the pieces of ``key``."""
-        n = self.n
-        a = key >> n
-        out = []
-        while a:
-            low = a & -a
-            a ^= low
-            out.append(low << n)
-        return out
 
     def _moves_for_empty(self, empty: int) -> list:
         """``[(probe, delta)]``: every one-cell move whose needed cells are all in ``empty``."""
@@ -261,7 +250,7 @@ class HuarongSpace:
         empty = key & self.full
         slides = self._slides
         out = []
-        for probe in self.anchors(key):
+        for probe in huarong.anchors(key, self.n):
             got = slides.get(empty | probe)
             if got is None:
                 if len(slides) > _SLIDE_CACHE:
