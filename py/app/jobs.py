@@ -259,13 +259,14 @@ class Jobs:
             key = self.job_key(action)
             if key in self.ready:
                 continue
-            pre = {"key": key, "cancel": False, "done": False, "progress": None}
+            pre = {"key": key, "cancel": False, "done": False, "progress": None, "result": None}
             self.pre = pre
 
             def note(p: dict, pre: dict = pre) -> None:
                 pre["progress"] = p
 
             result = await self.stepped(self.request(action), note, lambda pre=pre: pre["cancel"])
+            pre["result"] = result
             pre["done"] = True
             if result["status"] in ("solved", "unsolvable"):
                 self._keep(key, result)
@@ -321,6 +322,9 @@ class Jobs:
                     shown = pre["progress"]
                     progress(shown)
                 await asyncio.sleep(0.02)
+            if pre["result"]["status"] in ("died", "error"):  # the worker stopped under it: the player's job did
+                self.frame.status.setAttribute("data-answer", origin)
+                return pre["result"]
         ready = self.ready.get(key) if key is not None else None
         # where the answer came from, for the tests and the benchmark: ready before the click, the
         # look-ahead's search adopted while it ran, or a search started by the click

@@ -23,14 +23,21 @@ def kill_the_solver(page) -> int:
                          "all[all.length - 1].xworker.terminate(); return all.length; }", SOLVERS)
 
 
-def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_game):
+@pytest.mark.parametrize("rested", [False, True], ids=["clicked-at-once", "look-ahead-adopted"])
+def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_game, rested):
+    """Whether Solve started the search or took over the look-ahead's search of the same board (the board
+    rested first), a worker that dies under it is said, and the next Solve runs on a fresh one."""
     page = open_game("?game=huarong&lang=en")
     page.paste_board(json.dumps(BIG))
     panel = page.panel
+    if rested:
+        page.wait_for_timeout(1_500)  # the look-ahead starts on a board at rest for 0.15 s
     panel.get_by_role("button", name="Solve").click()
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
     kill_the_solver(page)
     expect(panel.get_by_role("status")).to_contain_text("The solver stopped", timeout=30_000)
+    if rested:  # it ended the look-ahead's search, which the click had adopted (it once started another)
+        expect(page.status()).to_have_attribute("data-answer", "adopted")
     assert page.board() == BIG
     # a fresh worker answers the next Solve
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
