@@ -293,26 +293,29 @@ def clears_in_reverse(rows: int, cols: int, placed: list) -> bool:
     return not any(cells)
 
 
-def test_every_offered_setting_builds_for_200_seeds():
+def test_the_page_offers_25_settings():
     settings_ = offered_settings()
     assert len(settings_) == 25 and (10, 20, 10, 20) in settings_ and (8, 18, 12, 12) in settings_
-    sizes = sorted({(r, c) for r, c, _k, _p in settings_})
-    for seed in range(200):
-        for rows, cols in sizes:
-            perm, placed = run(layout_steps(rows, cols, seed))
-            assert sorted(x for pair in placed for x in pair) == list(range(rows * cols))
-            assert sorted(perm) == list(range(rows * cols // 2))
-            assert clears_in_reverse(rows, cols, placed), (rows, cols, seed)
-            for r, c, kinds, per in settings_:
-                if (r, c) != (rows, cols):
-                    continue
-                board = generate(rows, cols, kinds, per, seed)  # the layout again, from the cache
-                assert (board.rows, board.cols, board.tiles()) == (rows, cols, rows * cols)
-                counts = {}
-                for v in board.cells:
-                    counts[v] = counts.get(v, 0) + 1
-                assert counts == {k: per for k in range(1, kinds + 1)}, (kinds, seed)
-                assert all(board.cells[a] == board.cells[b] for a, b in placed)
+
+
+# in six parts, so the test processes share them (one part is a few seconds; the whole was the suite's longest)
+@pytest.mark.parametrize("rows, cols", sorted({(r, c) for r, c, _k, _p in offered_settings()}))
+@pytest.mark.parametrize("seeds", [range(0, 100), range(100, 200)], ids=["seeds 0-99", "seeds 100-199"])
+def test_every_offered_setting_builds_for_200_seeds(rows, cols, seeds):
+    settings_ = [s for s in offered_settings() if s[:2] == (rows, cols)]
+    for seed in seeds:
+        perm, placed = run(layout_steps(rows, cols, seed))
+        assert sorted(x for pair in placed for x in pair) == list(range(rows * cols))
+        assert sorted(perm) == list(range(rows * cols // 2))
+        assert clears_in_reverse(rows, cols, placed), (rows, cols, seed)
+        for _r, _c, kinds, per in settings_:
+            board = generate(rows, cols, kinds, per, seed)  # the layout again, from the cache
+            assert (board.rows, board.cols, board.tiles()) == (rows, cols, rows * cols)
+            counts = {}
+            for v in board.cells:
+                counts[v] = counts.get(v, 0) + 1
+            assert counts == {k: per for k in range(1, kinds + 1)}, (kinds, seed)
+            assert all(board.cells[a] == board.cells[b] for a, b in placed)
 
 
 def test_generate_is_the_same_board_with_or_without_the_cache():
