@@ -61,23 +61,26 @@ def test_the_10x20_board_is_wholly_visible_on_a_desktop(open_game):
     assert page.locator("#lu-board .lu-tile").count() == 200
 
 
+# The audits below open one page per language and device and show each game by its tab (every game's
+# panel is built at start), rather than a page per game: the same panels, a third of the page starts.
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", GAMES)
-def test_no_serious_accessibility_violation(open_game, server_url, game, lang, device):
-    page = open_game("?game=%s&lang=%s" % (game, lang), device, solver=False)
-    assert axe_serious(page, server_url) == []
+def test_no_serious_accessibility_violation(open_game, server_url, lang, device):
+    page = open_game("?game=%s&lang=%s" % (GAMES[0], lang), device, solver=False)
+    for game in GAMES:
+        assert axe_serious(page.show(game), server_url) == [], game
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", ["huarong", "sliding"])
-def test_no_serious_accessibility_violation_in_the_editor(open_game, server_url, game, lang, device):
-    page = open_game("?game=%s&lang=%s" % (game, lang), device, solver=False)
-    page.locator("#%s-edit" % game).click()
-    expect(page.locator("#panel-%s" % game)).to_have_class("panel editing")
-    page.locator("#panel-%s .editbar .btn" % game).first.click()
-    assert axe_serious(page, server_url) == []
+def test_no_serious_accessibility_violation_in_the_editor(open_game, server_url, lang, device):
+    page = open_game("?game=huarong&lang=%s" % lang, device, solver=False)
+    for game in ("huarong", "sliding"):
+        page = page.show(game)
+        page.locator("#%s-edit" % game).click()
+        expect(page.locator("#panel-%s" % game)).to_have_class("panel editing")
+        page.locator("#panel-%s .editbar .btn" % game).first.click()
+        assert axe_serious(page, server_url) == [], game
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
