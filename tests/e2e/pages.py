@@ -36,7 +36,8 @@ page itself, for ``expect(page.page)``) and adds:
   ``playing()`` (``(i, n)`` of the playback under way, from the counter's ``data-playing``, or None);
 - actions: ``solve(text=None)`` (click Solve; with ``text``, wait until the status says it),
   ``hint()``, ``wait_ahead(action)`` (until the look-ahead has the answer), ``undo()``, ``redo()``,
-  ``pause()``, ``step()``, ``set_speed(ms)``, ``wait_playing(at=0)``
+  ``pause()``, ``step()``, ``set_speed(ms)``, ``wait_playing(at=0)``, ``watch_refusals()`` then
+  ``expect_refused(locator)`` (a refusal's brief mark, noted when it is made)
   (until a playback has played ``at`` steps), ``solve_and_pause_at(at)`` (Solve, Pause there),
   ``paste_board(text)``, ``share_link()`` (click Share, return the link), ``open_map()`` (the drawn map's
   figure), ``map_figure()``, ``open_editor()``, ``editor_tool(name)``;
@@ -211,6 +212,17 @@ class GamePage:
 
     def move_count(self) -> int:
         return self.page.evaluate("gameHandler.moveCount")
+
+    def watch_refusals(self) -> None:
+        """From now on, note every element a refusal marks (its ``refused`` class lasts 0.4 s, which a
+        check that polls can miss on a loaded machine); see :meth:`expect_refused`."""
+        self.page.evaluate(WATCH_REFUSALS)
+
+    def expect_refused(self, locator, timeout: int = 10_000) -> None:
+        """Wait until the element of ``locator`` (known by its id and data attributes, so a redraw's new
+        element counts too) has been marked refused since :meth:`watch_refusals`."""
+        key = locator.evaluate("el => (%s)(el)" % REFUSAL_KEY)
+        self.page.wait_for_function("k => window.__refused.has(k)", arg=key, timeout=timeout)
 
     def is_solved(self) -> bool:
         """The board is won (Link-up: cleared)."""
@@ -479,6 +491,17 @@ AXE_RUN = """async () => {
   return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ': ' + (n.failureSummary || ''))}));
 }"""
+
+
+REFUSAL_KEY = "el => JSON.stringify([el.tagName, el.id, Object.entries(el.dataset).sort()])"
+WATCH_REFUSALS = """() => {
+    if (window.__refused) return;
+    window.__refused = new Set();
+    const key = %s;
+    new MutationObserver(records => {
+        for (const r of records) if (r.target.classList.contains('refused')) window.__refused.add(key(r.target));
+    }).observe(document.body, {attributes: true, attributeFilter: ['class'], subtree: true});
+}""" % REFUSAL_KEY
 
 
 def axe_serious(page, server_url):

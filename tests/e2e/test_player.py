@@ -96,9 +96,10 @@ def test_build_the_classic_board_piece_by_piece_and_solve_it(open_game):
     expect(status).to_have_text("There is only one 曹操 (Cao Cao): move or delete him first.")
     page.place("Across", 4, 2)
     expect(status).to_have_text("That would overlap another piece.")
+    page.watch_refusals()
     page.place("Down", 4, 1)
     expect(status).to_have_text("That does not fit on the board.")
-    expect(page.locator("#hr-edit-board .ed-cell[data-r='4'][data-c='1']")).to_have_class(re.compile("refused"))
+    page.expect_refused(page.locator("#hr-edit-board .ed-cell[data-r='4'][data-c='1']"))
     panel.get_by_role("button", name="Solve").click()
     expect(status).to_have_text("Solved: 116 moves", timeout=30_000)
     assert page.board() != COURSE
@@ -185,13 +186,14 @@ def test_an_illegal_move_is_refused_visibly(open_game):
     page = open_game("?lang=en")
     soldier = page.locator("#hr-board").get_by_role("button", name=re.compile(r"^Soldier \(piece 10\)"))
     soldier.focus()
+    page.watch_refusals()
     page.keyboard.press("ArrowRight")  # the wall
-    expect(soldier).to_have_class(re.compile("refused"))
+    page.expect_refused(soldier)
     expect(soldier).not_to_have_class(re.compile("refused"))
     page.get_by_role("tab", name="Sliding puzzle").click()
     tile = page.locator("#sp-board [data-tile='4']")
     tile.click()  # not in the blank's row or column
-    expect(tile).to_have_class(re.compile("refused"))
+    page.expect_refused(tile)
 
 
 def test_the_linkup_grid_is_one_tab_stop_with_an_arrow_key_cursor(open_game):
@@ -205,8 +207,9 @@ def test_the_linkup_grid_is_one_tab_stop_with_an_arrow_key_cursor(open_game):
     page.locator("#lu-board .lu-tile[tabindex='0']").focus()
     focused = "document.activeElement.dataset.cell"
     assert page.evaluate(focused) == "0"
+    page.watch_refusals()
     page.keyboard.press("ArrowUp")  # nothing above: refused
-    expect(page.locator("#lu-board [data-cell='0']")).to_have_class(re.compile("refused"))
+    page.expect_refused(page.locator("#lu-board [data-cell='0']"))
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
@@ -239,8 +242,9 @@ def test_swipe_to_slide_on_a_touch_screen(open_game):
     assert page.board() == [[4, 1, 2], [0, 5, 3]]
     swipe(page, board, 0, 80)  # down: the tile above the blank slides down
     assert page.board() == [[0, 1, 2], [4, 5, 3]]
+    page.watch_refusals()
     swipe(page, board, 0, 80)  # nothing above the blank now: refused, nothing moves
-    expect(page.locator("#sp-board")).to_have_class(re.compile("refused"))
+    page.expect_refused(page.locator("#sp-board"))
     assert page.move_count() == 2
     page.locator("#sp-board [data-tile='1']").tap()  # and a tap still slides
     assert page.board() == [[1, 0, 2], [4, 5, 3]]
