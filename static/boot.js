@@ -106,6 +106,23 @@ window.makeGameHandler = (impl, jsonMethods) => {
   return handler;
 };
 
+// Huarong's chart: its bars drawn in one call from Python (made one by one through the FFI, 横刀立马's
+// 117 bars took 3.5-17 ms of a rested Solve). `plot` ends with `n` bars (span.bar, added or dropped at the
+// end); `changed` is JSON text, [[index, count, title], ...]: those bars get their title and height.
+window.drawBars = (plot, n, changed) => {
+  while (plot.childElementCount > n) plot.lastElementChild.remove();
+  while (plot.childElementCount < n) {
+    const bar = document.createElement("span");
+    bar.className = "bar";
+    plot.appendChild(bar);
+  }
+  const bars = plot.children;
+  for (const [i, count, title] of JSON.parse(changed)) {
+    bars[i].setAttribute("title", title);
+    bars[i].style.setProperty("--c", String(count));
+  }
+};
+
 // Saved games go through this: storage that is disabled, full or throwing answers null/false
 // here, because a JS exception thrown into MicroPython's FFI cannot be caught there.
 window.safeStorage = {

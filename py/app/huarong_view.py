@@ -4,7 +4,9 @@ chart, the move-script box, the "What equivalence buys" comparison and the
 board editor (pieces of the four shapes on a chosen grid). Everything else is
 :class:`app.view.GameView`'s."""
 
-from pyscript import document
+import json
+
+from pyscript import document, window
 
 from app.dom import clear, el, hit, on
 from app.drafts import SHAPE_ORDER, SHAPES, DraftError, HuarongDraft
@@ -415,7 +417,7 @@ class View(GameView):
                 "top": top_label,
                 "plot": el("div", self.chart, "chart-plot"),
                 "xlab": el("div", self.chart, "chart-x"),
-                "bars": [],  # [element, count]
+                "bars": [],  # each bar's count as drawn
                 "deepest": None,
             }
             el("span", self.chart, "chart-xtitle", text=t("chart_x"))
@@ -423,16 +425,16 @@ class View(GameView):
         parts["top"].textContent = num(top)
         plot.style.setProperty("--top", str(top))
         plot.style.setProperty("--n", str(len(levels)))
-        while len(bars) > len(levels):
-            plot.removeChild(bars.pop()[0])
+        del bars[len(levels) :]
+        drawn = []  # [index, count, title] of each bar to draw
         for i, count in enumerate(levels):
             if i == len(bars):
-                bars.append([el("span", plot, "bar"), None])
-            if bars[i][1] != count:
-                bar = bars[i][0]
-                bar.setAttribute("title", t("chart_bar", d=i, n=num(count)))
-                bar.style.setProperty("--c", str(count))
-                bars[i][1] = count
+                bars.append(None)
+            if bars[i] != count:
+                drawn.append([i, count, t("chart_bar", d=i, n=num(count))])
+                bars[i] = count
+        # one call for every bar (made one by one through the FFI, 横刀立马's 117 took 3.5-17 ms of a rested Solve)
+        window.drawBars(plot, len(levels), json.dumps(drawn))
         if parts["deepest"] != deepest:
             parts["deepest"] = deepest
             xlab = parts["xlab"]

@@ -23,6 +23,9 @@ from app.dom import next_task
 from app.session import SPEEDS, Playback
 
 BATCH_MS = 12  # at speed 0, how long moves are applied before one redraw and a pause for the page
+# At speed 0, a playback started by a task that began less than this long ago (a click on Solve whose
+# answer was worked out before it) plays its first moves in that task, until this long after it began.
+FIRST_TASK_MS = 20
 MAX_SPEED_MS = 5000  # the longest ?speed= a link may ask for, per one-cell move
 DEFAULT_SPEED_MS = 120
 
@@ -81,13 +84,16 @@ class Player:
             self.playback.stop()
             self.playback = None
 
-    def start(self, moves: list, announce: bool = False) -> None:
-        """Play ``moves`` through ``play``; ``announce`` the end (a solver's result is already said)."""
+    def start(self, moves: list, announce: bool = False, began: "float | None" = None) -> None:
+        """Play ``moves`` through ``play``; ``announce`` the end (a solver's result is already said).
+        ``began``: when the task that starts it began (``performance.now()``), if known: at speed 0
+        its first moves are then played in that task, up to :data:`FIRST_TASK_MS` after it began
+        (a value older than the task only leaves it less)."""
         self.stop()
         self.solver_played = not announce
         self.playback = Playback(moves, self.speed)
         self.calls["assisted"](False)
-        asyncio.create_task(self.frame.guarded(self._play(self.playback, announce)))
+        asyncio.create_task(self.frame.guarded(self._play(self.playback, announce, began)))
 
     def render(self, t: object, counter_text: str, count: object) -> None:
         """The controls from the playback's state, and the move counter (``counter_text``); while a
@@ -106,15 +112,22 @@ class Player:
             frame.counter.removeAttribute("data-playing")
         frame.counter.textContent = counter_text
 
-    async def _play(self, pb: Playback, announce: bool) -> None:
-        await next_task()  # not in the task that showed the solver's answer (one 47-58 ms task at 横刀立马's Solve)
+    async def _play(self, pb: Playback, announce: bool, began: "float | None" = None) -> None:
+        soon = not pb.speed and began is not None and float(window.performance.now()) - began < FIRST_TASK_MS
+        drew = soon and self._play_batch(pb, began + FIRST_TASK_MS)  # a batch just drew the board, in this task
+        if not (drew and pb.done):
+            # otherwise not in the task that showed the solver's answer (one 47-58 ms task at 横刀立马's Solve)
+            await next_task()
+            drew = False
         while not pb.done:
             if not pb.speed:  # at once: a batch of moves per task, one redraw each, the page stays responsive
-                if not self._play_batch(pb):
+                drew = self._play_batch(pb, float(window.performance.now()) + BATCH_MS)
+                if not drew:
                     await asyncio.sleep(0.05)  # paused or held
-                else:
+                elif not pb.done:  # the last batch's task also draws the end
                     await next_task()
                 continue
+            drew = False
             move = pb.next_move()
             if move is None:
                 await asyncio.sleep(0.05)
@@ -127,7 +140,8 @@ class Player:
             return
         self.playback = None
         calls = self.calls
-        calls["render"]()
+        if not drew:  # the last batch's redraw already shows the end (a playback done draws as none)
+            calls["render"]()
         calls["save"]()
         if pb.index < len(pb.moves):  # a move the board refused: say the board, not the solution
             calls["say_ready"]()
@@ -139,15 +153,14 @@ class Player:
         if announce:
             calls["announce"]()
 
-    def _play_batch(self, pb: Playback) -> bool:
-        """Speed 0: apply the playback's moves through the rules for up to
-        :data:`BATCH_MS`, then redraw once (a redraw per move made a 116-move
+    def _play_batch(self, pb: Playback, until: float) -> bool:
+        """Speed 0: apply the playback's moves through the rules until ``until``
+        (``performance.now()``; at least one), then redraw once (a redraw per move made a 116-move
         solution one long task). ``False`` if no move could be taken."""
         if self.calls["editing"]():
             pb.stop()
             return False
         perf = window.performance
-        t0 = float(perf.now())
         last = None
         while not pb.done:
             move = pb.next_move()
@@ -157,7 +170,7 @@ class Player:
                 pb.stop()
                 break
             last = move
-            if float(perf.now()) - t0 > BATCH_MS:
+            if float(perf.now()) > until:
                 break
         if last is None:
             return False

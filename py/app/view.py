@@ -49,6 +49,7 @@ class GameView(Hooks):
         self.shown = shell.game == spec.name  # its tab is the one open
         self.stale_lang = False  # the language changed while its tab was closed
         self.hinted = None  # the game's hint marks, until the board changes
+        self.solve_began = None  # when the last click on Solve began (performance.now())
         self.map = None
         self.session = s = Session(spec.default(), spec.apply)
         s.options = spec.defaults(s.start)
@@ -314,6 +315,7 @@ class GameView(Hooks):
     # ================================================================ the worker
     async def _on_solve(self, event: object) -> None:
         """Solve and play the solution; from the editor, the board drawn there."""
+        self.solve_began = float(window.performance.now())  # an answer in hand starts playing in this task
         if self.jobs.job is None and (not self.editing or self.editor.finish()):
             await self.jobs.solve(self.say_ready, self._play_solution)
         self.after_solve()
@@ -321,7 +323,7 @@ class GameView(Hooks):
     def _play_solution(self, moves: list, steps: int) -> None:
         if self.map is not None:
             self.map.wave_end(steps)
-        self.player.start(moves)
+        self.player.start(moves, began=self.solve_began if self.jobs.answered_ahead else None)
 
     async def _on_hint(self, event: object) -> None:
         if self.jobs.job is None and not self.editing:
