@@ -13,6 +13,7 @@ from puzzles.linkup import (
     has_joinable_pair,
     joinable_pairs,
 )
+from puzzles.linkup_nogood_solver import nogood_search, supported
 
 # Work a search does between two yields, besides every ``chunk`` positions: a
 # unit is about a microsecond of CPython (a pair looked at, a cell swept; a
@@ -128,7 +129,9 @@ class _Search:
         while True:
             rounds += 1
             careful = rounds > 1
-            if rounds == 2 and pairable:
+            if rounds == 2 and supported(cells):
+                pairs = nogood_search(self.rows, self.cols, cells, self.budget, count)
+            elif rounds == 2 and pairable:
                 pairs = pairing_search(self.rows, self.cols, cells, self.budget, count, self.dead)
             elif rounds == 2 and PROBE:
                 probe = pairing_dead_steps(self.rows, self.cols, cells, groups, opts, joins)
