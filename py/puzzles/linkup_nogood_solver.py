@@ -56,31 +56,41 @@ pairing. Each learnt nogood follows from the closure's nogoods by these
 steps (each holds in every clearing order), so a nogood learnt empty proves
 the board impossible; a full assignment the closure frees whole clears it
 (greedy joining gives the order). Kinds of two never appear in a nogood.
+Every rule below only chooses *which* complete search to run, or runs the
+same closure with fewer route tests: none changes an answer.
+
+- *Decisions*: the open kind in the most recent conflicts (see :data:`DECAY`),
+  its last pairing or the one its first freed tile was freed by (:data:`PHASES`).
+- *Probing* (:data:`PROBE`): each pairing of each kind tried alone on the
+  start, at decision level 1; a conflict there is learnt like any other,
+  so the pairing is ruled out for good.
+- *The closure replayed* (:meth:`_Search.close`): a closure begins with the
+  last closure's joins that the assignment still allows.
 """
 
 from puzzles.linkup import _by_kind, _Grid, _joinable
-
-
-def luby(i: int) -> int:
-    """The ``i``-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, …"""
-    while True:
-        k = 1
-        while (1 << k) - 1 < i:
-            k += 1
-        if i == (1 << k) - 1:
-            return 1 << (k - 1)
-        i -= (1 << (k - 1)) - 1
 
 Lit = tuple  # (kind's index, pairing 0-2)
 
 # The three pairings of a kind of four, as the indexes (into its sorted tiles) of each tile's mate.
 MATES = ((1, 0, 3, 2), (2, 3, 0, 1), (3, 2, 1, 0))
-# A literal is kept in a nogood, untried, when opening its kind frees more than this many tiles of the stuck set.
+# Shrinking a nogood keeps a literal, untried further, when opening its kind frees more than this many
+# tiles of the stuck set (a full try of each costs more than the longer nogoods, measured: 1 and 6 did
+# worse than 3 on the hard boards of seeds 424242, 426138 and 640603).
 SHRINK_LIMIT = 3
+# Decisions take the open kind that was in the most recent conflicts (each conflict's kinds weigh
+# 1/DECAY times the last one's), ties to the kind of the first open tile the closure freed.
 DECAY = 0.95
+# A kind decided again takes the pairing it had last (when not ruled out), else the one that pairs the
+# tile with the partner the closure freed it by.
 PHASES = True
 SNAP = 8  # the closure's grid is kept every SNAP joins, for the next closure to start from
-RESTART = 0  # each conflict's kinds weigh 1/DECAY times the last one's (decisions go to the heaviest open kind)
+# After PROBE closures, the search goes back to the start and tries each pairing of each kind there
+# alone (assigned at level 1, then the closure): one that leaves tiles stuck gives a nogood of its own
+# literal (and literals found at level 0), so it is ruled out at level 0; passes repeat until one rules
+# nothing out, then the search decides again (its nogoods kept). 0: at once (on the hard boards, 0 did
+# better than 100 or 300, and better than none: 8 x 18 seed 640603's 28th board 3.2 -> 1.9 s).
+PROBE = 0
 
 
 def _copy(g: _Grid) -> _Grid:
@@ -255,8 +265,12 @@ class _Search:
         self.bump = 1.0
         self.saved = [-1] * nv  # each kind's last pairing (phase saving)
         self.conflicts = 0
-        self.restarts = 0
-        self.next_restart = RESTART
+        self.probing = None  # trying each pairing on the start (see PROBE)
+        self.probed = False
+        self.closures = 0
+        self.probe_list: list = []
+        self.probe_at = 0
+        self.probe_changed = False
 
     # --------------------------------------------------------------- assignment
     def mates(self) -> list:
@@ -485,9 +499,14 @@ class _Search:
             if len(tiles) != 4:
                 return "unknown", []
         while True:
+            if not self.probed and self.closures >= PROBE:
+                self.probed = True
+                self.probing = True
+                self.backjump(0)
             conflict = self.propagate()
             if conflict is None:
                 count[0] += 1
+                self.closures += 1
                 if count[0] > self.budget:
                     return "unknown", []
                 mate = self.mates()
@@ -495,6 +514,13 @@ class _Search:
                 yield None
                 if left:
                     conflict = yield from self._shrink(left, mate)
+                elif self.probing is not None:
+                    if self.starts:
+                        self.backjump(0)  # the pairing tried may clear: on to the next
+                    if self.probe():
+                        continue
+                    self.probing = None
+                    continue
                 elif not self.decide(mate):
                     pairs = [(t, m) for t, m in enumerate(mate) if m > t]
                     moves = greedy(self.rows, self.cols, self.cells, pairs)
@@ -504,10 +530,33 @@ class _Search:
                 if not self.analyse(conflict):
                     return "unsolvable", []
                 self.conflicts += 1
-                if RESTART and self.conflicts >= self.next_restart:
-                    self.restarts += 1
-                    self.next_restart = self.conflicts + RESTART * luby(self.restarts + 1)
+                if self.probing is not None:
+                    self.probe_changed = True
                     self.backjump(0)
+
+    def probe(self) -> bool:
+        """Try the next pairing on the start (as decision level 1): see
+        :data:`PROBE`. ``False`` when a whole pass ruled nothing out."""
+        if not self.probe_list:
+            kinds = []
+            for t, _u in reversed(self.order):  # the kinds of the tiles freed last first: the likeliest blocked
+                v = self.var[t]
+                if v >= 0 and v not in kinds:
+                    kinds.append(v)
+            self.probe_list = [(v, p) for v in kinds for p in range(3)]
+            self.probe_at = 0
+        while True:
+            if self.probe_at >= len(self.probe_list):
+                if not self.probe_changed:
+                    return False
+                self.probe_changed = False
+                self.probe_at = 0
+            v, p = self.probe_list[self.probe_at]
+            self.probe_at += 1
+            if self.val[v] < 0 and self.ruled[v][p] is None:
+                self.starts.append(len(self.trail))
+                self.assign(v, p, None)
+                return True
 
 
 def supported(cells: list) -> bool:

@@ -88,11 +88,14 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
     - *rounds* (see :data:`FIRST_ROUND`): a round that runs out of positions
       proves nothing about the positions it left half searched; the last
       round, when its share outgrows the search, is complete.
-    - *the search over pairings* (:func:`pairing_search`, complete, with
-      proof rules of its own): from the second round on, each round of
+    - *the search over pairings* (complete, with proof rules of its own:
+      :func:`puzzles.linkup_nogood_solver.nogood_search`, which learns
+      nogoods, on a board whose kinds all have two or four tiles, else
+      :func:`pairing_search`): from the second round on, each round of
       moves comes after :data:`PAIRING_SHARE` times as many positions of
-      it, the one generator resumed each time; whichever of the two decides
-      first answers. Each skips the positions the other proved dead.
+      it (a position there: one closure), the one generator resumed each
+      time; whichever of the two decides first answers. The rounds and
+      :func:`pairing_search` skip the positions the other proved dead.
     """
     return (yield from _Search(board, budget, chunk).run())
 
