@@ -13,6 +13,7 @@ from puzzles.linkup import (
     has_joinable_pair,
     joinable_pairs,
 )
+from puzzles.linkup_nogood_solver import nogood_search, supported
 
 # Work a search does between two yields, besides every ``chunk`` positions: a
 # unit is about a microsecond of CPython (a pair looked at, a cell swept; a
@@ -88,11 +89,14 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
     - *rounds* (see :data:`FIRST_ROUND`): a round that runs out of positions
       proves nothing about the positions it left half searched; the last
       round, when its share outgrows the search, is complete.
-    - *the search over pairings* (:func:`pairing_search`, complete, with
-      proof rules of its own): from the second round on, each round of
+    - *the search over pairings* (complete, with proof rules of its own:
+      :func:`puzzles.linkup_nogood_solver.nogood_search`, which learns
+      nogoods, on a board whose kinds all have two or four tiles, else
+      :func:`pairing_search`): from the second round on, each round of
       moves comes after :data:`PAIRING_SHARE` times as many positions of
-      it, the one generator resumed each time; whichever of the two decides
-      first answers. Each skips the positions the other proved dead.
+      it (a position there: one closure), the one generator resumed each
+      time; whichever of the two decides first answers. The rounds and
+      :func:`pairing_search` skip the positions the other proved dead.
     """
     if len(set(board.cells) - {0}) == 1 and board.tiles() % 2 == 0:
         return (yield from _one_kind(board))
@@ -164,7 +168,9 @@ class _Search:
         while True:
             rounds += 1
             careful = rounds > 1
-            if rounds == 2 and pairable:
+            if rounds == 2 and supported(cells):
+                pairs = nogood_search(self.rows, self.cols, cells, self.budget, count)
+            elif rounds == 2 and pairable:
                 pairs = pairing_search(self.rows, self.cols, cells, self.budget, count, self.dead)
             elif rounds == 2 and PROBE:
                 probe = pairing_dead_steps(self.rows, self.cols, cells, groups, opts, joins)

@@ -1,0 +1,574 @@
+"""Link-up: deciding a board by how its kinds pair up, with learned nogoods
+(conflict-driven search, as a SAT solver's, over three-valued variables).
+
+Worker-only (the name ends in ``_solver``): :mod:`puzzles.linkup_solver`
+runs it beside its rounds of moves on boards whose kinds have two or four
+tiles.
+
+*Variables.* A kind of four tiles ``a < b < c < d`` leaves the board in two
+joins, paired one of three ways, its *pairing*: 0 = ``{ab, cd}``, 1 =
+``{ac, bd}``, 2 = ``{ad, bc}``. A kind of two is paired from the start. A
+*literal* ``(v, p)`` says kind ``v`` pairs as ``p``; an *assignment* is a
+set of literals, at most one per kind; a tile of an assigned kind is
+*matched* (it may join only its mate), one of an unassigned kind *open*.
+
+*Given every kind's pairing, joining greedily decides* (the argument is in
+:func:`puzzles.linkup_solver.pairing_search`): join any matched pair that
+can be joined until none can; the board clears with those pairings if and
+only if this clears it.
+
+*The free-tile closure* (:func:`_close`): a tile is freed when a route of
+at most two turns joins it to an allowed partner (its mate, or any tile of
+its open kind) through empty cells and freed tiles; tiles are freed until
+none more can be. Which tiles end up freed does not depend on the order
+(emptying cells only opens routes). With every kind assigned, every tile is
+freed exactly when greedy joining clears the board.
+
+*Nogoods from the closure.* Let ``S`` be the tiles the closure leaves (not
+freed) under an assignment ``A``. Then, in any clearing order that pairs the
+kinds of ``S``'s matched tiles as ``A`` does (whatever the other kinds do),
+no tile of ``S`` ever goes, so there is no such clearing order: the first
+tile of ``S`` to go would need a route to an allowed partner through cells
+empty at that moment, so through no tile of ``S``; the closure found no such
+route with every tile outside ``S`` gone (and gone tiles only open routes),
+and a tile's allowed partners under a larger assignment are fewer. So the
+literals of the kinds of ``S``'s matched tiles form a *nogood*: no clearing
+order makes them all true. With no literal in it, the board cannot be
+cleared.
+
+*Shrinking a nogood* (:meth:`_Search._shrink`): drop one literal (open its
+kind) and run the closure again on ``S`` alone, every tile outside ``S``
+gone (with fewer literals every tile outside ``S`` is still freed: the
+closure only grows as the assignment shrinks); if some tiles ``S'`` of ``S``
+are still left, the literals of ``S'``'s matched kinds are a nogood too.
+
+*Search* (:meth:`_Search.run`), complete: decide a kind's pairing; from the
+nogoods, *propagate*: a nogood all of whose literals but one are true rules
+out the last one's pairing; a kind with two pairings ruled out takes the
+third; then run the closure. A nogood all true (found by propagation or by
+the closure) is a *conflict*: it is resolved back (a literal that was
+implied is replaced by the literals that implied it: those of the nogoods
+that ruled out its kind's other pairings; a kind with all three ruled out
+gives the union of their nogoods) until one literal of the last decision
+level is left; that nogood is learnt, the search jumps back to the deepest
+level among its other literals, where it rules out the last literal's
+pairing. Each learnt nogood follows from the closure's nogoods by these
+steps (each holds in every clearing order), so a nogood learnt empty proves
+the board impossible; a full assignment the closure frees whole clears it
+(greedy joining gives the order). Kinds of two never appear in a nogood.
+Every rule below only chooses *which* complete search to run, or runs the
+same closure with fewer route tests: none changes an answer.
+
+- *Decisions*: the open kind in the most recent conflicts (see :data:`DECAY`),
+  its last pairing or the one its first freed tile was freed by (:data:`PHASES`).
+- *Probing* (:data:`PROBE`): each pairing of each kind tried alone on the
+  start, at decision level 1; a conflict there is learnt like any other,
+  so the pairing is ruled out for good.
+- *The closure replayed* (:meth:`_Search.close`): a closure begins with the
+  last closure's joins that the assignment still allows.
+"""
+
+from puzzles.linkup import _by_kind, _Grid, _joinable
+
+Lit = tuple  # (kind's index, pairing 0-2)
+
+# The three pairings of a kind of four, as the indexes (into its sorted tiles) of each tile's mate.
+MATES = ((1, 0, 3, 2), (2, 3, 0, 1), (3, 2, 1, 0))
+# Shrinking a nogood keeps a literal, untried further, when opening its kind frees more than this many
+# tiles of the stuck set (a full try of each costs more than the longer nogoods, measured: 1 and 6 did
+# worse than 3 on the hard boards of seeds 424242, 426138 and 640603).
+SHRINK_LIMIT = 3
+# Decisions take the open kind that was in the most recent conflicts (each conflict's kinds weigh
+# 1/DECAY times the last one's), ties to the kind of the first open tile the closure freed.
+DECAY = 0.95
+# A kind decided again takes the pairing it had last (when not ruled out), else the one that pairs the
+# tile with the partner the closure freed it by.
+PHASES = True
+SNAP = 8  # the closure's grid is kept every SNAP joins, for the next closure to start from
+# After PROBE closures, the search goes back to the start and tries each pairing of each kind there
+# alone (assigned at level 1, then the closure): one that leaves tiles stuck gives a nogood of its own
+# literal (and literals found at level 0), so it is ruled out at level 0; passes repeat until one rules
+# nothing out, then the search decides again (its nogoods kept). 0: at once (on the hard boards, 0 did
+# better than 100 or 300, and better than none: 8 x 18 seed 640603's 28th board 3.2 -> 1.9 s).
+PROBE = 0
+
+
+def _copy(g: _Grid) -> _Grid:
+    """A grid of one's own (the closure empties its cells in place)."""
+    out = _Grid(g.h - 2, g.w - 2, None)
+    out.occ = bytearray(g.occ)
+    out.rowsum = list(g.rowsum)
+    out.colsum = list(g.colsum)
+    return out
+
+
+def _close(
+    cols: int,
+    g: _Grid,
+    mate: list,
+    group: list,
+    waiting: list,
+    hint: "list | None",
+    order: list,
+    fresh: "list | None" = None,
+    limit: int = 1 << 30,
+    snaps: "list | None" = None,
+) -> "list | None":
+    """The free-tile closure (see the module's docstring): frees tiles of
+    ``waiting`` (emptying their cells in ``g``, noting ``(tile, partner)``
+    in ``order``) until none more can be; answers the tiles left (``[]``:
+    every tile freed). ``mate[t]``: the partner ``t`` must join, or ``-1``
+    for an open tile, which may join any other of ``group[t]`` (its kind's
+    tiles). ``hint``: joins to try first, in order (a closure's ``order``
+    on a similar assignment): the answer is the same, found with fewer
+    route tests. A tile not freed is tested again only once a tile has gone
+    within the rows or the columns its routes may use (every route of at
+    most two turns between two cells keeps within their rows or within
+    their columns). ``fresh``: ``waiting`` is known to be stuck as it
+    stands (a closure's answer) but for a change to the partners of the
+    tiles ``fresh``: only those are tested until a tile goes. Past
+    ``limit`` tiles freed it gives up: ``None``. ``snaps``: receives a
+    copy of the grid each time ``order`` reaches a multiple of :data:`SNAP`."""
+    prefer = {}
+    if hint:
+        todo = set(waiting)
+        first = []
+        for t, u in hint:
+            if t in todo and t not in prefer:
+                prefer[t] = u
+                first.append(t)
+        if len(first) < len(waiting):
+            first.extend(t for t in waiting if t not in prefer)
+        waiting = first
+    seen: dict = {}
+    if fresh is not None:
+        seen = {t: 0 for t in waiting if t not in fresh}
+    box: dict = {}
+    gone: list = []
+    while waiting:
+        rest = []
+        for t in waiting:
+            m = mate[t]
+            since = seen.get(t, -1)
+            if since >= 0:
+                if since == len(gone):
+                    rest.append(t)
+                    continue
+                span = box.get(t)
+                if span is None:
+                    tiles = (t, m) if m >= 0 else group[t]
+                    rs = [x // cols for x in tiles]
+                    cs = [x % cols for x in tiles]
+                    span = box[t] = (min(rs), max(rs), min(cs), max(cs))
+                rlo, rhi, clo, chi = span
+                for x in gone[since:]:
+                    rx, cx = divmod(x, cols)
+                    if rlo <= rx <= rhi or clo <= cx <= chi:
+                        break
+                else:
+                    seen[t] = len(gone)
+                    rest.append(t)
+                    continue
+            seen[t] = len(gone)
+            u = -1
+            if m >= 0:
+                if _joinable(g, cols, t, m):
+                    u = m
+            else:
+                v = prefer.get(t, -1)
+                if v >= 0 and v != t and v in group[t] and _joinable(g, cols, t, v):
+                    u = v
+                else:
+                    for x in group[t]:
+                        if x != t and x != v and _joinable(g, cols, t, x):
+                            u = x
+                            break
+            if u >= 0:
+                g.clear(t, cols)
+                order.append((t, u))
+                gone.append(t)
+                if len(gone) > limit:
+                    return None
+                if snaps is not None and len(order) % SNAP == 0:
+                    snaps.append((bytes(g.occ), list(g.rowsum), list(g.colsum)))
+            else:
+                rest.append(t)
+        if len(rest) == len(waiting):
+            return rest
+        waiting = rest
+    return []
+
+
+def greedy(rows: int, cols: int, cells: list, pairs: list) -> "list | None":
+    """Join any of ``pairs`` that can be joined until none can: the pairs
+    in the order joined when that clears every tile of ``pairs``, else ``None``."""
+    g = _Grid(rows, cols, cells)
+    left = list(pairs)
+    moves = []
+    while left:
+        rest = []
+        for a, b in left:
+            if _joinable(g, cols, a, b):
+                g = g.without(a, b, cols)
+                moves.append((a, b))
+            else:
+                rest.append((a, b))
+        if len(rest) == len(left):
+            return None
+        left = rest
+    return moves
+
+
+class _Search:
+    """One search's state: the kinds (variables), the assignment and its
+    trail, the nogoods, the last closure."""
+
+    def __init__(self, rows: int, cols: int, cells: list, budget: int, count: list) -> None:
+        self.rows, self.cols = rows, cols
+        self.cells = list(cells)
+        self.budget, self.count = budget, count
+        n = len(cells)
+        self.tiles: list = []  # per variable: its four tiles, sorted
+        self.var = [-1] * n  # per tile: its kind's variable, -1 for a kind of two
+        self.fixed = [-1] * n  # per tile of a kind of two: its mate
+        group: list = [()] * n
+        for tiles in _by_kind(cells).values():
+            tiles = sorted(tiles)
+            if len(tiles) == 2:
+                a, b = tiles
+                self.fixed[a], self.fixed[b] = b, a
+                group[a] = group[b] = tuple(tiles)
+                continue
+            v = len(self.tiles)
+            self.tiles.append(tiles)
+            for t in tiles:
+                self.var[t] = v
+                group[t] = tuple(tiles)
+        self.group = group
+        nv = len(self.tiles)
+        self.val = [-1] * nv
+        self.level = [0] * nv
+        self.pos = [0] * nv  # trail index of the assignment
+        self.why: list = [None] * nv  # the literals that implied it (None: decided)
+        self.ruled: list = [[None, None, None] for _ in range(nv)]  # per pairing: the nogood's other literals
+        self.trail: list = []  # ("a", v) or ("x", v, p)
+        self.starts: list = []  # trail index where each decision level starts
+        self.queue: list = []
+        self.nogoods: list = []
+        self.watch: dict = {}  # literal -> indexes of the nogoods holding it
+        self.grid = _Grid(rows, cols, cells)
+        self.order: list = []  # the last closure's joins
+        self.snaps = [(bytes(self.grid.occ), self.grid.rowsum, self.grid.colsum)]  # its grid every SNAP joins
+        self.tiles_left = [t for t in range(n) if cells[t]]
+        self.learnt = 0
+        self.activity = [0.0] * nv  # how often each kind was in a recent conflict (decisions take the highest)
+        self.bump = 1.0
+        self.saved = [-1] * nv  # each kind's last pairing (phase saving)
+        self.conflicts = 0
+        self.probing = None  # trying each pairing on the start (see PROBE)
+        self.probed = False
+        self.closures = 0
+        self.probe_list: list = []
+        self.probe_at = 0
+        self.probe_changed = False
+
+    # --------------------------------------------------------------- assignment
+    def mates(self) -> list:
+        """Each tile's partner under the assignment (``-1``: open)."""
+        mate = list(self.fixed)
+        for v, p in enumerate(self.val):
+            if p >= 0:
+                tiles = self.tiles[v]
+                m = MATES[p]
+                for i in range(4):
+                    mate[tiles[i]] = tiles[m[i]]
+        return mate
+
+    def assign(self, v: int, p: int, why: "tuple | None") -> None:
+        self.val[v] = p
+        self.level[v] = len(self.starts)
+        self.pos[v] = len(self.trail)
+        self.why[v] = why
+        self.trail.append(("a", v))
+        self.queue.append(v)
+
+    def rule_out(self, v: int, p: int, why: tuple) -> "set | None":
+        """Rule out pairing ``p`` of kind ``v`` because of the (true) literals
+        ``why``; answers a conflict (a nogood all true) or ``None``."""
+        if self.val[v] == p:
+            return set(why) | {(v, p)}
+        ruled = self.ruled[v]
+        if ruled[p] is not None:
+            return None
+        ruled[p] = why
+        self.trail.append(("x", v, p))
+        if self.val[v] >= 0:
+            return None
+        left = [q for q in range(3) if ruled[q] is None]
+        if not left:
+            return set(ruled[0]) | set(ruled[1]) | set(ruled[2])
+        if len(left) == 1:
+            q = left[0]
+            self.assign(v, q, tuple(set(ruled[(q + 1) % 3]) | set(ruled[(q + 2) % 3])))
+        return None
+
+    def propagate(self) -> "set | None":
+        """Apply the nogoods to the assignments queued: answers a conflict or ``None``."""
+        val, ruled = self.val, self.ruled
+        while self.queue:
+            v = self.queue.pop()
+            for i in self.watch.get((v, val[v]), ()):
+                nogood = self.nogoods[i]
+                free = None
+                for w, q in nogood:
+                    x = val[w]
+                    if x == q:
+                        continue
+                    if x >= 0 or ruled[w][q] is not None or free is not None:
+                        break  # a literal false, or two not yet true
+                    free = (w, q)
+                else:
+                    if free is None:
+                        self.queue.clear()
+                        return set(nogood)
+                    conflict = self.rule_out(free[0], free[1], tuple(x for x in nogood if x != free))
+                    if conflict is not None:
+                        self.queue.clear()
+                        return conflict
+        return None
+
+    def backjump(self, level: int) -> None:
+        """Undo every assignment and ruling-out above ``level``."""
+        if level >= len(self.starts):
+            return
+        start = self.starts[level]
+        for event in reversed(self.trail[start:]):
+            if event[0] == "a":
+                self.saved[event[1]] = self.val[event[1]]
+                self.val[event[1]] = -1
+                self.why[event[1]] = None
+            else:
+                self.ruled[event[1]][event[2]] = None
+        del self.trail[start:]
+        del self.starts[level:]
+        self.queue.clear()
+
+    def learn(self, nogood: "set | list") -> int:
+        """Record a nogood (level-0 literals dropped: they hold in every clearing order)."""
+        lits = tuple(sorted(x for x in nogood if self.level[x[0]] > 0 or self.val[x[0]] != x[1]))
+        i = len(self.nogoods)
+        self.nogoods.append(lits)
+        for x in lits:
+            self.watch.setdefault(x, []).append(i)
+        self.learnt += 1
+        return i
+
+    def analyse(self, conflict: set) -> bool:
+        """Resolve a conflict back to one literal of its deepest level, learn
+        it, jump back and rule that literal out; ``False`` when the nogood
+        learnt is empty (the board cannot be cleared)."""
+        level, pos, why = self.level, self.pos, self.why
+        c = {x for x in conflict if level[x[0]] > 0}
+        while True:
+            if not c:
+                return False
+            top = max(level[x[0]] for x in c)
+            at = [x for x in c if level[x[0]] == top]
+            if len(at) == 1:
+                break
+            last = max(at, key=lambda x: pos[x[0]])
+            c.discard(last)
+            c.update(x for x in why[last[0]] if level[x[0]] > 0)
+        uip = at[0]
+        rest = [x for x in c if x != uip]
+        back = max((level[x[0]] for x in rest), default=0)
+        for v, _p in c:
+            self.activity[v] += self.bump
+        self.bump /= DECAY
+        if self.bump > 1e100:
+            self.activity = [a / 1e100 for a in self.activity]
+            self.bump /= 1e100
+        self.backjump(back)
+        self.learn(c)
+        conflict2 = self.rule_out(uip[0], uip[1], tuple(rest))
+        if conflict2 is not None:  # cannot be: uip is unassigned after the jump
+            return self.analyse(conflict2)
+        return True
+
+    # ------------------------------------------------------------------ closure
+    def close(self, mate: list) -> list:
+        """Run the closure under ``mate``; answers the tiles left.
+
+        The last closure's joins are taken again, without a route test, up
+        to the first that ``mate`` no longer allows: each of them joins the
+        same two tiles with the same tiles gone before it, so along the same
+        route; and which tiles end up freed does not depend on the order
+        (see :func:`_close`). The grid is kept every :data:`SNAP` joins, so
+        the replay starts from the copy kept last before that join."""
+        trace = self.order
+        i = 0
+        for t, u in trace:
+            m = mate[t]
+            if m >= 0 and m != u:
+                break
+            i += 1
+        k = i // SNAP
+        snaps = self.snaps[: k + 1]
+        occ, rowsum, colsum = snaps[k]
+        g = _Grid(self.rows, self.cols, None)
+        g.occ, g.rowsum, g.colsum = bytearray(occ), list(rowsum), list(colsum)
+        cols = self.cols
+        for t, _u in trace[k * SNAP : i]:
+            g.clear(t, cols)
+        order = trace[:i]
+        done = {t for t, _u in order}
+        waiting = [t for t in self.tiles_left if t not in done]
+        left = _close(cols, g, mate, self.group, waiting, trace[i:], order, snaps=snaps)
+        self.order = order
+        self.snaps = snaps
+        self.last_grid = g
+        return left
+
+    def nogood_of(self, left: list, mate: list) -> set:
+        return {(self.var[t], self.val[self.var[t]]) for t in left if self.var[t] >= 0 and mate[t] >= 0}
+
+    def _shrink(self, left: list, mate: list):
+        """A nogood from the tiles ``left`` by the last closure, shrunk (see
+        the module's docstring), as a generator (yields after each try)."""
+        g = self.last_grid
+        lits = self.nogood_of(left, mate)
+        level = self.level
+        # drop the literals of the deepest levels first: a nogood of shallow ones jumps back further
+        for lit in sorted(lits, key=lambda x: -self.pos[x[0]]):
+            if lit not in lits or level[lit[0]] == 0:
+                continue
+            v = lit[0]
+            trial = list(mate)
+            for t in self.tiles[v]:
+                trial[t] = -1
+            g2 = _copy(g)
+            left2 = _close(self.cols, g2, trial, self.group, left, None, [], self.tiles[v], SHRINK_LIMIT)
+            yield None
+            if left2:
+                mate, g, left = trial, g2, left2
+                lits = {x for x in self.nogood_of(left2, mate) if x != lit}
+        return lits
+
+    # ------------------------------------------------------------------- search
+    def decide(self, mate: list) -> bool:
+        """Decide the pairing of the kind of the first open tile the last
+        closure freed, pairing it with the partner it was freed by when that
+        is not ruled out; ``False`` when every kind is assigned."""
+        val, ruled, act = self.val, self.ruled, self.activity
+        best = -1.0
+        pick = None
+        for t, u in self.order:
+            v = self.var[t]
+            if v < 0 or val[v] >= 0:
+                continue
+            if act[v] > best:
+                best = act[v]
+                pick = (t, u)
+        if pick is not None:
+            t, u = pick
+            v = self.var[t]
+            tiles = self.tiles[v]
+            i, j = tiles.index(t), tiles.index(u) if u in tiles else -1
+            choice = -1
+            for p in range(3):
+                if ruled[v][p] is None and (choice < 0 or MATES[p][i] == j):
+                    choice = p
+            if PHASES and self.saved[v] >= 0 and ruled[v][self.saved[v]] is None:
+                choice = self.saved[v]
+            self.starts.append(len(self.trail))
+            self.assign(v, choice, None)
+            return True
+        for v in range(len(val)):
+            if val[v] < 0:
+                p = next(q for q in range(3) if ruled[v][q] is None)
+                self.starts.append(len(self.trail))
+                self.assign(v, p, None)
+                return True
+        return False
+
+    def run(self):
+        """The search, as a generator (yields ``None`` after each closure):
+        ``(status, moves)``."""
+        count = self.count
+        for tiles in self.tiles:
+            if len(tiles) != 4:
+                return "unknown", []
+        while True:
+            if not self.probed and self.closures >= PROBE:
+                self.probed = True
+                self.probing = True
+                self.backjump(0)
+            conflict = self.propagate()
+            if conflict is None:
+                count[0] += 1
+                self.closures += 1
+                if count[0] > self.budget:
+                    return "unknown", []
+                mate = self.mates()
+                left = self.close(mate)
+                yield None
+                if left:
+                    conflict = yield from self._shrink(left, mate)
+                elif self.probing is not None:
+                    if self.starts:
+                        self.backjump(0)  # the pairing tried may clear: on to the next
+                    if self.probe():
+                        continue
+                    self.probing = None
+                    continue
+                elif not self.decide(mate):
+                    pairs = [(t, m) for t, m in enumerate(mate) if m > t]
+                    moves = greedy(self.rows, self.cols, self.cells, pairs)
+                    assert moves is not None
+                    return "solved", moves
+            if conflict is not None:
+                if not self.analyse(conflict):
+                    return "unsolvable", []
+                self.conflicts += 1
+                if self.probing is not None:
+                    self.probe_changed = True
+                    self.backjump(0)
+
+    def probe(self) -> bool:
+        """Try the next pairing on the start (as decision level 1): see
+        :data:`PROBE`. ``False`` when a whole pass ruled nothing out."""
+        if not self.probe_list:
+            kinds = []
+            for t, _u in reversed(self.order):  # the kinds of the tiles freed last first: the likeliest blocked
+                v = self.var[t]
+                if v >= 0 and v not in kinds:
+                    kinds.append(v)
+            self.probe_list = [(v, p) for v in kinds for p in range(3)]
+            self.probe_at = 0
+        while True:
+            if self.probe_at >= len(self.probe_list):
+                if not self.probe_changed:
+                    return False
+                self.probe_changed = False
+                self.probe_at = 0
+            v, p = self.probe_list[self.probe_at]
+            self.probe_at += 1
+            if self.val[v] < 0 and self.ruled[v][p] is None:
+                self.starts.append(len(self.trail))
+                self.assign(v, p, None)
+                return True
+
+
+def supported(cells: list) -> bool:
+    """Whether :func:`nogood_search` takes the board: every kind of two or four tiles."""
+    return all(len(g) in (2, 4) for g in _by_kind(cells).values())
+
+
+def nogood_search(rows: int, cols: int, cells: list, budget: int, count: list):
+    """The search (see the module's docstring) as a generator: yields
+    ``None`` after each closure, returns ``(status, moves)``: ``solved``
+    (``moves`` clear ``cells``, in order), ``unsolvable`` (proved) or
+    ``unknown`` (``count[0]``, the closures run, went past ``budget``; it
+    counts on from its value). Every kind must have two or four tiles
+    (:func:`supported`)."""
+    return (yield from _Search(rows, cols, cells, budget, count).run())
