@@ -14,7 +14,7 @@ from puzzles import Rng, linkup_solver, run
 from puzzles import linkup_nogood_solver as ng
 from puzzles.linkup import Board, _Grid
 from puzzles.linkup_nogood_solver import MATES, _close, _Search, greedy, nogood_search, supported
-from test_linkup_decide import board_of, clearable, mixed_board
+from test_linkup_decide import board_of, clearable, joins, mixed_board
 
 
 def answer(b: Board, budget: int = 10**6) -> tuple:
@@ -173,10 +173,11 @@ def test_the_closure_replayed_from_its_last_joins_is_the_closure_from_scratch():
     assert checked == 240 and 20 < stuck < 230, stuck
 
 
-# Uniformly shuffled 8 x 18 boards (random.Random(424242), the 30th and the 33rd shuffles) that cannot be
-# cleared, checked by long independent runs: the rounds of moves alone (the solver of commit 9eec750,
-# no search over pairings) proved the 30th in 43,113 positions (306 s); the 33rd, the hardest proof of
-# the 100 here, see the README (Link-up, "How it decides").
+# Uniformly shuffled 8 x 18 boards (random.Random(424242), the 30th and the 33rd shuffles) that this
+# search proves impossible. The 30th is checked by a long independent run: the rounds of moves alone (the
+# solver of commit 9eec750, no search over pairings) proved it in 43,113 positions (306 s). The 33rd, the
+# hardest proof of those 100, that solver left undecided after 400,000 positions (330 s CPU); its proof
+# was checked as a certificate instead (see test_an_impossible_proof_checks_independently).
 HARD_IMPOSSIBLE = (
     "1.8x18.r8g6qj8ldnavfycihu4ybaadg9tmsbihkA3wxqz3ykhqelmh22dgzkb8oi9t9v7vs6ztm1r2nA5ufwAfe1jejvlo47np5wq"
     "cgj2moc331rz5pd796puuA1i6a4tsp4yoer8ckxsnwf7bxx5l.HK",
@@ -231,3 +232,71 @@ def test_the_solver_yields_inside_the_search_over_pairings():
             break
         seen += 1
     assert res.status == "unsolvable" and seen > res.positions // 4
+
+
+def _stuck_with(b: Board, tiles: list, lits) -> list:
+    """The tiles an independent closure leaves (the rule by test_linkup_decide's walk): a tile goes when it
+    joins an allowed partner (its mate under ``lits``, else any tile of its kind) through empty cells."""
+    kinds: dict = {}
+    for i, k in enumerate(b.cells):
+        if k:
+            kinds.setdefault(k, []).append(i)
+    allowed = {i: [x for x in kinds[k] if x != i] for i, k in enumerate(b.cells) if k}
+    for v, p in lits:
+        a, c, d, e = tiles[v]
+        for x, y in (((a, c), (d, e)), ((a, d), (c, e)), ((a, e), (c, d)))[p]:
+            allowed[x], allowed[y] = [y], [x]
+    now = list(b.cells)
+    left = sorted(allowed)
+    while True:
+        rest = []
+        for t in left:
+            if any(joins(tuple(now), b.rows, b.cols, t, u) for u in allowed[t]):
+                now[t] = 0
+            else:
+                rest.append(t)
+        if len(rest) == len(left):
+            return rest
+        left = rest
+
+
+def _conflicts(domains: list, nogoods: list) -> bool:
+    """Unit propagation over the pairings left to each kind: whether it reaches a nogood all true."""
+    changed = True
+    while changed:
+        changed = False
+        for n in nogoods:
+            if any(p not in domains[v] for v, p in n):
+                continue
+            open_ = [(v, p) for v, p in n if len(domains[v]) > 1]
+            if not open_:
+                return True
+            if len(open_) == 1:
+                v, p = open_[0]
+                domains[v] = domains[v] - {p}
+                changed = True
+                if not domains[v]:
+                    return True
+    return False
+
+
+def test_an_impossible_proof_checks_independently():
+    """The proof of HARD_IMPOSSIBLE[0] as a certificate: each nogood the closure gave is found again by an
+    independent closure; each nogood learnt follows by unit propagation from those before (its literals
+    all true lead to a conflict); and from nothing, propagation conflicts: no pairing of the kinds escapes.
+    (Run by hand on HARD_IMPOSSIBLE[1] too: 307 closure nogoods, 321 learnt, all checked, about 30 s.)"""
+    b = Board.parse(HARD_IMPOSSIBLE[0])
+    s, status, found = searched(b, None)
+    assert status == "unsolvable"
+    db = sorted(set(found), key=sorted)
+    for lits in db:
+        assert _stuck_with(b, s.tiles, lits), sorted(lits)
+    full = frozenset((0, 1, 2))
+    for n in s.nogoods:
+        domains = [full] * len(s.tiles)
+        for v, p in n:
+            domains[v] = frozenset((p,))
+        assert _conflicts(domains, db), n
+        db.append(n)
+    assert _conflicts([full] * len(s.tiles), db)
+    assert not _conflicts([full] * len(s.tiles), list(set(found))[:3]), "the check can fail"
