@@ -168,9 +168,9 @@ def test_huarong_keys_and_drags_during_playback_stop_it(open_game):
     page.locator('.hr-piece[data-pid="%d"]' % pid).press(key)
     expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
     expect(page.status()).not_to_contain_text("Solved")
-    # and a drag while it plays
-    page.solve()
-    page.wait_playing()
+    # and a drag while it plays: the piece is taken while the playback is paused (a piece the playback
+    # moves would slip from under a pointer aimed at it on a loaded machine), then it plays on under the drag
+    page.solve_and_pause_at(2)
     made = page.move_count()
     board = HuarongBoard.parse(json.dumps(page.board()))
     pid, d = board.legal_moves()[0]
@@ -181,6 +181,8 @@ def test_huarong_keys_and_drags_during_playback_stop_it(open_game):
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(x, y)
     page.mouse.down()
+    page.button("Resume").press("Enter")
+    page.wait_playing(3)
     page.mouse.move(x + dx * cell * 0.8, y + dy * cell * 0.8, steps=4)
     page.mouse.up()
     expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
