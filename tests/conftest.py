@@ -39,11 +39,12 @@ def static_url():
 
 
 # V8 compiles each WebAssembly function when it is first called, instead of every function of a runtime's
-# module up front on background threads: a page start (app ready, solver ready) then costs about 0.4 CPU s
-# less of its 2.5 (most of the runtimes' functions never run in a test), and page starts are most of the
-# suite's CPU. Code runs the same either way; only the tests that time the main thread's tasks (marked
-# ``longtask``) would see the compiling moved onto it, so a run that holds any of them keeps Chromium's
-# default, as a player's browser has it.
+# module up front on background threads (most of the runtimes' functions never run in a test), and page
+# starts are most of the suite's CPU. Measured on 36 page starts (test_hostile's bad links, 3 processes,
+# four runs each way taking turns, CPU of the whole run): 73 CPU s lazily against 77 s, about 5 % and
+# within the noise of one run. Code runs the same either way; only the tests that time the main thread's
+# tasks (marked ``longtask``) would see the compiling moved onto it, so a run that holds any of them keeps
+# Chromium's default, as a player's browser has it.
 LAZY_WASM = "--js-flags=--wasm-lazy-compilation"
 
 
