@@ -172,6 +172,14 @@ class _Grid:
         self.rowsum = [_prefix(occ[r * w : r * w + w]) for r in range(h)]
         self.colsum = [_prefix(_column(occ, c, w, h)) for c in range(w)]
 
+    def copy(self) -> "_Grid":
+        """A grid of one's own, to empty cells of in place (:meth:`clear`)."""
+        g = _Grid(self.h - 2, self.w - 2, None)
+        g.occ = bytearray(self.occ)
+        g.rowsum = list(self.rowsum)
+        g.colsum = list(self.colsum)
+        return g
+
     def without(self, a: int, b: int, cols: int) -> "_Grid":
         """This grid with the tiles at cells ``a`` and ``b`` gone: only their
         rows' and columns' prefix sums are worked out again."""

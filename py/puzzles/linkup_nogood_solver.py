@@ -93,15 +93,6 @@ SNAP = 8  # the closure's grid is kept every SNAP joins, for the next closure to
 PROBE = 0
 
 
-def _copy(g: _Grid) -> _Grid:
-    """A grid of one's own (the closure empties its cells in place)."""
-    out = _Grid(g.h - 2, g.w - 2, None)
-    out.occ = bytearray(g.occ)
-    out.rowsum = list(g.rowsum)
-    out.colsum = list(g.colsum)
-    return out
-
-
 def _close(
     cols: int,
     g: _Grid,
@@ -446,7 +437,7 @@ class _Search:
             trial = list(mate)
             for t in self.tiles[v]:
                 trial[t] = -1
-            g2 = _copy(g)
+            g2 = g.copy()  # the closure empties its cells in place
             left2 = _close(self.cols, g2, trial, self.group, left, None, [], self.tiles[v], SHRINK_LIMIT)
             yield None
             if left2:

@@ -991,11 +991,7 @@ def _all_free(
     if g is None:
         g = _Grid(rows, cols, cells)
     else:
-        g2 = _Grid(rows, cols, None)
-        g2.occ = bytearray(g.occ)
-        g2.rowsum = list(g.rowsum)
-        g2.colsum = list(g.colsum)
-        g = g2
+        g = g.copy()
     order: list = []
     prefer: dict = {}
     waiting = []
