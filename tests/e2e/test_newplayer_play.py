@@ -287,6 +287,13 @@ def test_an_option_changed_during_a_search_cancels_it(open_game):
     expect(page.locator("html")).to_have_attribute("data-solver-state", "idle", timeout=10_000)
     expect(page.button("Solve")).to_be_enabled()
     assert page.board() == BIG
+    # the search cancelled does not cancel the next one (a stale Cancel once answered every later
+    # Solve and Hint with "cancelled" for the rest of the visit)
+    page.choose_layout("兵分三路")
+    page.hint()
+    expect(page.status()).to_contain_text("Hint:")
+    page.solve()
+    expect(page.status()).to_contain_text("Solved:")
 
 
 # ----------------------------------------------------------------- #20.6: what Solve is doing, from the first frame
