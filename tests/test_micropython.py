@@ -1,11 +1,14 @@
 """What the page's main thread imports, run under MicroPython (the npm build, on Node)."""
 
+import json
 import pathlib
 import shutil
 import subprocess
 import sys
 
 import pytest
+
+from helpers import hostile, hostile_scripts
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -64,3 +67,33 @@ def test_input_functions_mean_the_same_on_both_runtimes():
     assert mpy.stdout.splitlines() == cpy.stdout.splitlines()
     assert "huarong {selected: 1} | tap None 2 None None -> [[1, 'right']] {selected: 1}" in cpy.stdout
     assert "sliding {} | swipe None None None down -> [2] {}" in cpy.stdout
+
+
+HOSTILE_PASTES = 100  # per game (seed 1: the end-to-end test pastes the first of them in the page)
+HOSTILE_LINKS = 12  # per game (seed 2: the end-to-end test opens a few of them as links)
+HOSTILE_SCRIPTS = 100  # Huarong move scripts (seed 3)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_page_refuses_hostile_text_as_cpython_does(tmp_path):
+    """The page's parsers run on MicroPython: every hostile paste, link and move script of the
+    end-to-end tests (tests/helpers.py, more of them than the page is given there) is refused on
+    MicroPython with the same message, English and 中文, as on CPython."""
+    from puzzles.games import GAMES
+
+    cases = []
+    for game in sorted(GAMES):
+        cases += [["paste", game, text] for text in hostile(game, HOSTILE_PASTES, 1)]
+        cases += [["link", game, text] for text in hostile(game, HOSTILE_LINKS, 2)]
+    cases += [["script", "huarong", text] for text in hostile_scripts(HOSTILE_SCRIPTS, 3)]
+    script = tmp_path / "check_refusals.py"
+    body = (ROOT / "tests/mpy/check_refusals.py").read_text(encoding="utf-8")
+    head = "import json\nCASES = json.loads(%r)\n" % json.dumps(cases, ensure_ascii=False)
+    script.write_text(head + body, encoding="utf-8")
+    mpy = subprocess.run(["node", "tests/mpy/run.mjs", str(script)], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    cpy = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                         env={"PYTHONPATH": "py"})
+    assert mpy.returncode == 0 and cpy.returncode == 0, mpy.stderr + cpy.stderr
+    assert cpy.stdout.splitlines()[-1] == "OK refusals %d of %d" % (len(cases), len(cases))
+    assert mpy.stdout.splitlines() == cpy.stdout.splitlines()

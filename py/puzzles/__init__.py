@@ -185,27 +185,38 @@ def load_json(text: str, error: type) -> object:
     check_length(text, error)
     _scan_json(text, error)
     try:
-        data = json.loads(text)
+        data = json.loads(text, **_STRICT)
     except (ValueError, RuntimeError):  # RuntimeError: a parser's recursion limit, should one be reached
         raise error("json_invalid", text=quote(text)) from None
-    if _int_grid(data) and _squeeze_json(text) != json.dumps(data, separators=(",", ":")):
-        # MicroPython's json.loads is lenient ("[[4,1,2][5,0,3]]", "[[01]]"): a grid of whole
-        # numbers must read back exactly as written, so both runtimes accept the same texts.
+    if _ints_and_lists(data) and _squeeze_json(text) != json.dumps(data, separators=(",", ":")):
+        # MicroPython's json.loads is lenient ("[[4,1,2][5,0,3]]", "[[01]]", "[[4,1,,],[5,0,3]9]"): a
+        # list of whole numbers and lists of them must read back exactly as written, so both runtimes
+        # refuse the same texts, with the same message.
         raise error("json_invalid", text=quote(text))
     return data
 
 
-def _int_grid(data: object) -> bool:
-    """A list of lists of whole numbers (not booleans)."""
+def _ints_and_lists(data: object) -> bool:
+    """A list of whole numbers (not booleans) and lists of them: a grid, or what a lenient parser
+    made of a broken one."""
     if not isinstance(data, list):
         return False
     for row in data:
-        if not isinstance(row, list):
-            return False
-        for v in row:
+        for v in row if isinstance(row, list) else (row,):
             if isinstance(v, bool) or not isinstance(v, int):
                 return False
     return True
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError("JSON has no " + name)
+
+
+try:  # CPython reads NaN and Infinity, which JSON has not (nor MicroPython's parser, which takes no options)
+    json.loads("1", parse_constant=_no_constant)
+    _STRICT = {"parse_constant": _no_constant}
+except TypeError:
+    _STRICT = {}
 
 
 def read_grid(
