@@ -430,6 +430,7 @@ _TEXT = {
     "chart_y": ("new positions", "新局面数"),
     "chart_x": ("BFS depth", "BFS 深度"),
     "chart_bar": ("depth {d}: {n} new positions", "深度 {d}：{n} 个新局面"),
+    "chart_bar_one": ("depth {d}: 1 new position", "深度 {d}：1 个新局面"),
     "lu_record_label": ("{size}, {kinds} kinds, seed {seed}", "{size}，{kinds} 种，种子 {seed}"),
     "sp_at_goal": (
         "This board is already in order. Shuffle, or edit a position.",

@@ -296,6 +296,9 @@ def test_the_counter_keeps_one_unit_and_the_chart_has_axes(open_game):
     expect(chart.locator(".chart-x span").first).to_have_text("0")
     expect(chart).to_contain_text("BFS depth")
     expect(chart).to_contain_text("new positions")
+    # each bar's title counts its positions: depth 0 is the start, one position
+    expect(chart.locator(".bar").first).to_have_attribute("title", "depth 0: 1 new position")
+    assert re.fullmatch(r"depth 1: \d+ new positions?", chart.locator(".bar").nth(1).get_attribute("title"))
     label = chart.get_attribute("aria-label")
     progress = page.locator(".progress-text").filter(visible=True).text_content()
     explored = re.search(r"([\d,]+) positions searched", progress).group(1)
