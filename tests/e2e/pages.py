@@ -95,6 +95,13 @@ RECORDS = json.dumps(
 MAP_NAME = re.compile("map|状态图", re.I)
 
 
+def either(key: str, whole: bool = True):
+    """A pattern of the text of ``key`` in English or in 中文 (a name; a label's start, not ``whole``:
+    a label around a picker names it with the choice shown too)."""
+    pattern = "^(%s|%s)" % (re.escape(t(key)), re.escape(t(key, "zh")))
+    return re.compile(pattern + "$" if whole else pattern)
+
+
 def game_of(query: str) -> str:
     """The game a query opens (``game=...``, else the default game)."""
     found = re.search(r"[?&]game=(\w+)", query)
@@ -182,9 +189,7 @@ class GamePage:
 
     def tab(self, game: str):
         """The tab of ``game`` (its name in English or 中文)."""
-        key = "tab_" + game
-        name = re.compile("^(%s|%s)$" % (re.escape(t(key)), re.escape(t(key, "zh"))))
-        return self.page.get_by_role("tab", name=name)
+        return self.page.get_by_role("tab", name=either("tab_" + game))
 
     def show(self, game: str) -> "GamePage":
         """Click the tab of ``game``; the page object of that game (this page)."""
@@ -291,16 +296,18 @@ class GamePage:
         self.page.get_by_role("button", name="Step").click()
 
     def set_speed(self, ms) -> None:
-        self.panel.get_by_label("Speed").select_option(str(ms))
+        self.panel.get_by_label(either("speed", whole=False)).select_option(str(ms))
 
     def paste_board(self, text: str) -> None:
-        """Open the open panel's "Paste a board" box (unless it is open), fill it in and press Load."""
+        """Open the open panel's "Paste a board" box (unless it is open), fill it in and press Load
+        (in either language)."""
         panel = self.panel
-        box = panel.locator("details.paste").filter(has=self.page.get_by_text("Paste a board", exact=True))
+        name = either("paste_board")
+        box = panel.locator("details.paste").filter(has=self.page.get_by_text(name))
         if box.get_attribute("open") is None:
-            box.get_by_text("Paste a board", exact=True).click()
-        panel.get_by_role("textbox", name="Paste a board").fill(text)
-        panel.get_by_role("button", name="Load").click()
+            box.get_by_text(name).click()
+        panel.get_by_role("textbox", name=name).fill(text)
+        panel.get_by_role("button", name=either("load")).click()
 
     def share_link(self) -> str:
         """Click Share; the link it gives."""

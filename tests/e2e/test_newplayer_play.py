@@ -31,6 +31,20 @@ GAMES = tuple(QUERY)  # this order seeds the fuzz below
 assert set(GAMES) == set(NAMES), "a board for every game of the registry"
 
 
+def each_game(open_game, speed: int, lang: str = "en"):
+    """``(game, page)`` for every game in one page: the first opened by its link of :data:`QUERY`, each
+    other by its tab, with the board of its link pasted and the playback speed chosen, as the link has them."""
+    first = open_game((QUERY[GAMES[0]] % speed).replace("lang=en", "lang=" + lang))
+    yield GAMES[0], first
+    for game in GAMES[1:]:
+        page = first.show(game)
+        board = re.search(r"board=([^&]+)", QUERY[game])
+        if board:
+            page.paste_board(board.group(1))
+        page.set_speed(speed)
+        yield game, page
+
+
 def hand_moves(game, g):
     """The JS calls of every legal move a player could make on grid ``g`` of ``game``."""
     if game == "huarong":
@@ -122,40 +136,38 @@ def test_a_burst_of_console_moves_then_an_immediate_reload_keeps_them_all(open_g
 
 
 # ----------------------------------------------------------------- #21.3: a move during playback stops it
-@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("paused", [False, True], ids=["playing", "paused"])
-def test_a_players_move_during_playback_stops_it_and_the_status_tells_the_board(open_game, game, paused):
-    page = open_game(QUERY[game] % 120)
-    if paused:
-        page.solve_and_pause_at(3)
-    else:
-        page.solve()
-        page.wait_playing()
-    moves = hand_moves(game, page.board())
-    assert page.evaluate(MOVE_IF_STILL_LEGAL, [game, as_calls(moves)]) not in (False, [], "none still legal")
-    made = page.move_count()
-    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
-    expect(page.button("Pause")).to_be_disabled()
-    page.wait_for_timeout(700)  # the playback would have made several moves by now
-    assert page.move_count() == made
-    assert not page.is_solved()
-    expect(page.status()).not_to_contain_text(re.compile("Solved|Cleared"))
+def test_a_players_move_during_playback_stops_it_and_the_status_tells_the_board(open_game, paused):
+    for game, page in each_game(open_game, 120):
+        if paused:
+            page.solve_and_pause_at(3)
+        else:
+            page.solve()
+            page.wait_playing()
+        moves = hand_moves(game, page.board())
+        assert page.evaluate(MOVE_IF_STILL_LEGAL, [game, as_calls(moves)]) not in (False, [], "none still legal")
+        made = page.move_count()
+        expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
+        expect(page.button("Pause")).to_be_disabled()
+        page.wait_for_timeout(700)  # the playback would have made several moves by now
+        assert page.move_count() == made, game
+        assert not page.is_solved(), game
+        expect(page.status()).not_to_contain_text(re.compile("Solved|Cleared"))
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_redo_with_nothing_to_redo_during_playback_stops_it_cleanly(open_game, game):
+def test_redo_with_nothing_to_redo_during_playback_stops_it_cleanly(open_game):
     """r (redo) while a solution plays: nothing to redo, but the player took the board — the playback
     stops, and the counter, Pause and the status say so (they kept saying "playing" before)."""
-    page = open_game(QUERY[game] % 120)
-    page.solve()
-    page.wait_playing()
-    page.keyboard.press("r")
-    made = page.move_count()
-    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
-    expect(page.button("Pause")).to_be_disabled()
-    expect(page.status()).not_to_contain_text(re.compile("Solved|Cleared"))
-    page.wait_for_timeout(700)  # the playback would have made several moves by now
-    assert page.move_count() == made
+    for game, page in each_game(open_game, 120):
+        page.solve()
+        page.wait_playing()
+        page.keyboard.press("r")
+        made = page.move_count()
+        expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
+        expect(page.button("Pause")).to_be_disabled()
+        expect(page.status()).not_to_contain_text(re.compile("Solved|Cleared"))
+        page.wait_for_timeout(700)  # the playback would have made several moves by now
+        assert page.move_count() == made, game
 
 
 def test_huarong_keys_and_drags_during_playback_stop_it(open_game):
@@ -433,24 +445,23 @@ def _leftovers(page, lang):
     return [s for s in texts if ENGLISH_WORDS.search(s)]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_language_switch_leaves_no_word_behind(open_game, game):
-    """Solve, undo a few moves, ask a hint; then each switch redraws every text of the panel:
-    no CJK character left in English, no English sentence left in 中文."""
-    page = open_game((QUERY[game] % 0).replace("lang=en", "lang=zh"))
-    page.button("求解").click()
-    page.wait_solved()
-    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
-    for lang in ("en", "zh"):
-        page.switch_language()
-        assert _leftovers(page, lang) == [], lang
-    page.button("撤销").click()
-    page.button("撤销").click()
-    page.button("提示").click()
-    expect(page.status()).not_to_have_text(re.compile("正在计算提示"), timeout=30_000)
-    for lang in ("en", "zh", "en"):
-        page.switch_language()
-        assert _leftovers(page, lang) == [], lang
+def test_a_language_switch_leaves_no_word_behind(open_game):
+    """In each game: Solve, undo a few moves, ask a hint; then each switch redraws every text of the
+    panel: no CJK character left in English, no English sentence left in 中文."""
+    for game, page in each_game(open_game, 0, "zh"):
+        page.button("求解").click()
+        page.wait_solved()
+        expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
+        for lang in ("en", "zh"):
+            page.switch_language()
+            assert _leftovers(page, lang) == [], (game, lang)
+        page.button("撤销").click()
+        page.button("撤销").click()
+        page.button("提示").click()
+        expect(page.status()).not_to_have_text(re.compile("正在计算提示"), timeout=30_000)
+        for lang in ("en", "zh", "en", "zh"):  # ends in 中文, as the next game starts
+            page.switch_language()
+            assert _leftovers(page, lang) == [], (game, lang)
 
 
 # ----------------------------------------------------------------- #21.4: a slow download of the pattern tables
