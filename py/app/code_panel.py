@@ -26,7 +26,6 @@ from app.dom import clear, el, into_view, next_task, on
 from puzzles import PuzzleError
 from puzzles.code_check import AnswerError, check_path, decode_moves, judge, path_text, replay
 from puzzles.huarong_layouts import find_layout
-from puzzles.messages import render
 
 TIME_LIMIT_S = 10  # a run (or one of Check's cases) may take this long
 LOAD_LIMIT_S = 90  # the worker's Pyodide may take this long to start
@@ -63,7 +62,8 @@ class CodePanel:
         self.use_connect = False
         self.shown = False  # the panel is open
         self.log_chars = 0
-        self.status_key = None
+        self.status_key = None  # what the status line says: (key, values), drawn again by a language switch
+        self.table_args = None  # Check's last table (cases, boards, rows), drawn again by a language switch
         saved = window.safeStorage.get(STORE + self.game)
         self.text = str(saved)[:MAX_CODE] if saved is not None else starter(self.game, shell.lang)
         link = shell.params.get("code") if shell.game == self.game else None
@@ -126,13 +126,23 @@ class CodePanel:
         self.section.setAttribute("data-running", self.running or "")
 
     def say(self, key: "str | None", **values: object) -> None:
-        """The panel's status line (role=status: Check's result is said here)."""
+        """The panel's status line (role=status: Check's result is said here). A value that is a
+        :class:`PuzzleError` (a move the rules refused) is said in the page's language each time the
+        line is drawn; the key ``""`` says just the error of value ``e``."""
         self.status_key = None if key is None else (key, values)
-        self.status.textContent = "" if key is None else self.shell.t(key, **values)
+        self.status.textContent = "" if key is None else self.words(key, values)
+
+    def words(self, key: str, values: dict) -> str:
+        """``key`` with ``values`` in the page's language (errors among them rendered in it too)."""
+        lang = self.shell.lang
+        shown = {k: (v.text(lang) if isinstance(v, PuzzleError) else v) for k, v in values.items()}
+        return shown["e"] if key == "" else self.shell.t(key, **shown)
 
     def _relabel(self) -> None:
         if self.status_key is not None:
             self.say(self.status_key[0], **self.status_key[1])
+        if self.table_args is not None:
+            self._table(*self.table_args)
         if self.editor is not None:
             self.editor.label(self._label())
             if is_starter(self.game, self.text) and self.text != starter(self.game, self.shell.lang):
@@ -246,6 +256,7 @@ class CodePanel:
             clear(self.log)
             self.log_chars = 0
             clear(self.results)
+            self.table_args = None
             if self.editor is not None:
                 self.editor.mark(0)
         self.render()
@@ -355,8 +366,7 @@ class CodePanel:
             self.say("code_no_moves")
 
     def _bad(self, e: PuzzleError) -> None:
-        self.say(None)
-        self.status.textContent = render(e.code, self.shell.lang, e.values, str(e))
+        self.say("", e=e)
 
     async def _play(self, start: object, moves: list, say_end: bool) -> None:
         """Play the run's moves on the board (through ``spec.apply``, as a Solve's answer plays),
@@ -382,13 +392,12 @@ class CodePanel:
                 await asyncio.sleep(0.1)
         if bad is not None:
             i, line, e = bad
-            msg = e.text(self.shell.lang)
             if line is not None:
                 if self.editor is not None:
                     self.editor.mark(line)
-                self.say("code_illegal", i=i, line=line, msg=msg + " ")
+                self.say("code_illegal", i=i, line=line, msg=e)
             else:
-                self.say("code_illegal_noline", i=i, msg=msg + " ")
+                self.say("code_illegal_noline", i=i, msg=e)
         elif say_end and self.game == "huarong":
             options = self.session.options
             n = self.spec.count(legal, options)
@@ -448,7 +457,8 @@ class CodePanel:
             return None
         if done.get("error") is not None:
             self._error(done["error"])
-            self.frame.say(self.status_key[0], **self.status_key[1]) if self.status_key else None
+            if self.status_key is not None:
+                self.frame.status.textContent = self.words(*self.status_key)
             return None
         path = done.get("answer")
         if path == []:
@@ -523,7 +533,7 @@ class CodePanel:
             try:
                 moves = decode_moves(self.spec, msg.get("moves"), MAX_MOVES)
             except AnswerError as e:
-                return {"ok": False, "yours": e.text(self.shell.lang), "expected": judge_expected(case["expected"]),
+                return {"ok": False, "yours": e, "expected": judge_expected(case["expected"]),
                         "ms": ms, "answer": None}
         row = judge(self.spec, case, grid, msg.get("answer"), moves)
         row["ms"] = ms
@@ -533,10 +543,13 @@ class CodePanel:
     def _words(self, x: object) -> str:
         if isinstance(x, tuple):
             return self.shell.t(x[0], **x[1])
+        if isinstance(x, PuzzleError):
+            return x.text(self.shell.lang)
         return str(x)
 
     def _table(self, cases: list, boards: list, rows: list) -> None:
         """The result table (failing cases first) and the first failing case drawn small."""
+        self.table_args = (cases, boards, rows)
         clear(self.results)
         failing = [i for i, r in enumerate(rows) if not r["ok"]]
         if failing:  # drawn first, above the table

@@ -554,12 +554,12 @@ _TEXT = {
     "code_no_moves": ("Your program made no moves.", "你的程序没有走任何一步。"),
     "code_playing": ("Playing your {n} moves on the board…", "正在棋盘上播放你的 {n} 步……"),
     "code_illegal": (
-        "Move {i} (line {line}) cannot be made: {msg} Playback stopped there.",
-        "第 {i} 步（第 {line} 行）走不了：{msg}播放在此停止。",
+        "Move {i} (line {line}) cannot be made: {msg}. Playback stopped there.",
+        "第 {i} 步（第 {line} 行）走不了：{msg}。播放在此停止。",
     ),
     "code_illegal_noline": (
-        "Move {i} cannot be made: {msg} Playback stopped there.",
-        "第 {i} 步走不了：{msg}播放在此停止。",
+        "Move {i} cannot be made: {msg}. Playback stopped there.",
+        "第 {i} 步走不了：{msg}。播放在此停止。",
     ),
     "code_solved_in": ("Solved in {n} steps — the fewest is {m}.", "用 {n} 步解开——最少是 {m} 步。"),
     "code_solved_unknown": ("Solved in {n} steps.", "用 {n} 步解开。"),

@@ -342,6 +342,13 @@ class CodePanel:
     def word(self, key: str) -> str:
         return t(key, self.lang)
 
+    def switch_language(self) -> str:
+        """Press the page's language switch; the panel's words are the other language's now (returned)."""
+        self.page.switch_language()
+        self.lang = "en" if self.lang == "zh" else "zh"
+        expect(self.page.locator("html")).to_have_attribute("lang", "en" if self.lang == "en" else "zh-CN")
+        return self.lang
+
     def open(self) -> "CodePanel":
         """Press Code (代码) and wait for the editor."""
         self.page.button(self.word("code"), exact=True).click()

@@ -11,6 +11,8 @@ from pages import assert_in_viewport, axe_serious
 from playwright.sync_api import expect
 
 from app.i18n import t
+from puzzles import PuzzleError
+from puzzles.games import GAMES
 
 pytestmark = pytest.mark.e2e
 
@@ -181,24 +183,28 @@ def learner(code: str, name: str):
     return ns[name]
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_typed_bfs_solves_the_course_board_in_116_moves(open_game, lang):
-    page = open_game("?game=huarong&lang=%s&speed=0" % lang)
+def test_a_typed_bfs_solves_the_course_board_in_116_moves(open_game):
+    """The course's exercise typed in Python solves 横刀立马 in the page; the verdict in either language."""
+    page = open_game("?game=huarong&lang=en&speed=0")
     code = page.code_panel().open()
     code.write(HUARONG_BFS)
     code.run()
-    expect(code.status()).to_have_text(t("code_solved_in", lang, n=116, m=116), timeout=90_000)
+    expect(code.status()).to_have_text(t("code_solved_in", "en", n=116, m=116), timeout=90_000)
     assert page.is_solved() and page.move_count() == 116
+    lang = code.switch_language()
+    expect(code.status()).to_have_text(t("code_solved_in", lang, n=116, m=116))
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_correct_connect_passes_check_then_clears_pairs(open_game, lang):
-    page = open_game("?game=linkup&lang=%s" % lang)
+def test_a_correct_connect_passes_check_then_clears_pairs(open_game):
+    """Check in 中文, then the page in English: the verdict follows; Use my connect plays in English."""
+    page = open_game("?game=linkup&lang=zh")
     code = page.code_panel().open()
     code.write(connect_with(2))
     code.check()
     passed, n = code.checked()
     assert passed == n >= 200
+    expect(code.status()).to_contain_text(t("code_passed", "zh", p=n, n=n))
+    lang = code.switch_language()
     expect(code.status()).to_contain_text(t("code_passed", lang, p=n, n=n))
     # Use my connect: each clicked pair is joined by the learner's connect
     page.get_by_role("checkbox", name=t("code_use_connect", lang)).check()
@@ -215,17 +221,25 @@ def test_a_correct_connect_passes_check_then_clears_pairs(open_game, lang):
     assert sum(1 for row in page.board() for v in row if v) == tiles_before - 6
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_three_turn_connect_fails_check_and_the_case_is_drawn(open_game, lang):
-    page = open_game("?game=linkup&lang=%s" % lang)
+def test_a_three_turn_connect_fails_check_and_the_case_is_drawn(open_game):
+    """The failing case drawn, its table in the page's language, and again in the other after a switch
+    (the table's cells once stayed in the first)."""
+    page = open_game("?game=linkup&lang=en")
     code = page.code_panel().open()
     code.write(connect_with(3))
     code.check()
     passed, total = code.checked()
     assert total >= 200 and passed < total
-    figure = page.panel.get_by_role("img", name=re.compile(re.escape(t("code_first_fail", lang, label=""))))
-    expect(figure).to_be_visible()
-    expect(figure.locator(".mY").first).to_be_visible()  # the learner's path is drawn on the case
+    for lang in ("en", "zh"):
+        if lang != code.lang:
+            code.switch_language()
+        figure = page.panel.get_by_role("img", name=re.compile(re.escape(t("code_first_fail", lang, label=""))))
+        expect(figure).to_be_visible()
+        expect(figure.locator(".mY").first).to_be_visible()  # the learner's path is drawn on the case
+        expect(page.panel.locator(".code-table th").first).to_have_text(t("code_case", lang))
+        # a pair the course cannot join, which three turns joined: "none" expected, in the page's language
+        expect(page.panel.locator(".code-table tr.fail td:nth-child(2)", has_text=t("code_none", lang)).first
+               ).to_be_visible()
     # and Use my connect refuses a three-turn path, removing nothing
     page.get_by_role("checkbox", name=t("code_use_connect", lang)).check()
     mine = learner(connect_with(3), "connect")
@@ -241,30 +255,35 @@ def test_a_three_turn_connect_fails_check_and_the_case_is_drawn(open_game, lang)
         assert page.board() == board
 
 
-@pytest.mark.parametrize("lang, program", [("en", SLIDING_BFS), ("zh", SLIDING_PARITY_BFS)], ids=["en", "zh"])
-def test_a_correct_leetcode_773_passes_its_cases(open_game, lang, program):
-    page = open_game("?game=sliding&lang=%s" % lang)
+def test_a_correct_leetcode_773_passes_its_cases(open_game):
+    """A plain BFS passes LeetCode 773's cases (English), then, the page switched to 中文, one that knows
+    the parity rule; each Run's answer on the board on screen is compared with the exact one."""
+    page = open_game("?game=sliding&lang=en")
     code = page.code_panel().open()
-    code.write(program)
-    code.check()
-    passed, n = code.checked(180_000)
-    assert passed == n >= 54
-    expect(code.status()).to_contain_text(t("code_passed", lang, p=n, n=n))
-    # Run on the board on screen: the answer compared with the exact one
-    code.run()
-    expect(code.status()).to_have_text(re.compile(re.escape(t("code_sliding_answer_ok", lang, yours="@")).replace(
-        "@", r"\d+")), timeout=60_000)
+    for program in (SLIDING_BFS, SLIDING_PARITY_BFS):
+        code.write(program)
+        code.check()
+        passed, n = code.checked(180_000)
+        assert passed == n >= 54
+        expect(code.status()).to_contain_text(t("code_passed", code.lang, p=n, n=n))
+        code.run()
+        expect(code.status()).to_have_text(re.compile(re.escape(t("code_sliding_answer_ok", code.lang, yours="@"))
+                                                      .replace("@", r"\d+")), timeout=60_000)
+        if program is SLIDING_BFS:
+            code.switch_language()
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_errors_mark_their_line(open_game, lang):
-    page = open_game("?game=huarong&lang=%s" % lang)
+def test_errors_mark_their_line(open_game):
+    """A syntax error in English, then (the page switched) a runtime error in 中文: each names its line."""
+    page = open_game("?game=huarong&lang=en")
     code = page.code_panel().open()
     code.write("def solve(board):\n    x = 1\n    if x = 2:\n        pass\n")
     code.run()
-    expect(code.status()).to_have_text(t("code_error_at", lang, line=3), timeout=60_000)
+    expect(code.status()).to_have_text(t("code_error_at", "en", line=3), timeout=60_000)
     expect(code.marked_line()).to_have_text("    if x = 2:")
     expect(code.log()).to_contain_text("SyntaxError")
+    lang = code.switch_language()
+    expect(code.status()).to_have_text(t("code_error_at", lang, line=3))
     code.write("def helper(board):\n    return board[99]\n\n\ndef solve(board):\n    helper(board)\n")
     code.run()
     expect(code.status()).to_have_text(t("code_error_at", lang, line=2), timeout=60_000)
@@ -284,18 +303,32 @@ def test_on_a_phone_a_run_brings_the_board_back_into_view(open_game):
     assert_in_viewport(page, "#hr-board")
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_an_illegal_huarong_move_stops_playback_with_its_number(open_game, lang):
+def test_an_illegal_huarong_move_stops_playback_with_its_number(open_game):
+    """The move the rules refuse is named by its number and line, the rules' reason with it, in the
+    page's language; a language switch says all of it in the other (the reason once stayed English)."""
+    lang = "zh"
     page = open_game("?game=huarong&lang=%s&speed=0" % lang)
     code = page.code_panel().open()
     code.write("def solve(board):\n    gameHandler.move(10, 'left')\n    gameHandler.move(10, 'left')\n"
                "    print(\"gameHandler.move(10, 'left')\")\n    gameHandler.move(7, 'down')\n")
     code.run()
-    expect(code.status()).to_contain_text(
-        t("code_illegal", lang, i=3, line=4, msg="").split(":")[0].split("：")[0], timeout=60_000)
+    reason = GAMES["huarong"].default().move(10, "left").move(10, "left")
+    for now in (lang, "zh" if lang == "en" else "en"):
+        msg = _refusal(reason, 10, "left", now)
+        expect(code.status()).to_have_text(t("code_illegal", now, i=3, line=4, msg=msg), timeout=60_000)
+        page.switch_language()
     expect(code.marked_line()).to_have_text("    print(\"gameHandler.move(10, 'left')\")")
     assert page.move_count() == 2
     assert page.board()[4] == [9, 10, 0, 0]
+
+
+def _refusal(board, pid: int, d: str, lang: str) -> str:
+    """What the rules say, in ``lang``, of moving piece ``pid`` toward ``d`` on ``board`` (refused)."""
+    try:
+        board.move(pid, d)
+    except PuzzleError as e:
+        return e.text(lang)
+    raise AssertionError("the move was legal")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -322,13 +355,16 @@ def test_the_code_survives_a_reload_and_a_shared_link_opens_without_running(open
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_axe_finds_nothing_serious_with_the_panel_open(open_game, server_url, device, lang):
-    page = open_game("?game=linkup&lang=%s" % lang, device)
+def test_axe_finds_nothing_serious_with_the_panel_open(open_game, server_url, device):
+    """With Check's table and a failing case on screen, in English and then in 中文."""
+    page = open_game("?game=linkup&lang=en", device)
     code = page.code_panel().open()
     code.write(connect_with(3))
     code.check()
     code.checked()
+    assert axe_serious(page.page, server_url) == []
+    code.switch_language()
+    expect(code.status()).to_contain_text("通过")
     assert axe_serious(page.page, server_url) == []
 
 
