@@ -54,39 +54,42 @@ def send_over_the_socket(page, msg: dict) -> None:
     page.evaluate("(m) => window.raceSocket.send(JSON.stringify(m))", msg)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_three_players_race_on_one_board(open_game, lang):
-    a = open_game("?game=linkup&lang=%s" % lang)  # the creator, with the solver (for Hint)
-    a.button(t("race", lang), exact=True).click()
+def test_three_players_race_on_one_board(open_game):
+    """Friends whose pages speak different languages: the creator and the code-typer in English, the one
+    who follows the link in 中文; each page says everything in its own."""
+    la, lb, lc = "en", "zh", "en"
+    a = open_game("?game=linkup&lang=%s" % la)  # the creator, with the solver (for Hint)
+    a.button(t("race", la), exact=True).click()
     link, code = a.race_link(), a.race_code()
     assert "game=linkup" in link and "room=" + code.replace("-", "") in link
-    b = open_game(link + "&lang=" + lang, solver=False, new=True)  # by the link
-    c = open_game("?game=linkup&lang=" + lang, solver=False, new=True)  # by the code, typed
-    c.button(t("race", lang), exact=True).click()  # a room of its own first, then the friend's code
+    b = open_game(link + "&lang=" + lb, solver=False, new=True)  # by the link
+    c = open_game("?game=linkup&lang=" + lc, solver=False, new=True)  # by the code, typed
+    lang_of = {a: la, b: lb, c: lc}
+    c.button(t("race", lc), exact=True).click()  # a room of its own first, then the friend's code
     expect(c.race().locator(".race-code")).not_to_contain_text(code)
-    c.race().get_by_label(t("race_code", lang), exact=True).fill(code.lower())
-    c.race().get_by_role("button", name=t("race_join", lang), exact=True).click()
+    c.race().get_by_label(t("race_code", lc), exact=True).fill(code.lower())
+    c.race().get_by_role("button", name=t("race_join", lc), exact=True).click()
     for page in (a, b, c):
         expect(page.race().get_by_role("progressbar")).to_have_count(2)
-    ready(a, lang)
-    ready(b, lang)
-    expect(line(a)).to_contain_text(t("race_lobby", lang, n=3))
+    ready(a, la)
+    ready(b, lb)
+    expect(line(a)).to_contain_text(t("race_lobby", la, n=3))
     c.evaluate(SEEN_LINES)  # every text the line shows from now on (the countdown lasts 3 s, a loaded machine is slow)
-    ready(c, lang)
+    ready(c, lc)
     for page in (a, b, c):
-        expect(line(page)).to_have_text(t("race_on", lang), timeout=10_000)
-    counting = re.escape(t("race_countdown", lang)).replace(re.escape("{s}"), "[123]")
+        expect(line(page)).to_have_text(t("race_on", lang_of[page]), timeout=10_000)
+    counting = re.escape(t("race_countdown", lc)).replace(re.escape("{s}"), "[123]")
     seen = c.evaluate("window.__raceLines")
     assert any(re.fullmatch(counting, text) for text in seen), seen
     assert a.board() == b.board() == c.board()
     start = Board.from_grid(a.board())
     total = start.tiles()
-    expect(a.button(t("solve", lang), exact=True)).to_be_disabled()
+    expect(a.button(t("solve", la), exact=True)).to_be_disabled()
     # a clears two pairs: the others' bars of player 1 move
     a.connect_pairs(2)
     for page in (b, c):
-        expect(page.race_bar(name_of(1, lang))).to_have_attribute("aria-valuenow", str(total - 4))
-        expect(page.race_bar(name_of(1, lang))).to_have_attribute("aria-valuemax", str(total))
+        expect(page.race_bar(name_of(1, lang_of[page]))).to_have_attribute("aria-valuenow", str(total - 4))
+        expect(page.race_bar(name_of(1, lang_of[page]))).to_have_attribute("aria-valuemax", str(total))
     shape = b.race().locator(".race-player").nth(0).locator(".race-shape path")  # player 1's silhouette, no kinds
     expect(shape).to_have_attribute("d", re.compile(r"^(M[^M]+){%d}$" % (total - 4)))
     # b sends forged pairs straight over its socket: refused, never counted
@@ -94,44 +97,45 @@ def test_three_players_race_on_one_board(open_game, lang):
     for x, y in forged[:3]:
         send_over_the_socket(b, {"v": 1, "t": "pair", "a": x, "b": y})
     send_over_the_socket(b, {"v": 1, "t": "pair", "a": 0, "b": 0})
-    expect(line(b)).to_have_text(t("race_refused", lang))
+    expect(line(b)).to_have_text(t("race_refused", lb))
     b.connect_pairs(1)  # then one real pair: its bar moves by that pair only
     for page in (a, c):
-        expect(page.race_bar(name_of(2, lang))).to_have_attribute("aria-valuenow", str(total - 2))
+        expect(page.race_bar(name_of(2, lang_of[page]))).to_have_attribute("aria-valuenow", str(total - 2))
     # a asks for a hint (counted), then reloads mid-race: the seat and its progress come back
-    a.button(t("hint", lang), exact=True).click()
-    expect(a.status()).to_have_text(t("lu_hint", lang))
+    a.button(t("hint", la), exact=True).click()
+    expect(a.status()).to_have_text(t("lu_hint", la))
     a.reload()
-    you = name_of(1, lang) + " — " + t("race_you", lang) + t("race_sep", lang) + t("race_dnf", lang, n=total - 4)
+    you = name_of(1, la) + " — " + t("race_you", la) + t("race_sep", la) + t("race_dnf", la, n=total - 4)
     expect(a.race().locator(".race-name").first).to_have_text(you)  # the seat, with its progress
     expect(a.race().get_by_role("progressbar")).to_have_count(2)
     assert Board.from_grid(a.board()).tiles() == total - 4
-    expect(c.race_bar(name_of(1, lang))).to_have_attribute("aria-valuenow", str(total - 4))
+    expect(c.race_bar(name_of(1, lc))).to_have_attribute("aria-valuenow", str(total - 4))
     # b clears first, then a, then c
     b.connect_pairs()
-    expect(a.race().locator(".race-first")).to_have_text(re.compile(re.escape(name_of(2, lang))))
+    expect(a.race().locator(".race-first")).to_have_text(re.compile(re.escape(name_of(2, la))))
     a.connect_pairs()
     c.connect_pairs()
     for page in (a, b, c):
-        expect(line(page)).to_have_text(t("race_done", lang))
+        expect(line(page)).to_have_text(t("race_done", lang_of[page]))
     rows = a.race().locator(".race-standings tbody tr")
     expect(rows).to_have_count(3)
-    expect(rows.nth(0)).to_contain_text(name_of(2, lang))
-    expect(rows.nth(1)).to_contain_text(name_of(1, lang))
-    expect(rows.nth(2)).to_contain_text(name_of(3, lang))
+    expect(rows.nth(0)).to_contain_text(name_of(2, la))
+    expect(rows.nth(1)).to_contain_text(name_of(1, la))
+    expect(rows.nth(2)).to_contain_text(name_of(3, la))
+    expect(b.race().locator(".race-standings tbody tr").nth(0)).to_contain_text(name_of(2, lb))
     cells = [rows.nth(i).locator("td") for i in range(3)]
     assert [cells[i].nth(0).text_content() for i in range(3)] == ["1", "2", "3"]
     assert [cells[i].nth(3).text_content() for i in range(3)] == [str(total // 2)] * 3  # b's forged ones not
     assert cells[1].nth(4).text_content() == "1" and cells[0].nth(4).text_content() == "0"
     # Rematch keeps the room: everyone back in its lobby, Ready again
-    a.race().get_by_role("button", name=t("race_rematch", lang), exact=True).click()
+    a.race().get_by_role("button", name=t("race_rematch", la), exact=True).click()
     for page in (a, b, c):
-        expect(line(page)).to_contain_text(t("race_lobby", lang, n=3))
+        expect(line(page)).to_contain_text(t("race_lobby", lang_of[page], n=3))
         expect(page.race().locator(".race-code")).to_contain_text(code)
     for page in (a, b, c):
-        ready(page, lang)
+        ready(page, lang_of[page])
     for page in (a, b, c):
-        expect(line(page)).to_have_text(t("race_on", lang), timeout=10_000)
+        expect(line(page)).to_have_text(t("race_on", lang_of[page]), timeout=10_000)
     assert a.board() == b.board() == c.board() and Board.from_grid(a.board()) != start
 
 
