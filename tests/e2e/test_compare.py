@@ -19,10 +19,10 @@ WORDS = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_compare_with_progress_stop_and_solve_meanwhile(open_game, lang):
-    w = WORDS[lang]
-    page = open_game("?speed=0&lang=" + lang)
+def test_compare_with_progress_stop_and_solve_meanwhile(open_game):
+    """In English, then the page switched to 中文: the comparison's table says the same in it."""
+    w = WORDS["en"]
+    page = open_game("?speed=0&lang=en")
     panel = page.panel
     panel.get_by_text(w["box"], exact=True).click()
     line = panel.locator(".compare-line")
@@ -42,6 +42,12 @@ def test_compare_with_progress_stop_and_solve_meanwhile(open_game, lang):
     expect(distinct).to_contain_text(w["gave_up"], timeout=60_000)
     expect(panel.get_by_role("row", name=re.compile(w["equal"]))).to_contain_text("116")
     expect(panel.locator(".compare-out")).to_contain_text(w["more"])
+    page.switch_language()
+    w = WORDS["zh"]
+    expect(panel.get_by_role("row", name=re.compile(w["distinct"]))).to_contain_text(w["gave_up"])
+    expect(panel.get_by_role("row", name=re.compile(w["equal"]))).to_contain_text("116")
+    expect(panel.locator(".compare-out")).to_contain_text(w["more"])
+    expect(panel.get_by_role("button", name=w["run"], exact=True)).to_be_enabled()
 
 
 def test_a_move_stops_the_comparison_of_the_position_gone(open_game):
