@@ -47,11 +47,10 @@ def solved_text(lang, n):
     return NAMES[lang]["solved"].format(n=n)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_huarong_map_follows_the_board_and_puts_the_farthest_position_on_it(open_game, lang):
-    page = open_game("?game=huarong&speed=0&lang=" + lang)
-    words = NAMES[lang]
-    fig = page.open_map(NAMES[lang]["map"])
+def test_huarong_map_follows_the_board_and_puts_the_farthest_position_on_it(open_game):
+    """Made and followed in English; the farthest position and Solve after a switch to 中文."""
+    page = open_game("?game=huarong&speed=0&lang=en")
+    fig = page.open_map(NAMES["en"]["map"])
     # the figure's name: 25,955 positions, 116 moves at the start (the issue's figures)
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*116"))
     assert distance_in(fig) == 116 == huarong_distance(page.board())
@@ -62,6 +61,10 @@ def test_huarong_map_follows_the_board_and_puts_the_farthest_position_on_it(open
     # one move along an optimal solution (the first move of CPython's own solution): 115
     pid, direction = huarong_solver.solve(huarong.Board.from_grid(page.board())).moves[0]
     assert page.evaluate("([p, d]) => gameHandler.move(p, d)", [pid, direction])
+    expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*115"))
+    page.switch_language()
+    lang = "zh"
+    words = NAMES[lang]
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*115"))
     # the farthest position: onto the board in one click; the status says its distance
     far = int(re.search(r"(\d+)", numbers.locator("dd").nth(3).text_content()).group(1))
@@ -89,19 +92,22 @@ def test_huarong_piece_metric_map(open_game):
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*\b116\b"), timeout=60_000)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_sliding_3x3_map_has_every_position_and_the_solver_distance(open_game, lang):
+def test_sliding_3x3_map_has_every_position_and_the_solver_distance(open_game):
+    """Made in 中文; its text alternative read in 中文, then in English after a switch."""
     board = json.dumps(SLIDING_3X3).replace(" ", "")
-    page = open_game("?game=sliding&speed=0&lang=%s&board=%s" % (lang, quote(board)))
-    fig = page.open_map(NAMES[lang]["map"])
+    page = open_game("?game=sliding&speed=0&lang=zh&board=%s" % quote(board))
+    fig = page.open_map(NAMES["zh"]["map"])
     expected = len(sliding_solver.solve(sliding.Board.from_grid(SLIDING_3X3)).moves)
     expect(fig).to_have_attribute("aria-label", re.compile(r"181,440 .*\b%d\b" % expected))
     # the text alternative: one row per distance, adding up to every position
     panel = page.panel
-    panel.get_by_text(NAMES[lang]["table"], exact=True).first.click()
-    table = panel.get_by_role("table", name=NAMES[lang]["table"])
-    counts = [int(c.replace(",", "")) for c in table.locator("tbody td").all_text_contents()]
-    assert sum(counts) == 181_440 and len(counts) == expected + 1 and counts[0] == 1
+    panel.get_by_text(NAMES["zh"]["table"], exact=True).first.click()
+    for lang in ("zh", "en"):
+        if lang == "en":
+            page.switch_language()
+        table = panel.get_by_role("table", name=NAMES[lang]["table"])
+        counts = [int(c.replace(",", "")) for c in table.locator("tbody td").all_text_contents()]
+        assert sum(counts) == 181_440 and len(counts) == expected + 1 and counts[0] == 1
 
 
 def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board(open_game):
