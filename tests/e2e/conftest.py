@@ -47,19 +47,30 @@ class Watch:
 
 
 @pytest.fixture(scope="session")
-def profiles(browser_type, browser_type_launch_args, tmp_path_factory):
+def profiles(browser_type, browser_type_launch_args, tmp_path_factory, server_url, quick_starts):
     """One persistent browser context per device for the whole run (per test process), so its HTTP cache
     keeps the runtimes' compiled WebAssembly from one test to the next: a page's start costs about a third
     less CPU (1.8 instead of 2.9 s to a ready solver, measured on this machine), which is most of the
-    suite's time. Each test's page in it still starts with nothing stored (see ``open_game``)."""
+    suite's time. Each test's page in it still starts with nothing stored (see ``open_game``).
+
+    With ``quick_starts`` (tests/conftest.py), the context's first page is the app, loaded once to a ready
+    solver and then frozen (no task of it runs again: no timer, no save, no worker step), and left open: the
+    runtimes it compiled stay in the renderer process every later page of this server joins, which starts
+    from them. The tests' own pages are the context's later ones (closed after each test)."""
     contexts = {}
 
     def get(device: str):
         if device not in contexts:
             path = tmp_path_factory.mktemp("profile-" + device)
-            contexts[device] = browser_type.launch_persistent_context(
-                str(path), **browser_type_launch_args, **DEVICES[device]
-            )
+            ctx = browser_type.launch_persistent_context(str(path), **browser_type_launch_args, **DEVICES[device])
+            if quick_starts:
+                anchor = ctx.pages[0] if ctx.pages else ctx.new_page()
+                anchor.goto(server_url + "?lang=en")
+                anchor.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+                cdp = ctx.new_cdp_session(anchor)
+                cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
+                cdp.detach()
+            contexts[device] = ctx
         return contexts[device]
 
     yield get
