@@ -128,7 +128,7 @@ class CodePanel:
     def say(self, key: "str | None", **values: object) -> None:
         """The panel's status line (role=status: Check's result is said here). A value that is a
         :class:`PuzzleError` (a move the rules refused) is said in the page's language each time the
-        line is drawn; the key ``""`` says just the error of value ``e``."""
+        line is drawn."""
         self.status_key = None if key is None else (key, values)
         self.status.textContent = "" if key is None else self.words(key, values)
 
@@ -136,7 +136,7 @@ class CodePanel:
         """``key`` with ``values`` in the page's language (errors among them rendered in it too)."""
         lang = self.shell.lang
         shown = {k: (v.text(lang) if isinstance(v, PuzzleError) else v) for k, v in values.items()}
-        return shown["e"] if key == "" else self.shell.t(key, **shown)
+        return self.shell.t(key, **shown)
 
     def _relabel(self) -> None:
         if self.status_key is not None:
@@ -366,7 +366,7 @@ class CodePanel:
             self.say("code_no_moves")
 
     def _bad(self, e: PuzzleError) -> None:
-        self.say("", e=e)
+        self.say("code_answer_refused", msg=e)
 
     async def _play(self, start: object, moves: list, say_end: bool) -> None:
         """Play the run's moves on the board (through ``spec.apply``, as a Solve's answer plays),

@@ -557,6 +557,7 @@ _TEXT = {
         "Move {i} (line {line}) cannot be made: {msg}. Playback stopped there.",
         "第 {i} 步（第 {line} 行）走不了：{msg}。播放在此停止。",
     ),
+    "code_answer_refused": ("{msg}", "{msg}"),  # what the learner's program answered, refused by the rules
     "code_illegal_noline": (
         "Move {i} cannot be made: {msg}. Playback stopped there.",
         "第 {i} 步走不了：{msg}。播放在此停止。",
