@@ -407,6 +407,10 @@ def _joinable(g: _Grid, cols: int, a: int, b: int) -> bool:
     r2 += 1
     c2 += 1
     p1, p2 = r1 * w + c1, r2 * w + c2
+    if (occ[p1 - 1] and occ[p1 + 1] and occ[p1 - w] and occ[p1 + w]) or (
+        occ[p2 - 1] and occ[p2 + 1] and occ[p2 - w] and occ[p2 + w]
+    ):  # an end walled in on all four sides: every route leaves it through a tile, unless the other end is next to it
+        return abs(r1 - r2) + abs(c1 - c2) == 1
     e1, e2 = occ[p1], occ[p2]  # 1 for a tile
     for step, n, sums, x1, x2, y1, y2 in ((w, h, g.rowsum, r1, r2, c1, c2), (1, w, g.colsum, c1, c2, r1, r2)):
         # how far each tile sees along the axis (x), over empty cells
