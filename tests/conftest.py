@@ -47,8 +47,8 @@ def static_url():
 # Chromium's default, as a player's browser has it.
 LAZY_WASM = "--js-flags=--wasm-lazy-compilation"
 # One renderer process for all the pages of this server in a browser context, where V8 keeps the runtimes'
-# compiled WebAssembly while any page still uses it: tests/e2e/conftest.py keeps one test's page of the app
-# open, frozen, in each shared context for that. Measured on 10 page starts after such a page (CPU s per page
+# compiled WebAssembly while any page still uses it: tests/e2e/conftest.py keeps one page of the app open,
+# frozen, in each shared context for that. Measured on 10 page starts after such a page (CPU s per page
 # start to a ready solver, this machine): the engine's background compiling 0.21-0.26 s instead of 0.64-1.03 s,
 # 2.1-2.4 s in all instead of 2.5-3.3 s. Same rule as above: not in a run that times the main thread's tasks
 # (pages of one process would share one main thread there).

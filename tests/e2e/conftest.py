@@ -47,51 +47,35 @@ class Watch:
 
 
 @pytest.fixture(scope="session")
-def profiles(browser_type, browser_type_launch_args, tmp_path_factory):
+def profiles(browser_type, browser_type_launch_args, tmp_path_factory, server_url, quick_starts):
     """One persistent browser context per device for the whole run (per test process), so its HTTP cache
     keeps the runtimes' compiled WebAssembly from one test to the next: a page's start costs about a third
     less CPU (1.8 instead of 2.9 s to a ready solver, measured on this machine), which is most of the
     suite's time. Each test's page in it still starts with nothing stored (see ``open_game``).
 
-    ``profiles.anchors``: with ``quick_starts`` (tests/conftest.py), the first test's page of each context is
-    not closed after its test but frozen (no task of it runs again: no timer, no save, no worker step) and
-    kept: the runtimes it compiled stay in the renderer process every later page of this server joins,
-    which starts from them (see ``keep_or_close``)."""
+    With ``quick_starts`` (tests/conftest.py), the context's first page is the app, loaded once to a ready
+    solver and then frozen (no task of it runs again: no timer, no save, no worker step), and left open: the
+    runtimes it compiled stay in the renderer process every later page of this server joins, which starts
+    from them. The tests' own pages are the context's later ones (closed after each test)."""
     contexts = {}
 
     def get(device: str):
         if device not in contexts:
             path = tmp_path_factory.mktemp("profile-" + device)
-            contexts[device] = browser_type.launch_persistent_context(
-                str(path), **browser_type_launch_args, **DEVICES[device]
-            )
+            ctx = browser_type.launch_persistent_context(str(path), **browser_type_launch_args, **DEVICES[device])
+            if quick_starts:
+                anchor = ctx.pages[0] if ctx.pages else ctx.new_page()
+                anchor.goto(server_url + "?lang=en")
+                anchor.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+                cdp = ctx.new_cdp_session(anchor)
+                cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
+                cdp.detach()
+            contexts[device] = ctx
         return contexts[device]
 
-    get.anchors = {}  # context -> its frozen page of the app
     yield get
     for ctx in contexts.values():
         ctx.close()
-
-
-def keep_or_close(page, anchors: dict, server_url: str, quick_starts: bool) -> None:
-    """After a test: its page in a shared context becomes the context's frozen anchor (the first page of
-    the app there with its solver ready, not in a race room, when ``quick_starts``), or is closed."""
-    ctx = page.context
-    if quick_starts and ctx not in anchors and not page.is_closed() and page.url.startswith(server_url):
-        try:
-            if page.evaluate("document.documentElement.dataset.solverState !== 'idle'"):
-                raise RuntimeError("its solver is not ready: its runtime may still be compiling")
-            if page.evaluate("!!(window.raceSocket && window.raceSocket.readyState < 2)"):
-                raise RuntimeError("in a race room: a frozen player would keep a seat")
-            cdp = ctx.new_cdp_session(page)
-            cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
-            cdp.detach()
-            anchors[ctx] = page
-            return
-        except Exception:  # a page that cannot be frozen is closed like any other
-            pass
-    if not page.is_closed():
-        page.close()
 
 
 def _fresh_page(ctx, server_url: str):
@@ -105,7 +89,7 @@ def _fresh_page(ctx, server_url: str):
 
 
 @pytest.fixture
-def open_game(browser, profiles, server_url, request, quick_starts):
+def open_game(browser, profiles, server_url, request):
     """``open_game("?game=linkup&lang=zh", "phone")`` -> the game's page object, app and solver ready.
     See tests/e2e/pages.py for the arguments and what a page object offers."""
     contexts, pages, watches, opened = [], [], [], []
@@ -147,10 +131,8 @@ def open_game(browser, profiles, server_url, request, quick_starts):
     for ctx in contexts:
         ctx.close()
     for page in pages:  # the shared contexts' pages (tabs a test opened in them too)
-        anchor = profiles.anchors.get(page.context)
         for tab in page.context.pages[1:]:
-            if tab is not anchor:
-                keep_or_close(tab, profiles.anchors, server_url, quick_starts and tab is page)
+            tab.close()
     problems = [p for w in watches for p in w.problems if not any(a in p for a in go.allow)]
     assert not problems, "\n".join(problems)
 
