@@ -71,29 +71,47 @@ def test_reload_keeps_the_moves_history_and_options(open_game, server_url, game)
     assert page.board() == after.grid()
 
 
-@pytest.mark.parametrize("game", sorted(CASES))
-def test_a_bad_link_never_wipes_the_saved_game(open_game, server_url, game):
-    other, _, bad, _ = CASES[game]
-    page = open_game("?game=%s&lang=en&board=%s" % (game, quote(other.to_code())))
-    after = move(page, game, other)
-    page.open("?game=%s&lang=en&board=%s" % (game, quote(bad)), solver=False)
-    expect(page.alert()).to_contain_text("The board in the link was not loaded")
-    assert page.board() == GAMES[game].default().grid()  # the contract: the default board opens instead
-    # the plain page reopens the saved game, moves and all
-    page.open("?game=%s&lang=en" % game, solver=False)
-    assert page.board() == after.grid()
-    assert page.move_count() == 1
-    expect(page.alert()).to_be_hidden()
+def _saved_games(open_game) -> tuple:
+    """Every game with a board of its own and one move on it, saved: the first game's board from a
+    link, the others' pasted by their tab. ``(page, {game: the board after the move})``."""
+    games = sorted(CASES)
+    first = open_game("?game=%s&lang=en&board=%s" % (games[0], quote(CASES[games[0]][0].to_code())))
+    after = {}
+    for game in games:
+        page = first if game == games[0] else first.show(game)
+        other = CASES[game][0]
+        if game != games[0]:
+            page.paste_board(other.to_code())
+        after[game] = move(page, game, other)
+    return first, after
 
 
-@pytest.mark.parametrize("game", sorted(CASES))
-def test_a_link_to_another_board_opens_that_board(open_game, server_url, game):
-    other, _, _, _ = CASES[game]
-    page = open_game("?game=%s&lang=en" % game)
-    move(page, game, GAMES[game].default())
-    page.open("?game=%s&lang=en&board=%s" % (game, quote(other.to_json())), solver=False)
-    assert page.board() == other.grid()
-    assert page.move_count() == 0
+def test_a_bad_link_never_wipes_the_saved_game(open_game):
+    """Each game's bad link (in the same page, its storage kept) opens the default board; the plain page
+    then reopens every saved game."""
+    first, after = _saved_games(open_game)
+    for game in sorted(CASES):
+        page = first.open("?game=%s&lang=en&board=%s" % (game, quote(CASES[game][2])), solver=False)
+        expect(page.alert()).to_contain_text("The board in the link was not loaded")
+        assert page.board() == GAMES[game].default().grid(), game  # the contract: the default board instead
+    # the plain page reopens every saved game, moves and all
+    first = first.open("?lang=en", solver=False)
+    for game in sorted(CASES):
+        page = first.show(game)
+        assert page.board() == after[game].grid(), game
+        assert page.move_count() == 1, game
+        expect(page.alert()).to_be_hidden()
+
+
+def test_a_link_to_another_board_opens_that_board(open_game):
+    first = open_game("?lang=en")
+    for game in sorted(CASES):
+        move(first.show(game), game, GAMES[game].default())
+    for game in sorted(CASES):
+        other = CASES[game][0]
+        page = first.open("?game=%s&lang=en&board=%s" % (game, quote(other.to_json())), solver=False)
+        assert page.board() == other.grid(), game
+        assert page.move_count() == 0, game
 
 
 @pytest.mark.parametrize("game", sorted(CASES))
