@@ -101,9 +101,11 @@ def _job_id(job: object) -> bool:
 
 
 def step(job: int, budget_ms: float = 40) -> str:
-    """Run a job for about ``budget_ms``; answers its progress or its result
-    (a job id that is not a whole number, or a budget that is not a number,
-    is answered with ``bad_request``)."""
+    """Run a job for about ``budget_ms``, one slice of it at least (so an unfinished job always answers a
+    progress dict, even when the budget is spent before the first slice: a machine under load once
+    answered ``"progress": null``, which the page took for a dead worker); answers its progress or its
+    result (a job id that is not a whole number, or a budget that is not a number, is answered with
+    ``bad_request``)."""
     if not _job_id(job) or isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float)):
         return json.dumps({"done": True, "error": _bad_request(job if not _job_id(job) else budget_ms)})
     entry = _jobs.get(job)
@@ -112,8 +114,8 @@ def step(job: int, budget_ms: float = 40) -> str:
     gen = entry[0]
     t0 = time.perf_counter()
     deadline = t0 + budget_ms / 1000
-    progress = None
     try:
+        progress = next(gen)
         while time.perf_counter() < deadline:
             progress = next(gen)
     except StopIteration as stop:

@@ -215,3 +215,13 @@ def test_warm_up_runs_the_search_through_the_protocol_and_leaves_nothing_behind(
     for metric in ("cell", "piece"):
         result = run_request("huarong", request(worker_jobs.WARM_BOARD, metric=metric))
         assert result["status"] == "solved" and result["stats"]["positions"] > 1000  # a search, not a lookup
+
+
+def test_a_spent_budget_still_answers_a_progress():
+    """A step whose budget is gone before its first slice (0 ms here; a loaded machine, once) runs one
+    slice and answers a progress dict, never ``null`` (which the page once took for a dead worker)."""
+    job = json.loads(start("huarong", request(COURSE, metric="cell")))["job"]
+    answer = json.loads(step(job, 0))
+    assert answer["done"] is False and isinstance(answer["progress"], dict)
+    assert answer["progress"]["positions"] >= 0
+    cancel(job)

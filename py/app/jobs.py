@@ -93,9 +93,9 @@ class Jobs:
         self.shell.solving(True)
 
         def progress(p: dict) -> None:
-            if quiet:
-                pass
-            elif "received" in p:  # a file on its way to the worker (the pattern tables)
+            if quiet or not isinstance(p, dict):  # the worker's answers are input: no progress, nothing to show
+                return
+            if "received" in p:  # a file on its way to the worker (the pattern tables)
                 key, values = download_words(p)
                 frame.say_progress(key, **values)
             elif show:
@@ -103,7 +103,7 @@ class Jobs:
                 self.hooks.show_progress(p)
             elif p.get("method") == "tables":  # the file is in: the worker unpacks it, in slices
                 frame.say_progress("prog_tables")
-            if self.wave is not None and not quiet:
+            if self.wave is not None:
                 self.wave(p)
 
         def started(job: int) -> None:
