@@ -1,6 +1,7 @@
 """Link-up engine: connect() checked by an independent validator and an
 independent shortest-path search; the solver against brute force; codecs."""
 
+import hashlib
 import heapq
 import json
 
@@ -24,6 +25,7 @@ from puzzles.linkup import (
     turns,
 )
 from puzzles.linkup_solver import shuffle, solve
+from test_linkup_solver import joins
 
 
 def check_path(board: Board, path: list, r1: int, c1: int, r2: int, c2: int) -> None:
@@ -189,6 +191,44 @@ def test_seeded_boards_are_stable_across_versions():
 
 
 GENERATED_4x6_SEED_1 = "1.4x6.363663451152414146535222.aj"
+
+
+def test_the_layouts_of_four_sizes_are_the_same_as_when_links_were_first_shared():
+    """Seeds 0-19 of the four presets' sizes, hashed: the digest the generator gave before its partner
+    search was rewritten with bits (the layouts, not only one board, are what a link's seed stands for)."""
+    digest = hashlib.sha1()
+    for rows, cols in ((4, 6), (6, 8), (8, 18), (10, 20)):
+        for seed in range(20):
+            digest.update(repr(run(layout_steps(rows, cols, seed))).encode())
+    assert digest.hexdigest() == "f0e7e35423f13a705033c1981e1fa5557981ab13"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 9), st.integers(1, 9), st.integers(0, 10**6), st.integers(0, 100))
+def test_the_generators_partners_are_the_cells_a_route_reaches(rows, cols, seed, full):
+    """The generator's partners of an empty cell, against the independent walk of the solver's tests: every
+    empty cell that a tile there could be joined to if both were filled, and no other."""
+    rng = Rng(seed)
+    cells = [1 if rng.below(100) < full else 0 for _ in range(rows * cols)]
+    empty = [i for i, v in enumerate(cells) if not v]
+    if not empty:
+        return
+    a = empty[rng.below(len(empty))]
+    free = 0
+    for r in range(-1, rows + 1):
+        for c in range(-1, cols + 1):
+            if not (0 <= r < rows and 0 <= c < cols and cells[r * cols + c]):
+                free |= 1 << ((r + 1) * (cols + 3) + c + 1)
+    inside = sum(1 << linkup._bit(cols, i) for i in range(rows * cols))
+    got = linkup._cells(cols, linkup._partners(cols, free, a) & inside)
+    want = []
+    for b in empty:
+        if b != a:
+            both = list(cells)
+            both[a] = both[b] = 2
+            if joins(tuple(both), rows, cols, a, b):
+                want.append(b)
+    assert got == want, (rows, cols, cells, a)
 
 
 def test_unclearable_board_is_stuck():

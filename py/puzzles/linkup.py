@@ -679,10 +679,17 @@ def _fill(rows: int, cols: int, rng: Rng, count: list, matched: bool):
     its neighbour, is always a partner that works. Answers the pairs placed,
     or ``None``; yields ``{"positions"}`` after each pair."""
     n = rows * cols
-    w = cols + 2
-    occ = bytearray(w * (rows + 2))
+    free = 0  # the empty cells as bits (see _partners): at first every cell and the ring
+    for r in range(rows + 2):
+        free |= ((1 << (cols + 2)) - 1) << (r * (cols + 3))
     filled = [False] * n
     depth = [min(i // cols, rows - 1 - i // cols, i % cols, cols - 1 - i % cols) for i in range(n)]
+    levels = [0] * (max(depth) + 1)  # the cells of each depth, as bits
+    colour = [0, 0, 0]  # the cells of each colour of a chessboard, then of both, as bits
+    for i in range(n):
+        levels[depth[i]] |= 1 << _bit(cols, i)
+        colour[(i // cols + i % cols) % 2] |= 1 << _bit(cols, i)
+    colour[2] = colour[0] | colour[1]
     mate = _domino_tiling(rows, cols) if matched else None
     placed = []
     for _pair in range(n // 2):
@@ -690,24 +697,27 @@ def _fill(rows: int, cols: int, rng: Rng, count: list, matched: bool):
         rng.shuffle(empty)
         choice = None
         for a in _deepest_first(empty, depth):
-            partners = _partners(rows, cols, occ, a)
-            if matched:
-                partners = [b for b in partners if (a // cols + a % cols + b // cols + b % cols) % 2]
+            # a domino covers a cell of each colour (the two colours: every cell, no ring's)
+            partners = _partners(cols, free, a) & colour[(a // cols + a % cols + 1) % 2 if matched else 2]
+            top = len(levels)
             while partners:
-                top = max(depth[b] for b in partners)
-                best = [b for b in partners if depth[b] == top]
+                top -= 1
+                while not partners & levels[top]:
+                    top -= 1
+                best = _cells(cols, partners & levels[top])
                 b = best[rng.below(len(best))]
                 if not matched or _rematch(rows, cols, filled, mate, a, b):
                     choice = (a, b)
                     break
-                partners = [x for x in partners if x != b]
+                partners &= ~(1 << _bit(cols, b))
+                top += 1
             if choice is not None:
                 break
         if choice is None:
             return None
         for i in choice:
             filled[i] = True
-            occ[(i // cols + 1) * w + i % cols + 1] = 1
+            free &= ~(1 << _bit(cols, i))
         placed.append(choice)
         count[0] += 1
         yield {"positions": count[0]}
@@ -723,60 +733,62 @@ def _deepest_first(cells: list, depth: list):
                 yield i
 
 
-def _partners(rows: int, cols: int, occ: bytearray, a: int) -> list:
-    """Empty cells that a tile at ``a`` could be joined to (with at most two
-    turns through empty cells) if both were filled. ``occ`` is the board
-    padded with the ring, ``1`` where a tile is.
+def _partners(cols: int, free: int, a: int) -> int:
+    """The empty cells that a tile at ``a`` could be joined to (with at most
+    two turns through empty cells) if both were filled, as bits
+    (:func:`_bit`). ``free`` is the board as bits, set where no tile is: the
+    cells and the ring around them (a wall column, never set, ends each row).
 
     For each way the route can start (along the column, or the row): the
-    empty line through ``a``; across it, the empty line through each of its
-    cells; and across those again, the empty line through each of their
-    cells — each such last line walked once, however many cells lead to it."""
-    w = cols + 2
-    size = w * (rows + 2)
-    start = (a // cols + 1) * w + a % cols + 1
-    out = bytearray(size)
-    for step, other in ((w, 1), (1, w)):
-        done = bytearray(size)  # cells whose line along `step` is already taken
-        for q0 in _line(occ, start, step, w, size):
-            for q in _line(occ, q0, other, w, size):
-                if not done[q]:
-                    for x in _line(occ, q, step, w, size):
-                        done[x] = 1
-                        out[x] = 1
-    out[start] = 0
-    found = []
-    for r in range(1, rows + 1):
-        base = r * w
-        for c in range(1, cols + 1):
-            if out[base + c]:
-                found.append((r - 1) * cols + c - 1)
-    return found
+    empty run of cells through ``a``; across it, the empty runs through each
+    of its cells; and across those again, the empty runs through each of
+    theirs — each step one :func:`_runs` of the cells reached so far."""
+    w = cols + 3
+    s = 1 << _bit(cols, a)
+    down = _runs(free, _runs(free, _runs(free, s, w), 1), w)
+    across = _runs(free, _runs(free, _runs(free, s, 1), w), 1)
+    return (down | across) & ~s
 
 
-def _line(occ: bytearray, p: int, step: int, w: int, size: int) -> list:
-    """The empty cells in line with ``p`` along ``step`` (``1`` a row, ``w`` a
-    column) that can be reached from it, ``p`` included (empty too)."""
-    out = [p]
-    if step == 1:
-        row = p - p % w
-        q = p + 1
-        while q < row + w and not occ[q]:
-            out.append(q)
-            q += 1
-        q = p - 1
-        while q >= row and not occ[q]:
-            out.append(q)
-            q -= 1
-    else:
-        q = p + step
-        while q < size and not occ[q]:
-            out.append(q)
-            q += step
-        q = p - step
-        while q >= 0 and not occ[q]:
-            out.append(q)
-            q -= step
+def _cells(cols: int, bits: int) -> list:
+    """The cells whose bits (:func:`_bit`) are set, in increasing order (none
+    of the ring's), read a row at a time."""
+    w = cols + 3
+    out = []
+    whole = (1 << cols) - 1
+    base = 0
+    bits >>= w + 1  # the first row's first cell
+    while bits:
+        row = bits & whole
+        i = base
+        while row:
+            if row & 1:
+                out.append(i)
+            row >>= 1
+            i += 1
+        bits >>= w
+        base += cols
+    return out
+
+
+def _bit(cols: int, i: int) -> int:
+    """Where cell ``i`` is in :func:`_partners`'s bits: rows of ``cols + 3``
+    (the ring's cell, the row's cells, the ring's cell, a wall), the ring's
+    row first."""
+    return (i // cols + 1) * (cols + 3) + i % cols + 1
+
+
+def _runs(empty: int, cells: int, step: int) -> int:
+    """The empty runs through ``cells`` (empty) along ``step`` (``1`` a row,
+    the row length a column): each run spread by doubling, ``1, 2, 4…``
+    cells at a time both ways, through cells set in ``empty`` only."""
+    out = cells
+    gap, fwd, back = step, empty, empty
+    while fwd or back:
+        out |= (fwd & (out << gap)) | (back & (out >> gap))
+        fwd &= fwd << gap
+        back &= back >> gap
+        gap += gap
     return out
 
 
