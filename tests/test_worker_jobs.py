@@ -215,6 +215,7 @@ def test_warm_up_runs_the_search_through_the_protocol_and_leaves_nothing_behind(
     for metric in ("cell", "piece"):
         result = run_request("huarong", request(worker_jobs.WARM_BOARD, metric=metric))
         assert result["status"] == "solved" and result["stats"]["positions"] > 1000  # a search, not a lookup
+    assert worker_jobs.warm_up(60.0, most_units=2)["units"] == 2  # the work it needs, not a minute of it
 
 
 def test_a_spent_budget_still_answers_a_progress():

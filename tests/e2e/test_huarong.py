@@ -13,16 +13,20 @@ pytestmark = pytest.mark.e2e
 COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
 
 
-@pytest.mark.parametrize("metric, steps", [("cell", 116), ("piece", 81)])
-def test_solve_the_course_board_in_place(open_game, metric, steps):
-    page = open_game("?lang=en&speed=0&metric=" + metric)
-    assert page.board() == COURSE
-    page.solve()
-    expect(page.status()).to_have_text("Solved: %d moves" % steps, timeout=30_000)
-    page.wait_for_function("gameHandler.isSolved()")
-    expect(page.locator("#huarong-moves")).to_have_text("Moves: %d" % steps)
-    if metric == "cell":
-        assert page.move_count() == 116
+def test_solve_the_course_board_in_place(open_game):
+    """In the cell metric (the link's), then, after Reset, in the piece metric (the picker's)."""
+    page = open_game("?lang=en&speed=0&metric=cell")
+    for metric, steps in (("cell", 116), ("piece", 81)):
+        if metric == "piece":
+            page.button("Reset", exact=True).click()
+            page.panel.get_by_label("Count").select_option(metric)
+        assert page.board() == COURSE
+        page.solve()
+        expect(page.status()).to_have_text("Solved: %d moves" % steps, timeout=30_000)
+        page.wait_for_function("gameHandler.isSolved()")
+        expect(page.locator("#huarong-moves")).to_have_text("Moves: %d" % steps)
+        if metric == "cell":
+            assert page.move_count() == 116
 
 
 def test_dead_end_has_no_solution_and_the_board_stays(open_game):
