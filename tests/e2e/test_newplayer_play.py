@@ -94,21 +94,23 @@ def as_calls(moves):
 
 
 # ----------------------------------------------------------------- #20.2: a reload keeps played moves
-@pytest.mark.parametrize("game", GAMES)
-def test_a_reload_keeps_the_moves_made_after_solve_started(open_game, game):
-    """横刀立马, one move, Solve, Pause part-way, one move by hand, reload: every move is still made."""
-    page = open_game(QUERY[game] % 120)
-    first = hand_moves(game, page.board())[0]
-    assert page.evaluate(first) not in (False, [])
-    page.solve_and_pause_at(15 if game == "huarong" else 4)
-    move = hand_moves(game, page.board())[0]
-    assert page.evaluate(move) not in (False, [])
-    made, board = page.move_count(), page.board()
-    assert made > 5
+def test_a_reload_keeps_the_moves_made_after_solve_started(open_game):
+    """In each game (横刀立马 first): one move, Solve, Pause part-way, one move by hand; then one reload:
+    every move of every game is still made."""
+    kept = {}
+    for game, page in each_game(open_game, 120):
+        first = hand_moves(game, page.board())[0]
+        assert page.evaluate(first) not in (False, [])
+        page.solve_and_pause_at(15 if game == "huarong" else 4)
+        move = hand_moves(game, page.board())[0]
+        assert page.evaluate(move) not in (False, [])
+        kept[game] = page.move_count(), page.board()
+        assert kept[game][0] > 5, game
     page.reload()
-    assert page.move_count() == made
-    assert page.board() == board
-    expect(page.button("Undo")).to_be_enabled()
+    for game in GAMES:
+        page = page.show(game)
+        assert (page.move_count(), page.board()) == kept[game], game
+        expect(page.button("Undo")).to_be_enabled()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -350,16 +352,19 @@ def test_an_answer_worked_out_ahead_says_so(open_game):
     assert "before you clicked" in text and not re.search(r"\d\.\d\d s", text), text
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_board_solved_by_the_solver_says_so_after_a_reload(open_game, game):
-    page = open_game(QUERY[game] % 0)
-    page.solve()
-    page.wait_solved()
-    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
+def test_a_board_solved_by_the_solver_says_so_after_a_reload(open_game):
+    """Every game solved in one page, then one reload: each game's status says so, in both languages."""
+    for _game, page in each_game(open_game, 0):
+        page.solve()
+        page.wait_solved()
+        expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
     page.reload()
-    expect(page.status()).to_contain_text(re.compile("(Solved|Cleared) by the solver"))
-    page.switch_language()
-    expect(page.status()).to_contain_text("由求解器")
+    for lang in ("en", "zh"):
+        if lang == "zh":
+            page.switch_language()
+        for game in GAMES:
+            status = page.show(game).status()
+            expect(status).to_contain_text(re.compile("(Solved|Cleared) by the solver" if lang == "en" else "由求解器"))
 
 
 def _sliding_solution(code):
