@@ -94,14 +94,22 @@ def _row(runtime: str, tree: str, boards: str, got: object) -> list:
 
 
 def bench(
-    runs: int, seed: "int | None" = None, runtimes: tuple = ("CPython", "Pyodide"), sizes: tuple = ("4x6", "10x20")
+    runs: int,
+    seed: "int | None" = None,
+    runtimes: tuple = ("CPython", "Pyodide"),
+    sizes: tuple = ("4x6", "10x20"),
+    cap: float = CAP,
+    eight: bool = True,
+    sides: tuple = ("before", "after"),
 ) -> None:
+    """``cap``: CPU seconds before a board counts unknown; ``eight``: the two 8 x 18 sets too; ``sides``:
+    which solvers."""
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
     print("uniform boards' seed: %d (repeat with --seed %d)" % (seed, seed), flush=True)
     _before_solver()
     rows = []
-    sets = [("8x18 bench", (8, 18, 4, "bench")), ("8x18 uniform", (8, 18, 4, "uniform"))]
+    sets = [("8x18 bench", (8, 18, 4, "bench")), ("8x18 uniform", (8, 18, 4, "uniform"))] if eight else []
     for size in sizes:
         r, c = map(int, size.split("x"))
         sets.append(("%s uniform" % size, (r, c, 4, "uniform")))
@@ -109,13 +117,13 @@ def bench(
     for runtime in runtimes:
         probe = tree.py if runtime == "CPython" else tree.pyodide
         for name, (r, c, per, which) in sets:
-            for side in ("before", "after"):
-                got = probe(PROBE % ((r, c, per, which, seed, CAP, side == "before"),), timeout=TOTAL)
+            for side in sides:
+                got = probe(PROBE % ((r, c, per, which, seed, cap, side == "before"),), timeout=TOTAL)
                 rows.append(_row(runtime, side, name, got))
                 print("  ", rows[-1], flush=True)
     table(
         "Link-up, 100 boards a set, worker protocol (40 ms steps), CPU seconds per board (cancelled at %g s: "
-        "unknown); uniform seed %d; goal: all decided, none over 1 s (CPython), 2 s (Pyodide)" % (CAP, seed),
+        "unknown); uniform seed %d; goal: all decided, none over 1 s (CPython), 2 s (Pyodide)" % (cap, seed),
         ["runtime", "solver", "boards", "median", "p90", "p99", "max", "cleared", "impossible", "unknown"],
         rows,
     )
@@ -128,5 +136,10 @@ if __name__ == "__main__":
     ap.add_argument("--seed", type=int)
     ap.add_argument("--runtime", choices=("CPython", "Pyodide"), action="append")
     ap.add_argument("--sizes", default="4x6,10x20", help="the other sizes, uniform boards (default 4x6,10x20)")
+    ap.add_argument("--cap", type=float, default=CAP, help="CPU seconds before a board counts unknown (default 4)")
+    ap.add_argument("--no-8x18", dest="eight", action="store_false", help="only the other sizes")
+    ap.add_argument("--after-only", action="store_true", help="only the working tree's solver")
     a = ap.parse_args()
-    bench(1, a.seed, tuple(a.runtime or ("CPython", "Pyodide")), tuple(x for x in a.sizes.split(",") if x))
+    sizes = tuple(x for x in a.sizes.split(",") if x)
+    sides = ("after",) if a.after_only else ("before", "after")
+    bench(1, a.seed, tuple(a.runtime or ("CPython", "Pyodide")), sizes, a.cap, a.eight, sides)
