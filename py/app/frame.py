@@ -8,7 +8,7 @@ language (said again on a language switch: :meth:`Frame.relabel`).
 Its interface: :meth:`button`, :meth:`select`, :meth:`paste_box` (controls),
 :meth:`guard` / :meth:`guarded` (a handler's unexpected error goes to the
 alert, :meth:`fault`), :meth:`say`, :meth:`say_progress`, :meth:`show_error`,
-:meth:`show_puzzle_error`, :meth:`show_worker_error`, :meth:`clear_alert`,
+:meth:`show_puzzle_error`, :meth:`show_worker_error`, :meth:`clear_alert`, :meth:`offer`,
 :meth:`refuse` and :meth:`celebrate`. It knows nothing of the game, the
 session or the worker: handlers are handed in. It never imports the view.
 """
@@ -102,7 +102,26 @@ class Frame:
 
     # ------------------------------------------------------------------ the frame's parts
     def build_alert(self) -> None:
+        """The alert line, and under it a button the alert may offer (:meth:`offer`), hidden until then."""
         self.alert = el("p", self.panel, "alert", role="alert", id=self.game + "-alert")
+        self.offered = None  # the offered button's handler, while it shows
+        self.offer_btn = self.button(self.panel, "open_saved", self._on_offer, "alert-action")
+        self.offer_btn.setAttribute("hidden", "")
+
+    def offer(self, handler: object) -> None:
+        """Show the alert's button ("Open your saved game instead"); a click runs ``handler``. It goes with
+        the alert (:meth:`clear_alert`) or by :meth:`withdraw`."""
+        self.offered = handler
+        self.offer_btn.removeAttribute("hidden")
+
+    def _on_offer(self, event: object) -> None:
+        if self.offered is not None:
+            self.offered(event)
+
+    def withdraw(self) -> None:
+        """Hide the alert's button."""
+        self.offered = None
+        self.offer_btn.setAttribute("hidden", "")
 
     def build_status(self) -> object:
         """The status line and the move counter; returns the counters' box (for more counters)."""
@@ -197,6 +216,7 @@ class Frame:
     def clear_alert(self) -> None:
         self.alert_error = None
         self.alert.textContent = ""
+        self.withdraw()
 
     def relabel(self) -> None:
         """Say the status, the progress line and the alert again in the page's language."""

@@ -103,6 +103,7 @@ _TEXT = {
     "copy": ("Copy", "复制"),
     "copied": ("Copied.", "已复制。"),
     "bad_url_board": ("The board in the link was not loaded: {msg}", "链接中的棋盘未能载入：{msg}"),
+    "open_saved": ("Open your saved game instead", "改为打开你保存的棋局"),
     "save_discarded": (
         "The saved game could not be reopened and was set aside: {msg}. This game starts afresh.",
         "保存的对局无法重新打开，已舍弃：{msg}。本游戏重新开始。",

@@ -59,6 +59,7 @@ class Lifecycle:
 
     def _changed(self, kind: str) -> None:
         self.solved_by = None
+        self.frame.withdraw()  # a move or a new board here: the saved game a bad link left alone is replaced
 
     def linked_here(self) -> bool:
         """The page's link is for this game (its ``board`` and options are ours)."""
@@ -121,11 +122,7 @@ class Lifecycle:
         if saved is not None and (url_board is None or saved.start == url_board):
             self.from_save = True
             session.adopt(saved)
-            session.options = self.spec.check_options(data.get("options"), saved.start)
-            self.records.restore_clock(data.get("clock"))
-            self.hooks.restore_extra(data.get("extra"))
-            if data.get("by") == "solver" and saved.state.is_solved() and saved.cursor:
-                self.solved_by = "solver"
+            self._saved_extras(saved, data)
         else:
             self._fresh(url_board)
         for name in self.spec.options:  # an option named in the link wins
@@ -135,6 +132,34 @@ class Lifecycle:
         self._shown()
         if not bad_link:  # a bad link opens the default board and leaves the saved game alone
             self.save()
+        elif self._read_saved()[0] is not None:  # and offers it, until a move here replaces it
+            self.frame.offer(self._open_saved)
+
+    def _saved_extras(self, saved: object, data: dict) -> None:
+        """What a saved game keeps besides its moves: its options, clock, the game's extras, and
+        whether the solver solved it."""
+        self.session.options = self.spec.check_options(data.get("options"), saved.start)
+        self.records.restore_clock(data.get("clock"))
+        self.hooks.restore_extra(data.get("extra"))
+        if data.get("by") == "solver" and saved.state.is_solved() and saved.cursor:
+            self.solved_by = "solver"
+
+    def _open_saved(self, event: object) -> None:
+        """The saved game a bad link left alone, opened from the alert's offer, as the plain page would
+        open it (rule 3): the link's board is dropped from the address, so a reload keeps it too."""
+        saved, data, _problem = self._read_saved()
+        self.frame.clear_alert()
+        if saved is None:  # gone meanwhile (another tab): the board stays
+            return
+        self.calls["halt"]()
+        self.calls["close_editor"]()
+        self.shell.drop_board_param(self.game)
+        self.session.adopt(saved)
+        self._saved_extras(saved, data)
+        solved_by = self.solved_by
+        self.session.changed("new")  # what was derived from the board shown goes (its listeners see the options)
+        self.solved_by = solved_by
+        self._shown()
 
     def _read_saved(self) -> tuple:
         """``(session, data, problem)``: the saved game replayed through the

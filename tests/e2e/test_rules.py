@@ -87,13 +87,22 @@ def _saved_games(open_game) -> tuple:
 
 
 def test_a_bad_link_never_wipes_the_saved_game(open_game):
-    """Each game's bad link (in the same page, its storage kept) opens the default board; the plain page
-    then reopens every saved game."""
+    """Each game's bad link (in the same page, its storage kept) opens the default board and offers the saved
+    game; the plain page then reopens every saved game. The offer, taken in the last game (in 中文), opens it
+    there and then, and a reload keeps it."""
     first, after = _saved_games(open_game)
     for game in sorted(CASES):
         page = first.open("?game=%s&lang=en&board=%s" % (game, quote(CASES[game][2])), solver=False)
         expect(page.alert()).to_contain_text("The board in the link was not loaded")
         assert page.board() == GAMES[game].default().grid(), game  # the contract: the default board instead
+        expect(page.panel.get_by_role("button", name="Open your saved game instead")).to_be_visible()
+    page.switch_language()
+    page.panel.get_by_role("button", name="改为打开你保存的棋局").click()
+    expect(page.alert()).to_be_hidden()
+    assert page.board() == after[game].grid() and page.move_count() == 1, game
+    expect(page.panel.get_by_role("button", name="改为打开你保存的棋局")).to_be_hidden()
+    page.reload()
+    assert page.board() == after[game].grid() and page.move_count() == 1, game
     # the plain page reopens every saved game, moves and all
     first = first.open("?lang=en", solver=False)
     for game in sorted(CASES):
