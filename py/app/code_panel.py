@@ -358,22 +358,27 @@ class CodePanel:
             if err is None:
                 self.say("code_linkup_ready")
             return
+        verdict = None  # the sliding puzzle's answer checked: said once its moves have played
         if self.game == "sliding" and err is None:
-            await self._sliding_answer(start, done.get("answer"))
+            verdict = await self._sliding_answer(start, done.get("answer"))
+        clean = True
         if moves:
-            await self._play(start, moves, err is None)
+            clean = await self._play(start, moves, err is None)
         elif err is None and self.game == "huarong":
             self.say("code_no_moves")
+        if verdict is not None and clean:
+            self.say(verdict[0], **verdict[1])
 
     def _bad(self, e: PuzzleError) -> None:
         self.say("code_answer_refused", msg=e)
 
-    async def _play(self, start: object, moves: list, say_end: bool) -> None:
+    async def _play(self, start: object, moves: list, say_end: bool) -> bool:
         """Play the run's moves on the board (through ``spec.apply``, as a Solve's answer plays),
-        up to the first the rules refuse, which is named by its number and the learner's line."""
+        up to the first the rules refuse, which is named by its number and the learner's line.
+        Answers whether every move was played (none refused, the board not changed before)."""
         if self.session.state != start:
             self.say("changed")
-            return
+            return False
         gen = replay(self.spec, start, moves)
         try:
             while True:
@@ -398,15 +403,17 @@ class CodePanel:
                 self.say("code_illegal", i=i, line=line, msg=e)
             else:
                 self.say("code_illegal_noline", i=i, msg=e)
-        elif say_end and self.game == "huarong":
+            return False
+        if say_end and self.game == "huarong":
             options = self.session.options
             n = self.spec.count(legal, options)
             board = self.session.state
             if not board.is_solved():
                 self.say("code_not_solved", n=n)
-                return
+                return True
             fewest = await self._fewest(start, options)
             self.say("code_solved_in", n=n, m=fewest) if fewest is not None else self.say("code_solved_unknown", n=n)
+        return True
 
     async def _exact(self, board: object, options: dict) -> "dict | None":
         """The exact solver's answer for ``board`` (the solver's worker), or ``None``."""
@@ -420,16 +427,17 @@ class CodePanel:
             return None
         return self.spec.count([self.spec.decode_move(m) for m in result["moves"]], options)
 
-    async def _sliding_answer(self, start: object, answer: object) -> None:
+    async def _sliding_answer(self, start: object, answer: object) -> "tuple | None":
+        """The learner's answer for ``start`` against the exact one: ``(key, values)`` to say, or
+        ``None`` when the exact one is not known."""
         result = await self._exact(start, {"mode": "optimal"})
         yours = str(answer)[:40] if isinstance(answer, int) and not isinstance(answer, bool) else repr(answer)[:40]
         if result is None:
-            return
+            return None
         exact = len(result["moves"]) if result["status"] == "solved" else -1
         if yours == str(exact):
-            self.say("code_sliding_answer_ok", yours=yours)
-        else:
-            self.say("code_sliding_answer", yours=yours, exact=exact)
+            return ("code_sliding_answer_ok", {"yours": yours})
+        return ("code_sliding_answer", {"yours": yours, "exact": exact})
 
     # ------------------------------------------------------------------ Link-up: Use my connect
     def _set_use(self, on_: bool) -> None:

@@ -172,6 +172,19 @@ SLIDING_PARITY_BFS = SLIDING_BFS.replace(
 )
 
 
+SLIDES_ONE = """
+_fewest = slidingPuzzle
+
+
+def slidingPuzzle(board):
+    cols = len(board[0])
+    flat = [v for row in board for v in row]
+    z = flat.index(0)
+    gameHandler.move(flat[z - 1] if z % cols else flat[z + 1])  # a tile beside the blank
+    return _fewest(board)
+"""
+
+
 def connect_with(turns: int) -> str:
     return CONNECT.replace("MAX_TURNS = 2", "MAX_TURNS = %d" % turns)
 
@@ -271,6 +284,12 @@ def test_a_correct_leetcode_773_passes_its_cases(open_game):
                                                       .replace("@", r"\d+")), timeout=60_000)
         if program is SLIDING_BFS:
             code.switch_language()
+    # the same answer from a program that also slides a tile: the verdict comes once the move has played
+    code.write(SLIDING_BFS + SLIDES_ONE)
+    code.run()
+    page.wait_for_function("gameHandler.moveCount === 1", timeout=60_000)
+    expect(code.status()).to_have_text(re.compile(re.escape(t("code_sliding_answer_ok", code.lang, yours="@"))
+                                                  .replace("@", r"\d+")))
 
 
 def test_errors_mark_their_line(open_game):
