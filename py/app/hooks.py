@@ -123,6 +123,11 @@ class Hooks:
         """Solve is off for now (Link-up in a race), its button disabled."""
         return False
 
+    def board_locked(self) -> bool:
+        """The board on screen may not be replaced for now (Link-up in a race): the paste box's Load is
+        disabled, and the game's own ways to another board (New board, Shuffle) should be too."""
+        return False
+
     def before_search(self, board: object) -> str:
         """A status key that answers Solve/Hint without the worker (or ``""``)."""
         return ""

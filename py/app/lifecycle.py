@@ -224,7 +224,7 @@ class Lifecycle:
     def build_paste(self, panel: object, help_key: str) -> None:
         """The paste box for a board, with its Load."""
         self.board_input = self.frame.paste_box(panel, "paste_board", help_key, self.game + "-board-input")
-        self.frame.button(self.board_input[0], "load", self._on_load)
+        self.load_btn = self.frame.button(self.board_input[0], "load", self._on_load)
 
     def _on_load(self, event: object) -> None:
         """The paste box's Load: a bad board is named and the current one stays."""

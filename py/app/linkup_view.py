@@ -75,12 +75,12 @@ class View(GameView):
         self.seed_input = el("input", lab, type="number", min="0", value="1", id="lu-seed", inputmode="numeric")
         sh.text(self.seed_input, "lu_seed_any", "placeholder")  # empty: a board not made from a seed; New picks one
         on(self.seed_input, "input", self._on_seed_typed)
-        self.button(bar, "lu_new", self._on_new)
+        self.new_btn = self.button(bar, "lu_new", self._on_new)
         self._fill_presets()
         self._fill_kinds()
 
     def build_buttons(self, bar: object) -> None:
-        self.button(bar, "lu_shuffle", self._on_shuffle)
+        self.shuffle_btn = self.button(bar, "lu_shuffle", self._on_shuffle)
         self.race.build_button(bar)
 
     def build_board(self, parent: object) -> None:
@@ -217,6 +217,7 @@ class View(GameView):
 
     def draw(self) -> None:
         board = self.session.state
+        self.new_btn.disabled = self.shuffle_btn.disabled = self.board_locked()
         hinted = self.hinted[0] if self.hinted else ()
         self.ui = linkup_input.follow(board, self.ui)  # the cursor on a tile, the selection on its tile
         selected, cursor = self.ui["selected"], self.ui["cursor"]
@@ -464,4 +465,8 @@ class View(GameView):
         self.race.hinted()
 
     def solve_off(self) -> bool:
+        return self.race.racing()
+
+    def board_locked(self) -> bool:
+        """In a race, the race's board stays: no New board, Shuffle or paste until it is done."""
         return self.race.racing()

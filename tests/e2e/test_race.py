@@ -85,6 +85,9 @@ def test_three_players_race_on_one_board(open_game):
     start = Board.from_grid(a.board())
     total = start.tiles()
     expect(a.button(t("solve", la), exact=True)).to_be_disabled()
+    a.panel.get_by_text(t("paste_board", la), exact=True).click()  # the paste box opened
+    for key in ("lu_new", "lu_shuffle", "load"):  # nor another board: the race's stays on screen
+        expect(a.button(t(key, la), exact=True)).to_be_disabled()
     # a clears two pairs: the others' bars of player 1 move
     a.connect_pairs(2)
     for page in (b, c):
