@@ -95,3 +95,20 @@ def test_every_key_the_app_uses_exists():
 def test_missing_fields_show_as_gaps_not_crashes():
     assert t("res_par_over", "en", par=116) == "Par 116: {d} over par."
     assert t("num_nothing", "zh", n=1) == "num_nothing"
+
+
+def test_a_count_of_one_takes_the_singular_where_english_has_one():
+    """A key with a ``_one`` twin: the same fields, and ``t`` takes the twin for a count of exactly 1 (int or
+    the digits the page shows), in both languages; any other count keeps the plural."""
+    twins = [k[: -len("_one")] for k in keys() if k.endswith("_one")]
+    assert {"no_solution", "explored", "explored_in", "code_playing", "lu_cleared_by_you", "chart_bar"} <= set(twins)
+    for base in twins:
+        fields = {f: "9" for f in re.findall(r"{(\w+)}", _TEXT[base][0])}
+        assert sorted(re.findall(r"{(\w+)}", _TEXT[base + "_one"][0])) == sorted(fields), base
+        for lang in ("en", "zh"):
+            assert t(base, lang, **dict(fields, n=1)) == t(base + "_one", lang, **dict(fields, n=1))
+            assert t(base, lang, **dict(fields, n="1")) == t(base + "_one", lang, **dict(fields, n="1"))
+            assert t(base, lang, **dict(fields, n=2)) == _TEXT[base][lang == "zh"].format(**dict(fields, n=2))
+    assert t("no_solution", "en", n=1) == "No solution — 1 position explored"
+    assert t("no_solution", "en", n="1,024") == "No solution — 1,024 positions explored"
+    assert t("solved", "en", n=1) == "Solved: 1 moves"  # the contract's status lines keep their one form

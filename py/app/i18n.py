@@ -57,10 +57,12 @@ _TEXT = {
     "status_ready": ("Move 曹操 (Cao Cao) out through the exit at the bottom.", "把曹操从下方出口移出去。"),
     "status_won": ("Cao Cao escaped in {n} moves!", "曹操逃出华容道，用了 {n} 步！"),
     "solving": ("Solving… {n} positions explored, depth {d}", "求解中……已搜索 {n} 个局面，深度 {d}"),
+    "solving_one": ("Solving… {n} position explored, depth {d}", "求解中……已搜索 {n} 个局面，深度 {d}"),
     "solver_wait": ("Waiting for the solver to load…", "等待求解器加载……"),
     "solved": ("Solved: {n} moves", "已解出：{n} 步"),
     "solved_already": ("Solved: 0 moves — this position is already solved", "已解出：0 步——已经是终局"),
     "no_solution": ("No solution — {n} positions explored", "无解——共搜索 {n} 个局面"),
+    "no_solution_one": ("No solution — {n} position explored", "无解——共搜索 {n} 个局面"),
     "unknown": ("Gave up after {n} positions (too many to keep in memory)", "搜索了 {n} 个局面后放弃（超出内存上限）"),
     "cancelled": ("Solve cancelled; the board is as it was.", "已取消求解，棋盘保持原样。"),
     "failed": ("The solver failed: {msg}", "求解器出错：{msg}"),
@@ -215,8 +217,13 @@ _TEXT = {
     "progress": ("Search progress", "搜索进度"),
     "chart": ("New positions per BFS depth", "每层 BFS 新局面数"),
     "explored": ("{n} positions explored", "已搜索 {n} 个局面"),
+    "explored_one": ("{n} position explored", "已搜索 {n} 个局面"),
     "explored_ahead": (
         "Ready before you clicked: worked out ahead, {n} positions searched",
+        "点击前已算好：提前搜索了 {n} 个局面",
+    ),
+    "explored_ahead_one": (
+        "Ready before you clicked: worked out ahead, {n} position searched",
         "点击前已算好：提前搜索了 {n} 个局面",
     ),
     "prog_waiting": ("Waiting for the solver to start…", "正在等待求解器启动…"),
@@ -234,6 +241,7 @@ _TEXT = {
         "求解器无法启动（{msg}）；棋盘仍可手动游玩。请刷新页面重试。",
     ),
     "explored_in": ("{n} positions searched in {s} s", "用 {s} 秒搜索了 {n} 个局面"),
+    "explored_in_one": ("{n} position searched in {s} s", "用 {s} 秒搜索了 {n} 个局面"),
     "changed": (
         "The board changed while the solver worked; press Solve again.",
         "求解期间棋盘变了，请再按一次求解。",
@@ -278,6 +286,7 @@ _TEXT = {
     "lu_joined": ("Joined: {n} tiles left.", "已消除：还剩 {n} 个图块。"),
     "lu_no_pair": ("No pair can be joined — shuffle or undo.", "没有可以相连的一对——请洗牌或撤销。"),
     "lu_cleared_by_you": ("Cleared! {n} pairs in {t}.", "全部消除！{n} 对，用时 {t}。"),
+    "lu_cleared_by_you_one": ("Cleared! {n} pair in {t}.", "全部消除！{n} 对，用时 {t}。"),
     "lu_cleared_by_solver": ("Cleared by the solver: {n} pairs", "由求解器消除：{n} 对"),
     "cleared": ("Cleared: {n} pairs", "已消除：{n} 对"),
     "cannot_clear": ("Cannot be cleared", "无法全部消除"),
@@ -431,7 +440,7 @@ _TEXT = {
     "chart_y": ("new positions", "新局面数"),
     "chart_x": ("BFS depth", "BFS 深度"),
     "chart_bar": ("depth {d}: {n} new positions", "深度 {d}：{n} 个新局面"),
-    "chart_bar_one": ("depth {d}: 1 new position", "深度 {d}：1 个新局面"),
+    "chart_bar_one": ("depth {d}: {n} new position", "深度 {d}：{n} 个新局面"),
     "lu_record_label": ("{size}, {kinds} kinds, seed {seed}", "{size}，{kinds} 种，种子 {seed}"),
     "sp_at_goal": (
         "This board is already in order. Shuffle, or edit a position.",
@@ -554,6 +563,7 @@ _TEXT = {
     "code_output_cut": ("[output cut here: at most {n} characters are shown]", "[输出到此截断：最多显示 {n} 个字符]"),
     "code_no_moves": ("Your program made no moves.", "你的程序没有走任何一步。"),
     "code_playing": ("Playing your {n} moves on the board…", "正在棋盘上播放你的 {n} 步……"),
+    "code_playing_one": ("Playing your {n} move on the board…", "正在棋盘上播放你的 {n} 步……"),
     "code_illegal": (
         "Move {i} (line {line}) cannot be made: {msg}. Playback stopped there.",
         "第 {i} 步（第 {line} 行）走不了：{msg}。播放在此停止。",
@@ -617,9 +627,13 @@ _TEXT = {
 
 
 def t(key: str, lang: str = "en", **values: object) -> str:
+    """``key``'s text in ``lang`` with ``values`` filled in; with a count ``n`` of 1, the text of
+    ``key + "_one"`` where there is one (English says "1 position", not "1 positions")."""
     pair = _TEXT.get(key)
     if pair is None:
         return key
+    if values and str(values.get("n")) == "1":
+        pair = _TEXT.get(key + "_one", pair)
     text = pair[1] if lang == "zh" else pair[0]
     if not values:
         return text
