@@ -37,6 +37,8 @@ EXTREME = [
     (sliding, "1x999999999-", "sliding_bad_size"),
     (huarong, "1" + "/" * 9000, "huarong_too_big"),
     (huarong, "1" * 9000, "huarong_too_big"),
+    (huarong, "1" * 8 + " " + "1" * 9000, "huarong_too_big"),  # its bad character past the largest board's 8
+    (huarong, "hello world" * 900, "bad_piece_char"),  # text, not a board: its space named, not its length
     (huarong, json.dumps([[1]] * 4000, separators=(",", ":")), "huarong_too_big"),
     (linkup, json.dumps([[0]] * 4000, separators=(",", ":")), "linkup_too_big"),
     (sliding, json.dumps([[0] * 9000], separators=(",", ":")), "sliding_bad_size"),

@@ -184,22 +184,24 @@ class Board(GridBoard):
 
     @classmethod
     def from_compact(cls, text: str) -> "Board":
-        """Parse the compact form, ``3114/3114/5226/5786/900a``. Its size (rows
-        and the longest row) is checked against :data:`MAX_SIDE` before any
-        row is built."""
+        """Parse the compact form, ``3114/3114/5226/5786/900a``. A character
+        that names no piece is said first if it lies within the largest board
+        (:data:`MAX_SIDE` rows of as many), so text that is no board at all
+        (``hello world``) is called that, not a board too big; then the size
+        (rows and the longest row): only that much is ever read into rows."""
         parts = strip(text).split("/")
-        cols = max(len(part) for part in parts)
-        if len(parts) > MAX_SIDE or cols > MAX_SIDE:
-            raise BoardError("huarong_too_big", rows=len(parts), cols=cols, max=MAX_SIDE)
         grid = []
-        for r, part in enumerate(parts):
+        for r, part in enumerate(parts[:MAX_SIDE]):
             row = []
-            for c, ch in enumerate(part):
+            for c, ch in enumerate(part[:MAX_SIDE]):
                 v = _CHAR_ID.get(ch)
                 if v is None:
                     raise BoardError("bad_piece_char", row=r + 1, col=c + 1, text=quote(text), char=quote(ch))
                 row.append(v)
             grid.append(row)
+        cols = max(len(part) for part in parts)
+        if len(parts) > MAX_SIDE or cols > MAX_SIDE:
+            raise BoardError("huarong_too_big", rows=len(parts), cols=cols, max=MAX_SIDE)
         return cls.from_grid(grid, text)
 
     @classmethod
