@@ -38,7 +38,6 @@ EXTREME = [
     (huarong, "1" + "/" * 9000, "huarong_too_big"),
     (huarong, "1" * 9000, "huarong_too_big"),
     (huarong, "1" * 8 + " " + "1" * 9000, "huarong_too_big"),  # its bad character past the largest board's 8
-    (huarong, "hello world" * 900, "bad_piece_char"),  # text, not a board: its space named, not its length
     (huarong, json.dumps([[1]] * 4000, separators=(",", ":")), "huarong_too_big"),
     (linkup, json.dumps([[0]] * 4000, separators=(",", ":")), "linkup_too_big"),
     (sliding, json.dumps([[0] * 9000], separators=(",", ":")), "sliding_bad_size"),
@@ -59,6 +58,14 @@ def test_an_extreme_header_is_refused_before_anything_is_built(module, text, cod
     assert info.value.code == code
     assert peak < 64 * len(text) + 200_000
     assert "×" in info.value.text("zh") or "x" in info.value.text("zh")
+
+
+def test_text_that_is_no_board_is_called_that_not_a_board_too_big():
+    """A character that names no piece within the largest board's rows and columns is said first."""
+    for text in ("hello world", "hello world" * 900):
+        with pytest.raises(PuzzleError) as info:
+            huarong.Board.parse(text)
+        assert info.value.code == "bad_piece_char" and info.value.values["col"] == 6, text[:20]
 
 
 @pytest.mark.parametrize("size", ["0x5", "5x0", "0x0"])
