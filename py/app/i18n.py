@@ -241,6 +241,8 @@ _TEXT = {
         "求解器无法启动（{msg}）；棋盘仍可手动游玩。请刷新页面重试。",
     ),
     "explored_in": ("{n} positions searched in {s} s", "用 {s} 秒搜索了 {n} 个局面"),
+    "worked_in": ("Worked out in {s} s", "用 {s} 秒算出"),
+    "worked_ahead": ("Ready before you clicked: worked out ahead", "点击前已算好"),
     "explored_in_one": ("{n} position searched in {s} s", "用 {s} 秒搜索了 {n} 个局面"),
     "changed": (
         "The board changed while the solver worked; press Solve again.",

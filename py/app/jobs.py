@@ -126,11 +126,12 @@ class Jobs:
         if show:
             self.hooks.show_progress(stats)
         if "positions" in stats:
+            searched = stats["positions"] > 0  # a way that searches no positions (fast mode) says no count
             if self.answered_ahead:  # worked out before the click: no seconds of waiting to speak of
-                frame.say_progress("explored_ahead", n=num(stats["positions"]))
+                frame.say_progress("explored_ahead" if searched else "worked_ahead", n=num(stats["positions"]))
             else:
                 seconds = "%.2f" % stats.get("seconds", 0)
-                frame.say_progress("explored_in", n=num(stats["positions"]), s=seconds)
+                frame.say_progress("explored_in" if searched else "worked_in", n=num(stats["positions"]), s=seconds)
             frame.status.setAttribute("data-positions", str(stats["positions"]))
         return result
 

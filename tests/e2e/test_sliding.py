@@ -108,6 +108,9 @@ def test_shuffle_sizes_and_share(open_game):
     page.solve()
     expect(page.status()).to_have_text(re.compile(r"^Solved: \d+ moves \(fast mode, not the fewest\)$"), timeout=30_000)
     page.wait_for_function("gameHandler.isSolved()")
+    # it searches no positions, so it gives no count of them ("0 positions searched" said nothing)
+    expect(page.panel.locator(".progress-text")).to_have_text(re.compile(r"^(Worked out in [\d.]+ s|Ready before you "
+                                                                          r"clicked: worked out ahead)$"))
 
 
 def test_bad_paste_and_bad_link_keep_the_board(open_game):
