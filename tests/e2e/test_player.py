@@ -279,7 +279,7 @@ def test_huarong_share_can_link_the_position_now(open_game):
     page.evaluate("gameHandler.move(10, 'left')")
     panel = page.panel
     panel.get_by_role("button", name="Share").click()
-    panel.get_by_role("checkbox", name=re.compile("link to the position now")).check()
+    panel.get_by_role("checkbox", name=re.compile("Link to the position now")).check()
     link = panel.get_by_role("textbox", name="Link to this board").input_value()
     other = page.open_link(link)
     assert other.board()[4] == [9, 0, 10, 0]
