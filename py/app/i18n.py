@@ -248,7 +248,10 @@ _TEXT = {
         "The board changed while the solver worked; press Solve again.",
         "求解期间棋盘变了，请再按一次求解。",
     ),
-    "share_progress": ("Link to the position now (it opens as a new start)", "链接到当前局面（打开时作为新的起始局面）"),
+    "share_progress": (
+        "Link to the position now (it opens as a new start)",
+        "链接到当前局面（打开时作为新的起始局面）",
+    ),
     "piece_1": ("Cao Cao", "曹操"),
     "piece_2": ("Guan Yu", "关羽"),
     "piece_3": ("Zhang Fei", "张飞"),
