@@ -119,7 +119,9 @@ class Frame:
             self.offered(event)
 
     def withdraw(self) -> None:
-        """Hide the alert's button."""
+        """Hide the alert's button (a move does this: nothing is written when none is offered)."""
+        if self.offered is None:
+            return
         self.offered = None
         self.offer_btn.setAttribute("hidden", "")
 

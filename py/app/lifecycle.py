@@ -225,6 +225,13 @@ class Lifecycle:
         """The paste box for a board, with its Load."""
         self.board_input = self.frame.paste_box(panel, "paste_board", help_key, self.game + "-board-input")
         self.load_btn = self.frame.button(self.board_input[0], "load", self._on_load)
+        self.paste_locked = False
+
+    def lock_paste(self, locked: bool) -> None:
+        """The paste box's Load off (the board may not be replaced: a race) or on again."""
+        if locked != self.paste_locked:
+            self.paste_locked = locked
+            self.load_btn.disabled = locked
 
     def _on_load(self, event: object) -> None:
         """The paste box's Load: a bad board is named and the current one stays."""

@@ -76,6 +76,7 @@ class View(GameView):
         sh.text(self.seed_input, "lu_seed_any", "placeholder")  # empty: a board not made from a seed; New picks one
         on(self.seed_input, "input", self._on_seed_typed)
         self.new_btn = self.button(bar, "lu_new", self._on_new)
+        self.locked_drawn = False  # New board and Shuffle drawn off (a race on)
         self._fill_presets()
         self._fill_kinds()
 
@@ -217,7 +218,10 @@ class View(GameView):
 
     def draw(self) -> None:
         board = self.session.state
-        self.new_btn.disabled = self.shuffle_btn.disabled = self.board_locked()
+        locked = self.board_locked()
+        if locked != self.locked_drawn:
+            self.locked_drawn = locked
+            self.new_btn.disabled = self.shuffle_btn.disabled = locked
         hinted = self.hinted[0] if self.hinted else ()
         self.ui = linkup_input.follow(board, self.ui)  # the cursor on a tile, the selection on its tile
         selected, cursor = self.ui["selected"], self.ui["cursor"]

@@ -300,7 +300,7 @@ class GameView(Hooks):
         self.redo_btn.disabled = editing or not self.session.can_redo()
         self.reset_btn.disabled = editing
         self.solve_btn.disabled = busy or self.solve_off()
-        self.life.load_btn.disabled = self.board_locked()
+        self.life.lock_paste(self.board_locked())
         self.hint_btn.disabled = busy or editing
         self.frame.cancel_btn.disabled = not busy
         self.records.render()
