@@ -699,9 +699,8 @@ def _fill(rows: int, cols: int, rng: Rng, count: list, matched: bool):
         for a in _deepest_first(empty, depth):
             # a domino covers a cell of each colour (the two colours: every cell, no ring's)
             partners = _partners(cols, free, a) & colour[(a // cols + a % cols + 1) % 2 if matched else 2]
-            top = len(levels)
+            top = len(levels) - 1  # the deepest level that may still hold a partner
             while partners:
-                top -= 1
                 while not partners & levels[top]:
                     top -= 1
                 best = _cells(cols, partners & levels[top])
@@ -710,7 +709,6 @@ def _fill(rows: int, cols: int, rng: Rng, count: list, matched: bool):
                     choice = (a, b)
                     break
                 partners &= ~(1 << _bit(cols, b))
-                top += 1
             if choice is not None:
                 break
         if choice is None:
@@ -778,12 +776,12 @@ def _bit(cols: int, i: int) -> int:
     return (i // cols + 1) * (cols + 3) + i % cols + 1
 
 
-def _runs(empty: int, cells: int, step: int) -> int:
+def _runs(free: int, cells: int, step: int) -> int:
     """The empty runs through ``cells`` (empty) along ``step`` (``1`` a row,
     the row length a column): each run spread by doubling, ``1, 2, 4…``
-    cells at a time both ways, through cells set in ``empty`` only."""
+    cells at a time both ways, through cells set in ``free`` only."""
     out = cells
-    gap, fwd, back = step, empty, empty
+    gap, fwd, back = step, free, free
     while fwd or back:
         out |= (fwd & (out << gap)) | (back & (out >> gap))
         fwd &= fwd << gap
