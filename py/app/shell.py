@@ -352,10 +352,11 @@ class Shell:
                 window.console.error("%s could not %s: %s" % (name, method, e))
 
     def _on_key(self, event: object) -> None:
-        """Undo/redo keys go to the open game, unless typed into a text field."""
+        """Undo/redo keys go to the open game, unless typed into a text field (the Code panel's editor
+        is an editable element, not a text area: its u and r were taken as undo and redo)."""
         target = event.target
         tag = str(getattr(target, "tagName", "") or "")
-        if tag in TEXT_FIELDS or event.defaultPrevented:
+        if tag in TEXT_FIELDS or bool(getattr(target, "isContentEditable", False)) or event.defaultPrevented:
             return
         self.view(self.game).shortcut(event)
 

@@ -428,6 +428,11 @@ def test_stop_ends_a_runaway_program_within_a_second_and_the_next_run_works(open
 def test_tab_indents_and_esc_then_tab_leaves_the_editor(open_game):
     page = open_game("?game=sliding&lang=en")
     code = page.code_panel().open()
+    page.evaluate("gameHandler.move(5)")  # a move to undo, were a key taken for the board's undo
+    code.write("")
+    page.keyboard.type("ruR U")  # typed, not taken as the board's undo (u) and redo (r)
+    expect(code.editor()).to_have_text("ruR U")
+    assert page.move_count() == 1
     code.write("x = 1")
     page.keyboard.press("Home")
     page.keyboard.press("Tab")
