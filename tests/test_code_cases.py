@@ -28,13 +28,18 @@ def test_linkup_cases_two_hundred_pairs_with_ring_paths_and_no_paths():
     assert ring >= 20 and empty >= 20 and len(found) - empty >= 50
 
 
-def test_sliding_cases_are_leetcodes_four_then_fifty_random_ones():
+def test_sliding_cases_are_leetcodes_four_then_random_2x3_and_a_few_3x3_of_both_kinds():
     boards, found = cases("sliding")
     assert [c["expected"] for c in found[:4]] == [1, -1, 5, 14]
     assert len(found) >= 54
-    shapes = {(len(boards[c["board"]]), len(boards[c["board"]][0])) for c in found}
-    assert shapes == {(2, 3), (3, 3)}
-    assert any(c["expected"] == -1 for c in found[4:]) and any(c["expected"] > 0 for c in found[4:])
+    by_shape: dict = {}
+    for c in found[4:]:
+        grid = boards[c["board"]]
+        by_shape.setdefault((len(grid), len(grid[0])), []).append(c["expected"])
+    assert set(by_shape) == {(2, 3), (3, 3)}
+    for answers in by_shape.values():  # unsolvable boards and solvable ones of each size
+        assert -1 in answers and any(a > 0 for a in answers)
+    assert 3 <= len(by_shape[(3, 3)]) <= 8, "a plain BFS explores a whole 3 x 3 space for each"
 
 
 def test_huarong_cases_are_ten_classic_layouts_and_one_without_solution():

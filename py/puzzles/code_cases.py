@@ -10,9 +10,12 @@ Rules, per game (every generated case from a fixed seed, so a Check is the same 
   each, clicked pairs of equal tiles, joinable or not, pairs on the edge (ring paths), and a
   pair of different kinds. The answer is the project's exact ``connect`` (a path or ``[]``).
   At least :data:`LINKUP_CASES` cases.
-* Sliding: LeetCode 773's four examples, then :data:`SLIDING_RANDOM` random 2 × 3 and
-  3 × 3 boards (unsolvable ones included: a random order is unsolvable half the time); the
-  answer is the fewest moves by the exact solver, ``-1`` when unsolvable.
+* Sliding: LeetCode 773's four examples, then :data:`SLIDING_2X3` random 2 × 3 boards
+  (LeetCode's size; a random order is unsolvable half the time) and :data:`SLIDING_3X3`
+  random 3 × 3 ones, half of them solvable, half not (a plain BFS explores up to 181,440
+  positions for each in the learner's worker, so a few are enough to show that a program
+  is not tied to 2 × 3 and a Check stays a few seconds). The answer is the fewest moves by
+  the exact solver, ``-1`` when unsolvable.
 * Huarong: the first :data:`HUARONG_LAYOUTS` classic layouts and one with no solution
   (走投无路); the answer is the fewest steps in both metrics by the exact solver, ``None``
   when there is no solution.
@@ -25,7 +28,8 @@ case's place in ``boards``.
 from puzzles import Result, Rng
 
 LINKUP_CASES = 200
-SLIDING_RANDOM = 50
+SLIDING_2X3 = 44
+SLIDING_3X3 = 6
 HUARONG_LAYOUTS = 10
 LEETCODE_773 = (  # LeetCode 773's examples and their answers
     ([[1, 2, 3], [4, 0, 5]], 1),
@@ -94,11 +98,19 @@ def _sliding_cases():
     cases = []
     boards = [(g, "LeetCode 773 #%d" % (i + 1)) for i, (g, _) in enumerate(LEETCODE_773)]
     rng = Rng(773)
-    for i in range(SLIDING_RANDOM):
-        rows = 2 if i % 2 == 0 else 3
-        tiles = list(range(rows * 3))
+    for i in range(SLIDING_2X3):
+        tiles = list(range(6))
         rng.shuffle(tiles)
-        boards.append(([tiles[r * 3:(r + 1) * 3] for r in range(rows)], "%dx3 #%d" % (rows, i // 2 + 1)))
+        boards.append(([tiles[:3], tiles[3:]], "2x3 #%d" % (i + 1)))
+    wanted = {True: SLIDING_3X3 // 2, False: SLIDING_3X3 - SLIDING_3X3 // 2}  # solvable or not: how many more
+    while any(wanted.values()):
+        tiles = list(range(9))
+        rng.shuffle(tiles)
+        grid = [tiles[r * 3:(r + 1) * 3] for r in range(3)]
+        kind = Board.from_grid(grid).solvable()
+        if wanted[kind]:
+            wanted[kind] -= 1
+            boards.append((grid, "3x3 #%d" % (SLIDING_3X3 - sum(wanted.values()))))
     for grid, label in boards:
         result = yield from search(Board.from_grid(grid), "optimal")
         expected = len(result.moves) if result.status == "solved" else -1
