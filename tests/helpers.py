@@ -41,6 +41,64 @@ def linkup_positions(board, most: int = 40) -> list:
     return out
 
 
+LINKUP_DIRS = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+
+def linkup_joins(cells: tuple, rows: int, cols: int, a: int, b: int) -> bool:
+    """Link-up's rule, written independently of the engine (no prefix sums, no routes): a walk over
+    (cell, direction, turns) through empty cells and the ring around the board, never more than two
+    turns. (A walk that turns back meets its own start, a tile, so it finds no path a straight one
+    does not.)"""
+    r2, c2 = divmod(b, cols)
+
+    def empty(r: int, c: int) -> bool:
+        if not (-1 <= r <= rows and -1 <= c <= cols):
+            return False
+        return not (0 <= r < rows and 0 <= c < cols) or not cells[r * cols + c]
+
+    r1, c1 = divmod(a, cols)
+    todo = [(r1, c1, d, 0) for d in LINKUP_DIRS]
+    seen = set(todo)
+    while todo:
+        r, c, d, t = todo.pop()
+        for nd in LINKUP_DIRS:
+            nt = t + (nd != d)
+            if nt > 2:
+                continue
+            nr, nc = r + nd[0], c + nd[1]
+            if (nr, nc) == (r2, c2):
+                return True
+            if empty(nr, nc) and (nr, nc, nd, nt) not in seen:
+                seen.add((nr, nc, nd, nt))
+                todo.append((nr, nc, nd, nt))
+    return False
+
+
+_CLEARABLE: dict = {}  # (rows, cols, cells) -> whether it clears: one memo for every test of a process
+
+
+def linkup_clearable(rows: int, cols: int, cells: tuple) -> bool:
+    """Whether a Link-up position clears: every joinable pair of equal tiles tried in every position
+    (by :func:`linkup_joins`), each position's answer remembered. The truth the solvers are checked
+    against, on boards small enough to enumerate."""
+    if not any(cells):
+        return True
+    key = (rows, cols, cells)
+    if key in _CLEARABLE:
+        return _CLEARABLE[key]
+    _CLEARABLE[key] = False
+    tiles = [i for i, v in enumerate(cells) if v]
+    for x, a in enumerate(tiles):
+        for b in tiles[x + 1 :]:
+            if cells[a] == cells[b] and linkup_joins(cells, rows, cols, a, b):
+                nxt = list(cells)
+                nxt[a] = nxt[b] = 0
+                if linkup_clearable(rows, cols, tuple(nxt)):
+                    _CLEARABLE[key] = True
+                    return True
+    return False
+
+
 NASTY = [
     "[" * 5000 + "]" * 5000,
     "[[1e400]]",

@@ -6,59 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import drain, replays
+from helpers import linkup_clearable as clearable
 from helpers import linkup_positions as descendants
 from puzzles import Rng, linkup_solver, run
 from puzzles.linkup import Board, _by_kind, joinable_pairs
 from puzzles.linkup_solver import pairing_dead, pairing_search, solve, stuck
-
-DIRS = ((0, 1), (0, -1), (1, 0), (-1, 0))
-
-
-def joins(cells: tuple, rows: int, cols: int, a: int, b: int) -> bool:
-    """The rule, written independently: a walk over (cell, direction, turns) through empty cells and the
-    ring around the board, never more than two turns."""
-    r2, c2 = divmod(b, cols)
-
-    def empty(r: int, c: int) -> bool:
-        if not (-1 <= r <= rows and -1 <= c <= cols):
-            return False
-        return not (0 <= r < rows and 0 <= c < cols) or not cells[r * cols + c]
-
-    r1, c1 = divmod(a, cols)
-    todo = [(r1, c1, d, 0) for d in DIRS]
-    seen = set(todo)
-    while todo:
-        r, c, d, t = todo.pop()
-        for nd in DIRS:
-            nt = t + (nd != d)
-            if nt > 2:
-                continue
-            nr, nc = r + nd[0], c + nd[1]
-            if (nr, nc) == (r2, c2):
-                return True
-            if empty(nr, nc) and (nr, nc, nd, nt) not in seen:
-                seen.add((nr, nc, nd, nt))
-                todo.append((nr, nc, nd, nt))
-    return False
-
-
-def clearable(rows: int, cols: int, cells: tuple, memo: dict) -> bool:
-    """Every pair tried in every position (memoised): the truth."""
-    if not any(cells):
-        return True
-    if cells in memo:
-        return memo[cells]
-    memo[cells] = False
-    tiles = [i for i, v in enumerate(cells) if v]
-    for x, a in enumerate(tiles):
-        for b in tiles[x + 1 :]:
-            if cells[a] == cells[b] and joins(cells, rows, cols, a, b):
-                nxt = list(cells)
-                nxt[a] = nxt[b] = 0
-                if clearable(rows, cols, tuple(nxt), memo):
-                    memo[cells] = True
-                    return True
-    return False
 
 
 def board_of(shape: int, kinds: int, seed: int) -> Board:
@@ -69,12 +21,9 @@ def board_of(shape: int, kinds: int, seed: int) -> Board:
     return Board(rows, cols, cells)
 
 
-
-
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 2), st.integers(3, 5), st.integers(0, 10**6))
 def test_pairing_dead_only_on_positions_that_cannot_clear(shape, kinds, seed):
-    memo: dict = {}
     for b in descendants(board_of(shape, kinds, seed), 30):
         cells = list(b.cells)
         groups = _by_kind(cells)
@@ -85,7 +34,7 @@ def test_pairing_dead_only_on_positions_that_cannot_clear(shape, kinds, seed):
         plain = stuck(b.rows, b.cols, cells, groups, opts, record=record)
         for hint in (None, record):
             if pairing_dead(b.rows, b.cols, cells, groups, opts, hint):
-                assert not clearable(b.rows, b.cols, tuple(cells), memo), b
+                assert not clearable(b.rows, b.cols, tuple(cells)), b
         if plain and any(len(g) == 4 for g in groups.values()):  # stuck() with any pairing too
             assert pairing_dead(b.rows, b.cols, cells, groups, opts)
 
@@ -103,7 +52,6 @@ def test_a_pairing_stuck_rejects_cannot_clear_and_the_three_pairings_are_every_w
     """The argument of pairing_dead, step by step, against the exhaustive search: a position clears iff one
     of a kind's three pairings (its first tile's pair relabelled) clears; stuck() on a relabelled position
     is never wrong."""
-    memo: dict = {}
     checked = 0
     for b in descendants(board_of(shape, kinds, seed), 12):
         cells = list(b.cells)
@@ -114,14 +62,14 @@ def test_a_pairing_stuck_rejects_cannot_clear_and_the_three_pairings_are_every_w
             ways = []
             for u in rest:
                 trial = relabel(cells, (a, u))
-                ok = clearable(b.rows, b.cols, tuple(trial), memo)
+                ok = clearable(b.rows, b.cols, tuple(trial))
                 ways.append(ok)
                 tb = Board(b.rows, b.cols, trial)
                 opts = [p for p in joinable_pairs(Board(b.rows, b.cols, cells)) if trial[p[0]] == trial[p[1]]]
                 if stuck(b.rows, b.cols, trial, _by_kind(trial), opts):
                     assert not ok, tb
                 checked += 1
-            assert any(ways) == clearable(b.rows, b.cols, tuple(cells), memo), b
+            assert any(ways) == clearable(b.rows, b.cols, tuple(cells)), b
 
 
 def test_pairing_dead_finds_what_stuck_misses():
@@ -133,7 +81,7 @@ def test_pairing_dead_finds_what_stuck_misses():
     groups = _by_kind(cells)
     assert not stuck(4, 4, cells, groups, opts)
     assert pairing_dead(4, 4, cells, groups, opts)
-    assert not clearable(4, 4, tuple(cells), {})
+    assert not clearable(4, 4, tuple(cells))
     assert solve(b).status == "unsolvable"
     more = 0
     for seed in range(200):
@@ -152,7 +100,7 @@ def test_pairing_dead_finds_what_stuck_misses():
 @given(st.integers(0, 2), st.integers(3, 5), st.integers(0, 10**6))
 def test_solver_agrees_with_exhaustive_search_and_replays(shape, kinds, seed):
     board = board_of(shape, kinds, seed)
-    truth = clearable(board.rows, board.cols, tuple(board.cells), {})
+    truth = clearable(board.rows, board.cols, tuple(board.cells))
     res = solve(board)
     assert res.status == ("solved" if truth else "unsolvable"), board
     if truth:
@@ -180,10 +128,9 @@ def pairing_answer(b: Board, budget: int = 10**6) -> tuple:
 def test_pairing_search_agrees_with_exhaustive_search_and_replays(shape, kinds, seed):
     """The search over pairings on kinds of four, from the start and from positions along the way:
     "unsolvable" exactly when no order clears; a clearing order replays to the empty board."""
-    memo: dict = {}
     for b in descendants(board_of(shape, kinds, seed), 8):
         status, moves = pairing_answer(b)
-        truth = clearable(b.rows, b.cols, tuple(b.cells), memo)
+        truth = clearable(b.rows, b.cols, tuple(b.cells))
         assert status == ("solved" if truth else "unsolvable"), b
         if truth:
             assert replays(b, moves), b
@@ -196,7 +143,7 @@ def test_pairing_search_on_kinds_of_two_to_eight_tiles(shape, sizes, seed):
     matched at once); kinds of two are matched from the start. Against the exhaustive search."""
     b = mixed_board(shape, sizes, seed)
     status, moves = pairing_answer(b)
-    truth = clearable(b.rows, b.cols, tuple(b.cells), {})
+    truth = clearable(b.rows, b.cols, tuple(b.cells))
     assert status == ("solved" if truth else "unsolvable"), b
     if truth:
         assert replays(b, moves), b
@@ -237,7 +184,7 @@ def test_rounds_and_pairings_taking_turns_agree_with_exhaustive_search(shape, ki
     """Rounds of one position each, so the rounds of moves and the search over pairings take turns and
     share what they prove dead (each way): the answer still agrees with the exhaustive search."""
     board = board_of(shape, kinds, seed)
-    truth = clearable(board.rows, board.cols, tuple(board.cells), {})
+    truth = clearable(board.rows, board.cols, tuple(board.cells))
     saved = linkup_solver.FIRST_ROUND, linkup_solver.ROUND_UNIT
     linkup_solver.FIRST_ROUND = linkup_solver.ROUND_UNIT = 1
     try:

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import drain
+from helpers import drain, linkup_clearable
+from helpers import linkup_joins as joins
 from puzzles import Rng, linkup, linkup_solver, run
 from puzzles.linkup import (
     PRESETS,
@@ -25,7 +26,6 @@ from puzzles.linkup import (
     turns,
 )
 from puzzles.linkup_solver import shuffle, solve
-from test_linkup_solver import joins
 
 
 def check_path(board: Board, path: list, r1: int, c1: int, r2: int, c2: int) -> None:
@@ -137,24 +137,9 @@ def test_connect_is_valid_and_optimal(board, data):
         assert (turns([tuple(p) for p in path]), len(path)) == expected
 
 
-def brute_clearable(board: Board, memo=None) -> bool:
-    if memo is None:
-        memo = {}
-    if board.is_cleared():
-        return True
-    if board in memo:
-        return memo[board]
-    ok = False
-    for a in range(len(board.cells)):
-        for b in range(a + 1, len(board.cells)):
-            r1, c1, r2, c2 = a // board.cols, a % board.cols, b // board.cols, b % board.cols
-            if connect(board, r1, c1, r2, c2) and brute_clearable(board.remove(a, b), memo):
-                ok = True
-                break
-        if ok:
-            break
-    memo[board] = ok
-    return ok
+def brute_clearable(board: Board) -> bool:
+    """The exhaustive search (tests/helpers.py, its own walk for the rule): whether ``board`` clears."""
+    return linkup_clearable(board.rows, board.cols, tuple(board.cells))
 
 
 @settings(max_examples=150, deadline=None)

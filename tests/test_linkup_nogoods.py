@@ -1,5 +1,5 @@
 """Link-up: the search over pairings with learnt nogoods (puzzles.linkup_nogood_solver), checked against an
-independent exhaustive search (test_linkup_decide's ``clearable``, a walk of its own for the rule): every
+independent exhaustive search (tests/helpers.py's ``linkup_clearable``, a walk of its own for the rule): every
 answer on small boards, every nogood it finds or learns (no clearing order makes its literals all true),
 every clearing order replayed; the closure's replay of its last joins against a closure from scratch;
 that it yields often (a bounded number of route tests between two yields)."""
@@ -9,12 +9,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import linkup_clearable as clearable
+from helpers import linkup_joins as joins
 from helpers import replays
 from puzzles import Rng, linkup_solver, run
 from puzzles import linkup_nogood_solver as ng
 from puzzles.linkup import Board, _Grid
 from puzzles.linkup_nogood_solver import MATES, _close, _Search, greedy, nogood_search, supported
-from test_linkup_decide import board_of, clearable, joins, mixed_board
+from test_linkup_decide import board_of, mixed_board
 
 
 def answer(b: Board, budget: int = 10**6) -> tuple:
@@ -49,7 +51,7 @@ def test_the_three_pairings_are_every_way_to_pair_four_tiles():
 def test_agrees_with_exhaustive_search_and_replays(shape, kinds, seed):
     b = board_of(shape, kinds, seed)
     status, moves = answer(b)
-    truth = clearable(b.rows, b.cols, tuple(b.cells), {})
+    truth = clearable(b.rows, b.cols, tuple(b.cells))
     assert status == ("solved" if truth else "unsolvable"), b
     if truth:
         assert replays(b, moves), b
@@ -61,7 +63,7 @@ def test_kinds_of_two_and_four_with_holes(shape, sizes, seed):
     b = mixed_board(shape, sizes, seed)
     assert supported(list(b.cells))
     status, moves = answer(b)
-    truth = clearable(b.rows, b.cols, tuple(b.cells), {})
+    truth = clearable(b.rows, b.cols, tuple(b.cells))
     assert status == ("solved" if truth else "unsolvable"), b
     if truth:
         assert replays(b, moves), b
@@ -127,11 +129,10 @@ def test_every_nogood_found_or_learnt_holds():
     for seed in range(40):
         b = dense_board(seed % 3, seed)
         s, status, found = searched(b, seed if seed % 4 else None)
-        memo: dict = {}
-        assert status == ("solved" if clearable(b.rows, b.cols, tuple(b.cells), memo) else "unsolvable"), b
+        assert status == ("solved" if clearable(b.rows, b.cols, tuple(b.cells)) else "unsolvable"), b
         for lits in set(found) | {frozenset(n) for n in s.nogoods}:
             trial = relabelled(b.cells, s.tiles, lits)
-            assert not clearable(b.rows, b.cols, trial, memo), (b, sorted(lits))
+            assert not clearable(b.rows, b.cols, trial), (b, sorted(lits))
             checked += 1
     assert checked >= 30, checked
 
@@ -141,7 +142,7 @@ def test_every_nogood_found_or_learnt_holds():
 def test_random_decisions_agree_with_exhaustive_search(shape, kinds, seed):
     b = board_of(shape, kinds, seed)
     _s, status, _found = searched(b, seed)
-    assert status == ("solved" if clearable(b.rows, b.cols, tuple(b.cells), {}) else "unsolvable"), b
+    assert status == ("solved" if clearable(b.rows, b.cols, tuple(b.cells)) else "unsolvable"), b
 
 
 def test_the_closure_replayed_from_its_last_joins_is_the_closure_from_scratch():

@@ -6,74 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import linkup_clearable, replays
+from helpers import linkup_joins as joins
 from helpers import linkup_positions as positions
-from helpers import replays
 from puzzles import Rng, linkup_solver, run
 from puzzles.linkup import Board, _by_kind, _Grid, joinable_pairs
 from puzzles.linkup_solver import _clears_alone, luby, solve, stuck
 
 
-def joins(cells: tuple, rows: int, cols: int, a: int, b: int) -> bool:
-    """Independent rule: a walk over (cell, direction) through empty cells and
-    the ring, counting turns, never more than two (no prefix sums, no routes)."""
-    r2, c2 = divmod(b, cols)
-
-    def empty(r, c):
-        if (r, c) == (r2, c2):
-            return True
-        if not (-1 <= r <= rows and -1 <= c <= cols):
-            return False
-        return not (0 <= r < rows and 0 <= c < cols) or not cells[r * cols + c]
-
-    r1, c1 = divmod(a, cols)
-    todo = [(r1, c1, d, 0) for d in ((0, 1), (0, -1), (1, 0), (-1, 0))]
-    seen = set(todo)
-    while todo:
-        r, c, d, t = todo.pop()
-        for nd in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-            nt = t + (nd != d)
-            if nt > 2 or (nd[0] == -d[0] and nd[1] == -d[1]):
-                continue
-            nr, nc = r + nd[0], c + nd[1]
-            if not empty(nr, nc):
-                continue
-            if (nr, nc) == (r2, c2):
-                return True
-            state = (nr, nc, nd, nt)
-            if state not in seen:
-                seen.add(state)
-                todo.append(state)
-    return False
-
-
 def clearable(board: Board) -> bool:
-    """Exhaustive search over every pair, remembering every position."""
-    rows, cols = board.rows, board.cols
-    memo: dict = {}
-
-    def go(cells: tuple) -> bool:
-        if not any(cells):
-            return True
-        if cells in memo:
-            return memo[cells]
-        ok = False
-        tiles = [i for i, v in enumerate(cells) if v]
-        for x in range(len(tiles)):
-            for y in range(x + 1, len(tiles)):
-                a, b = tiles[x], tiles[y]
-                if cells[a] == cells[b] and joins(cells, rows, cols, a, b):
-                    nxt = list(cells)
-                    nxt[a] = nxt[b] = 0
-                    if go(tuple(nxt)):
-                        ok = True
-                        break
-            if ok:
-                break
-        memo[cells] = ok
-        return ok
-
-    return go(tuple(board.cells))
-
+    """The exhaustive search (tests/helpers.py): whether ``board`` clears."""
+    return linkup_clearable(board.rows, board.cols, tuple(board.cells))
 
 
 def seeded(seed: int) -> Board:
