@@ -508,6 +508,29 @@ async def _recv(ws, t: str, timeout: float = 5.0) -> dict:
             return msg
 
 
+def test_both_servers_say_how_long_a_file_may_be_kept():
+    """Asked each time by default (an edit shows on the next load, never old modules with new ones); kept
+    ``max_age`` seconds when the tree is known not to change (the end-to-end tests' servers)."""
+    import sys
+    import urllib.request
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    from serve import make_server, make_static_server
+
+    for make in (make_server, make_static_server):
+        for max_age, expected in ((0, "no-cache"), (3600, "max-age=3600")):
+            server = make(0, max_age=max_age)
+            thread = threading.Thread(target=server.serve_forever, daemon=True)
+            thread.start()
+            try:
+                url = "http://127.0.0.1:%d/static/app.css" % server.server_address[1]
+                with urllib.request.urlopen(url) as r:
+                    assert r.headers["Cache-Control"] == expected, (make.__name__, max_age)
+            finally:
+                server.shutdown()
+
+
 def test_the_server_serves_the_page_and_the_rooms_in_one_process(race_url):
     import aiohttp
 
@@ -519,6 +542,10 @@ def test_the_server_serves_the_page_and_the_rooms_in_one_process(race_url):
                 assert r.status == 200 and r.headers["Content-Type"].startswith("text/javascript")
             async with http.get(race_url + "py/puzzles/linkup.py") as r:
                 assert r.status == 200 and r.headers["Content-Type"].startswith("text/plain")
+                assert r.headers["Cache-Control"] == "no-cache", "an edited file shows on the next load"
+                etag = r.headers["ETag"]
+            async with http.get(race_url + "py/puzzles/linkup.py", headers={"If-None-Match": etag}) as r:
+                assert r.status == 304, "an unchanged file is not sent again"
             async with http.get(race_url + "static/vendor/micropython/micropython.wasm") as r:
                 assert r.status == 200 and r.headers["Content-Type"] == "application/wasm"
             async with http.get(race_url + "no/such/file.js") as r:

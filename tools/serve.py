@@ -20,6 +20,16 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
 
 
+def cache_control(max_age: int = 0) -> str:
+    """The files' ``Cache-Control``. By default ``no-cache``: the browser asks each time whether a file
+    changed (an answer without a body when it did not), so an edited or updated file shows on the next load.
+    Without the header a browser guesses how long a file stays fresh from its age on disk (a tenth of
+    it): a file last changed a day ago was kept 2.4 hours without asking, one a minute old 6 s, and a page
+    could mix old modules with new ones. ``max_age`` (s) lets it keep the files that long, for a tree known
+    not to change meanwhile (the tests': tests/conftest.py)."""
+    return "max-age=%d" % max_age if max_age else "no-cache"
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -32,6 +42,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".zip": "application/zip",
     }
 
+    max_age = 0  # see cache_control
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", cache_control(self.max_age))
+        super().end_headers()
+
     def log_message(self, format: str, *args: object) -> None:  # quiet
         pass
 
@@ -43,21 +59,24 @@ def _configs() -> None:
     configs.main([])
 
 
-def make_static_server(port: int = 0) -> http.server.ThreadingHTTPServer:
-    """The repository root as plain files (no race rooms); the PyScript configs are written first."""
+def make_static_server(port: int = 0, max_age: int = 0) -> http.server.ThreadingHTTPServer:
+    """The repository root as plain files (no race rooms); the PyScript configs are written first.
+    ``max_age``: see :func:`make_server`."""
     _configs()
-    handler = functools.partial(Handler, directory=str(ROOT))
+    handler = functools.partial(type("Handler", (Handler,), {"max_age": max_age}), directory=str(ROOT))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
-def make_server(port: int = 0) -> object:
+def make_server(port: int = 0, max_age: int = 0) -> object:
     """The app's server (the page and ``/race``), ``http.server``'s interface: ``server_address``,
-    ``serve_forever()``, ``shutdown()``; the PyScript configs are written first."""
+    ``serve_forever()``, ``shutdown()``; the PyScript configs are written first. The browser asks on
+    every load whether a file changed, unless ``max_age`` (s) lets it keep them that long (see
+    :func:`cache_control`)."""
     _configs()
     sys.path.insert(0, str(ROOT / "py"))
     from race.server import Server
 
-    return Server(ROOT, port)
+    return Server(ROOT, port, cache=cache_control(max_age))
 
 
 def _reexec() -> None:

@@ -107,10 +107,15 @@ class Relay:
 MAX_LINE = 65536  # the longest request line served (http.server's limit)
 
 
-def make_app(root: Path, relay: "Relay | None" = None) -> web.Application:
-    """The page (``/`` is ``index.html``), every file under ``root``, and ``/race``."""
+def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache") -> web.Application:
+    """The page (``/`` is ``index.html``), every file under ``root``, and ``/race``. Files carry ``ETag``,
+    ``Last-Modified`` and ``Cache-Control: <cache>`` (tools/serve.py's ``cache_control`` says why)."""
     relay = relay or Relay()
     app = web.Application()
+
+    async def cached(request: web.Request, response: web.StreamResponse) -> None:
+        if isinstance(response, web.FileResponse):
+            response.headers["Cache-Control"] = cache
 
     async def index(request: web.Request) -> web.FileResponse:
         return web.FileResponse(root / "index.html")
@@ -120,6 +125,7 @@ def make_app(root: Path, relay: "Relay | None" = None) -> web.Application:
     app.router.add_static("/", root, show_index=False, follow_symlinks=False)
     app.cleanup_ctx.append(relay.ticker)
     app.on_response_prepare.append(_typed)
+    app.on_response_prepare.append(cached)
     return app
 
 
@@ -127,7 +133,7 @@ class Server:
     """The app's server on ``127.0.0.1:port`` (0: a free one), ``http.server``'s interface:
     ``server_address``, ``serve_forever()`` (blocks, in any thread) and ``shutdown()``."""
 
-    def __init__(self, root: Path, port: int = 0, host: str = "127.0.0.1") -> None:
+    def __init__(self, root: Path, port: int = 0, host: str = "127.0.0.1", cache: str = "no-cache") -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind((host, port))
@@ -135,7 +141,7 @@ class Server:
         self.sock.setblocking(False)
         self.server_address = self.sock.getsockname()
         self.relay = Relay()
-        self.app = make_app(root, self.relay)
+        self.app = make_app(root, self.relay, cache)
         self.loop = None
         self._stop = None
         self._done = threading.Event()
