@@ -37,6 +37,14 @@ POLL_S = 0.03
 STORE = "bfs-puzzles.code."
 
 
+def _error_label(err: dict) -> tuple:
+    """A result row's words for the learner's error: its line when it has one."""
+    line = err.get("line")
+    if isinstance(line, int) and not isinstance(line, bool):
+        return ("code_error_case", {"line": line})
+    return ("code_error", {})
+
+
 def _now() -> float:
     return float(window.performance.now()) / 1000
 
@@ -511,31 +519,36 @@ class CodePanel:
             i = msg.get("i")
             if isinstance(i, int) and 0 <= i < len(cases):
                 answers[i] = msg
-        if done is not None and done.get("error") is not None:
-            self._error(done["error"])
+        whole = done.get("error") if done is not None and isinstance(done.get("error"), dict) else None
+        if whole is not None:
+            self._error(whole)
         rows = []
         t0 = _now()
         for i, case in enumerate(cases):
-            rows.append(self._judge(case, boards[case["board"]], answers.get(i)))
+            rows.append(self._judge(case, boards[case["board"]], answers.get(i), whole))
             if _now() - t0 > 0.02:
                 await next_task()
                 t0 = _now()
         passed = sum(1 for r in rows if r["ok"])
-        if done is not None or passed:
+        if whole is not None and not answers:
+            pass  # the program stopped before its first case (a syntax error): the status names that error
+        elif done is not None or passed:
             self.say("code_all_passed" if passed == len(cases) else "code_passed", p=passed, n=len(cases))
         self._table(cases, boards, rows)
 
-    def _judge(self, case: dict, grid: list, msg: "dict | None") -> dict:
-        """One case's row: ``ok``, ``yours``, ``expected``, ``ms`` (a missing answer: the limit or Stop)."""
+    def _judge(self, case: dict, grid: list, msg: "dict | None", whole: "dict | None" = None) -> dict:
+        """One case's row: ``ok``, ``yours``, ``expected``, ``ms``. A case with no answer says the error
+        that ended the program (``whole``: a syntax error ends it before any case), else the time limit
+        (or Stop)."""
         if msg is None:
-            return {"ok": False, "yours": ("code_timeout_case", {"s": TIME_LIMIT_S}),
-                    "expected": judge_expected(case["expected"]), "ms": None, "answer": None}
+            yours = _error_label(whole) if whole is not None else ("code_timeout_case", {"s": TIME_LIMIT_S})
+            return {"ok": False, "yours": yours, "expected": judge_expected(case["expected"]), "ms": None,
+                    "answer": None}
         ms = msg.get("ms") if isinstance(msg.get("ms"), (int, float)) else None
         err = msg.get("error")
         if isinstance(err, dict):
-            line = err.get("line")
-            yours = ("code_error_case", {"line": line}) if isinstance(line, int) else ("code_error", {})
-            return {"ok": False, "yours": yours, "expected": judge_expected(case["expected"]), "ms": ms, "answer": None}
+            return {"ok": False, "yours": _error_label(err), "expected": judge_expected(case["expected"]), "ms": ms,
+                    "answer": None}
         moves = []
         if self.game == "huarong":
             try:

@@ -301,6 +301,11 @@ def test_errors_mark_their_line(open_game):
     expect(code.status()).to_have_text(t("code_error_at", "en", line=3), timeout=60_000)
     expect(code.marked_line()).to_have_text("    if x = 2:")
     expect(code.log()).to_contain_text("SyntaxError")
+    code.check()  # no case ran: each row and the status name the syntax error, none says "over 10 s"
+    rows = page.panel.locator(".code-table tbody tr")
+    expect(rows.first).to_contain_text(t("code_error_case", "en", line=3), timeout=60_000)
+    expect(rows.filter(has_text=t("code_error_case", "en", line=3))).to_have_count(rows.count())
+    expect(code.status()).to_have_text(t("code_error_at", "en", line=3))
     lang = code.switch_language()
     expect(code.status()).to_have_text(t("code_error_at", lang, line=3))
     code.write("def helper(board):\n    return board[99]\n\n\ndef solve(board):\n    helper(board)\n")
