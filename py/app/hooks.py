@@ -125,7 +125,7 @@ class Hooks:
 
     def board_locked(self) -> bool:
         """The board on screen may not be replaced for now (Link-up in a race): the paste box's Load is
-        disabled, and the game's own ways to another board (New board, Shuffle) should be too."""
+        disabled, and the game's own ways to another board (Link-up's New board) should be too."""
         return False
 
     def before_search(self, board: object) -> str:

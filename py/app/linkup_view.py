@@ -221,7 +221,7 @@ class View(GameView):
         locked = self.board_locked()
         if locked != self.locked_drawn:
             self.locked_drawn = locked
-            self.new_btn.disabled = self.shuffle_btn.disabled = locked
+            self.new_btn.disabled = locked
         hinted = self.hinted[0] if self.hinted else ()
         self.ui = linkup_input.follow(board, self.ui)  # the cursor on a tile, the selection on its tile
         selected, cursor = self.ui["selected"], self.ui["cursor"]
@@ -472,5 +472,6 @@ class View(GameView):
         return self.race.racing()
 
     def board_locked(self) -> bool:
-        """In a race, the race's board stays: no New board, Shuffle or paste until it is done."""
+        """In a race, the race's board stays: no New board or paste until it is done. Shuffle stays: it
+        rearranges the same tiles, and the race counts it (the server checks it keeps them)."""
         return self.race.racing()

@@ -86,7 +86,7 @@ def test_three_players_race_on_one_board(open_game):
     total = start.tiles()
     expect(a.button(t("solve", la), exact=True)).to_be_disabled()
     a.panel.get_by_text(t("paste_board", la), exact=True).click()  # the paste box opened
-    for key in ("lu_new", "lu_shuffle", "load"):  # nor another board: the race's stays on screen
+    for key in ("lu_new", "load"):  # nor another board: the race's stays on screen
         expect(a.button(t(key, la), exact=True)).to_be_disabled()
     # a clears two pairs: the others' bars of player 1 move
     a.connect_pairs(2)
@@ -104,14 +104,22 @@ def test_three_players_race_on_one_board(open_game):
     b.connect_pairs(1)  # then one real pair: its bar moves by that pair only
     for page in (a, c):
         expect(page.race_bar(name_of(2, lang_of[page]))).to_have_attribute("aria-valuenow", str(total - 2))
-    # a asks for a hint (counted), then reloads mid-race: the seat and its progress come back
+    # a shuffles (the same tiles: counted, not refused) and asks for a hint (counted), then reloads mid-race:
+    # the seat, its progress and its shuffled board come back
+    before = a.board()
+    a.button(t("lu_shuffle", la), exact=True).click()
+    expect(a.status()).to_have_text(t("lu_shuffled", la))
+    shuffled = a.board()
+    assert shuffled != before and sorted(sum(shuffled, [])) == sorted(sum(before, []))
     a.button(t("hint", la), exact=True).click()
     expect(a.status()).to_have_text(t("lu_hint", la))
+    expect(line(a)).to_have_text(t("race_on", la))  # not the server's refusal
     a.reload()
     you = name_of(1, la) + " — " + t("race_you", la) + t("race_sep", la) + t("race_dnf", la, n=total - 4)
     expect(a.race().locator(".race-name").first).to_have_text(you)  # the seat, with its progress
     expect(a.race().get_by_role("progressbar")).to_have_count(2)
     assert Board.from_grid(a.board()).tiles() == total - 4
+    assert a.board() == shuffled
     expect(c.race_bar(name_of(1, lc))).to_have_attribute("aria-valuenow", str(total - 4))
     # b clears first, then a, then c
     b.connect_pairs()
