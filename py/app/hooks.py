@@ -103,6 +103,10 @@ class Hooks:
         """A status key for a position where no move can be made (or ``""``)."""
         return ""
 
+    def records_off(self) -> bool:
+        """A win now is no record of the game's (Link-up on a race's board: the race's standings time it)."""
+        return False
+
     def won_key(self) -> str:
         """The status key of a win by hand."""
         return self.TEXT["won"]

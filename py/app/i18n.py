@@ -292,6 +292,8 @@ _TEXT = {
     "lu_no_pair": ("No pair can be joined — shuffle or undo.", "没有可以相连的一对——请洗牌或撤销。"),
     "lu_cleared_by_you": ("Cleared! {n} pairs in {t}.", "全部消除！{n} 对，用时 {t}。"),
     "lu_cleared_by_you_one": ("Cleared! {n} pair in {t}.", "全部消除！{n} 对，用时 {t}。"),
+    "lu_cleared_race": ("Cleared! {n} pairs: your time is in the standings.", "全部消除！{n} 对：用时见比赛排名。"),
+    "lu_cleared_race_one": ("Cleared! {n} pair: your time is in the standings.", "全部消除！{n} 对：用时见比赛排名。"),
     "lu_cleared_by_solver": ("Cleared by the solver: {n} pairs", "由求解器消除：{n} 对"),
     "cleared": ("Cleared: {n} pairs", "已消除：{n} 对"),
     "cannot_clear": ("Cannot be cleared", "无法全部消除"),

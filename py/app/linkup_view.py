@@ -303,8 +303,14 @@ class View(GameView):
         else:
             self.say(self.stuck_key() or "lu_joined", n=board.tiles())
 
+    def won_key(self) -> str:
+        return "lu_cleared_race" if self.race.on_race_board() else self.TEXT["won"]
+
     def won_values(self) -> dict:
         return {"n": self.session.start.tiles() // 2, "t": clock_text(self.clock.ms(self.now()))}
+
+    def records_off(self) -> bool:
+        return self.race.on_race_board()
 
     # ================================================================= records
     def record_key(self) -> str:

@@ -142,7 +142,7 @@ class RacePanel:
 
     def hinted(self) -> None:
         """A hint was shown: counted in a race."""
-        if self.racing() and self._on_race_board():
+        if self.racing() and self.on_race_board():
             self._send({"t": "hint"})
 
     def show(self) -> None:
@@ -250,7 +250,7 @@ class RacePanel:
             window.setTimeout(create_proxy(self._count), 250)
         if snap["phase"] in ("race", "done") and snap.get("board"):
             fresh = old is None or old.get("round") != snap["round"] or old.get("phase") == "countdown"
-            if fresh and not self._on_race_board():
+            if fresh and not self.on_race_board():
                 self.sent = []
                 self.calls["load"](snap["board"], snap.get("seed"))
             self._sync()
@@ -270,7 +270,9 @@ class RacePanel:
         self.render()
 
     # ------------------------------------------------------------------ moves
-    def _on_race_board(self) -> bool:
+    def on_race_board(self) -> bool:
+        """The board on screen is this room's race board (during the race or after it): the race times its
+        play (the standings), not the game's clock."""
         snap = self.snap
         return snap is not None and snap.get("board") == self.session.start.to_code()
 
@@ -280,7 +282,7 @@ class RacePanel:
     def _sync(self) -> None:
         """Send the server what changed in the moves in effect since it last heard (see the docstring)."""
         snap = self.snap
-        if snap is None or snap["phase"] != "race" or not self._on_race_board() or not self.open_:
+        if snap is None or snap["phase"] != "race" or not self.on_race_board() or not self.open_:
             return
         me = self._me()
         if me is None or me.get("time_ms") is not None:

@@ -100,6 +100,8 @@ class RecordsKeeper:
             self.result = {"assisted": True}
             self.calls["render"]()
             return
+        if self.hooks.records_off():
+            return
         key = self.current_key()
         moves = self.hooks.record_moves()
         ms = self.clock.ms(now())

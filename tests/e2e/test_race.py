@@ -121,8 +121,10 @@ def test_three_players_race_on_one_board(open_game):
     assert Board.from_grid(a.board()).tiles() == total - 4
     assert a.board() == shuffled
     expect(c.race_bar(name_of(1, lc))).to_have_attribute("aria-valuenow", str(total - 4))
-    # b clears first, then a, then c
+    # b clears first, then a, then c; a win on the race's board is timed by the race, not the game's clock
     b.connect_pairs()
+    expect(b.status()).to_have_text(t("lu_cleared_race", lb, n=total // 2))
+    expect(b.result()).to_be_hidden()  # no record of the game's own: the standings are the race's
     expect(a.race().locator(".race-first")).to_have_text(re.compile(re.escape(name_of(2, la))))
     a.connect_pairs()
     c.connect_pairs()
