@@ -365,6 +365,7 @@ class CodePanel:
         if self.game == "linkup":
             if err is None:
                 self.say("code_linkup_ready")
+            into_view(self.status, self.status, top=False)
             return
         verdict = None  # the sliding puzzle's answer checked: said once its moves have played
         if self.game == "sliding" and err is None:
@@ -376,6 +377,8 @@ class CodePanel:
             self.say("code_no_moves")
         if verdict is not None and clean:
             self.say(verdict[0], **verdict[1])
+        if not moves:  # what the run did is said under the editor: on a phone, bring that line into sight
+            into_view(self.status, self.status, top=False)
 
     def _bad(self, e: PuzzleError) -> None:
         self.say("code_answer_refused", msg=e)

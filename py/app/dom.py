@@ -46,12 +46,12 @@ def on(node: object, event: str, handler: object) -> None:
     node.addEventListener(event, proxy)
 
 
-def into_view(node: object, start: object) -> None:
-    """Scroll ``start`` to the top of the screen unless ``node`` is all on it already (a desktop that
-    shows both: nothing moves)."""
+def into_view(node: object, start: object, top: bool = True) -> None:
+    """Scroll ``start`` to the top of the screen (with ``top=False``: to its foot) unless ``node`` is all on
+    it already (a desktop that shows both: nothing moves)."""
     box = node.getBoundingClientRect()
     if float(box.top) < 0 or float(box.bottom) > float(window.innerHeight):
-        start.scrollIntoView(True)
+        start.scrollIntoView(top)
 
 
 def clear(node: object) -> None:

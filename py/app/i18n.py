@@ -584,8 +584,8 @@ _TEXT = {
     "code_solved_unknown": ("Solved in {n} steps.", "用 {n} 步解开。"),
     "code_not_solved": ("Moves played: {n}; the board is not solved yet.", "你的 {n} 步已播放，棋盘还没解开。"),
     "code_sliding_answer": (
-        "Your answer: {yours} — the exact answer: {exact}.",
-        "你的答案：{yours}——准确答案：{exact}。",
+        "Your answer: {yours} — not right: the answer is {exact}.",
+        "你的答案：{yours}——不对，正确答案是 {exact}。",
     ),
     "code_sliding_answer_ok": ("Your answer: {yours} — right.", "你的答案：{yours}——正确。"),
     "code_linkup_ready": (

@@ -325,6 +325,16 @@ def test_on_a_phone_a_run_brings_the_board_back_into_view(open_game):
     code.run()
     page.wait_for_function("gameHandler.moveCount === 2", timeout=60_000)
     assert_in_viewport(page, "#hr-board")
+    # a run that only answers (LeetCode 773's number): its verdict, under the editor, comes into sight
+    page = page.show("sliding")
+    code = page.code_panel().open()
+    code.write(SLIDING_BFS)
+    page.get_by_role("button", name="Run").evaluate("b => b.scrollIntoView(false)")  # Run at the screen's foot
+    expect(code.status()).not_to_be_in_viewport()
+    code.run()
+    ok = re.compile(re.escape(t("code_sliding_answer_ok", "en", yours="@")).replace("@", r"\d+"))
+    expect(code.status()).to_have_text(ok, timeout=60_000)
+    expect(code.status()).to_be_in_viewport(ratio=1)
 
 
 def test_an_illegal_huarong_move_stops_playback_with_its_number(open_game):
