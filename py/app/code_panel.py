@@ -533,9 +533,8 @@ class CodePanel:
                 await next_task()
                 t0 = _now()
         passed = sum(1 for r in rows if r["ok"])
-        if whole is not None and not answers:
-            pass  # the program stopped before its first case (a syntax error): the status names that error
-        elif done is not None or passed:
+        stopped_at_once = whole is not None and not answers  # a syntax error: the status names it, it stays
+        if not stopped_at_once and (done is not None or passed):
             self.say("code_all_passed" if passed == len(cases) else "code_passed", p=passed, n=len(cases))
         self._table(cases, boards, rows)
 

@@ -76,7 +76,7 @@ class View(GameView):
         sh.text(self.seed_input, "lu_seed_any", "placeholder")  # empty: a board not made from a seed; New picks one
         on(self.seed_input, "input", self._on_seed_typed)
         self.new_btn = self.button(bar, "lu_new", self._on_new)
-        self.locked_drawn = False  # New board and Shuffle drawn off (a race on)
+        self.locked_drawn = False  # New board drawn off (a race on)
         self._fill_presets()
         self._fill_kinds()
 
