@@ -534,16 +534,19 @@ class CodePanel:
                 t0 = _now()
         passed = sum(1 for r in rows if r["ok"])
         stopped_at_once = whole is not None and not answers  # a syntax error: the status names it, it stays
-        if not stopped_at_once and (done is not None or passed):
+        if not stopped_at_once and not self.stopped and (done is not None or passed):  # Stop: "Stopped after"
             self.say("code_all_passed" if passed == len(cases) else "code_passed", p=passed, n=len(cases))
         self._table(cases, boards, rows)
 
     def _judge(self, case: dict, grid: list, msg: "dict | None", whole: "dict | None" = None) -> dict:
         """One case's row: ``ok``, ``yours``, ``expected``, ``ms``. A case with no answer says the error
-        that ended the program (``whole``: a syntax error ends it before any case), else the time limit
-        (or Stop)."""
+        that ended the program (``whole``: a syntax error ends it before any case), Stop, else the time
+        limit."""
         if msg is None:
-            yours = _error_label(whole) if whole is not None else ("code_timeout_case", {"s": TIME_LIMIT_S})
+            if whole is not None:
+                yours = _error_label(whole)
+            else:
+                yours = ("code_stopped_case", {}) if self.stopped else ("code_timeout_case", {"s": TIME_LIMIT_S})
             return {"ok": False, "yours": yours, "expected": judge_expected(case["expected"]), "ms": None,
                     "answer": None}
         ms = msg.get("ms") if isinstance(msg.get("ms"), (int, float)) else None

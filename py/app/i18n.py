@@ -629,6 +629,7 @@ _TEXT = {
     "code_busy": ("Your program is running: Stop it first.", "你的程序正在运行：请先停止。"),
     "code_error_case": ("error (line {line})", "出错（第 {line} 行）"),
     "code_timeout_case": ("over {s} s", "超过 {s} 秒"),
+    "code_stopped_case": ("stopped", "已停止"),
     "code_check_failed": ("Check could not run: {msg}", "无法检查：{msg}"),
 }
 

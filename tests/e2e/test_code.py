@@ -292,6 +292,21 @@ def test_a_correct_leetcode_773_passes_its_cases(open_game):
                                                   .replace("@", r"\d+")))
 
 
+def test_a_check_stopped_midway_says_so(open_game):
+    """Stop during Check: the status says the check was stopped and the cases it never reached say
+    "stopped" (they said "over 10 s", and the status a pass count, as if the time limit had ended it)."""
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    code.write(SLIDING_BFS)
+    code.check()
+    expect(code.status()).to_contain_text(re.compile("Running|Checking"), timeout=60_000)
+    code.button("code_stop").click()
+    expect(code.status()).to_have_text(re.compile(re.escape(t("code_stopped", "en", s="@")).replace("@", r"[\d.]+")))
+    rows = page.panel.locator(".code-table tbody tr")
+    expect(rows.filter(has_text=t("code_stopped_case", "en")).first).to_be_visible()
+    expect(rows.filter(has_text=t("code_timeout_case", "en", s=10))).to_have_count(0)
+
+
 def test_errors_mark_their_line(open_game):
     """A syntax error in English, then (the page switched) a runtime error in 中文: each names its line."""
     page = open_game("?game=huarong&lang=en")
