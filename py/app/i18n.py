@@ -526,6 +526,7 @@ _TEXT = {
     "race_col_time": ("Time", "用时"),
     "race_col_pairs": ("Pairs", "对数"),
     "race_col_hints": ("Hints", "提示"),
+    "race_col_shuffles": ("Shuffles", "洗牌"),
     "race_dnf": ("{n} tiles left", "剩 {n} 块"),
     # ---- the Code panel (py/app/code_panel.py): one block, kept together
     "code": ("Code", "代码"),

@@ -468,7 +468,8 @@ class RacePanel:
         t = self.shell.t
         el("caption", table, text=t("race_standings"))
         head = el("tr", el("thead", table))
-        for key in ("race_col_place", "race_col_name", "race_col_time", "race_col_pairs", "race_col_hints"):
+        for key in ("race_col_place", "race_col_name", "race_col_time", "race_col_pairs", "race_col_hints",
+                    "race_col_shuffles"):
             el("th", head, text=t(key), scope="col")
         body = el("tbody", table)
         order = sorted(snap["players"], key=lambda p: (p["place"] or 99, p["left"]))
@@ -479,3 +480,4 @@ class RacePanel:
             el("td", row, text=race_time(p["time_ms"]) if p["time_ms"] is not None else t("race_dnf", n=p["left"]))
             el("td", row, text=str(p["pairs"]))
             el("td", row, text=str(p["hints"]))
+            el("td", row, text=str(p["shuffles"]))

@@ -140,6 +140,7 @@ def test_three_players_race_on_one_board(open_game):
     assert [cells[i].nth(0).text_content() for i in range(3)] == ["1", "2", "3"]
     assert [cells[i].nth(3).text_content() for i in range(3)] == [str(total // 2)] * 3  # b's forged ones not
     assert cells[1].nth(4).text_content() == "1" and cells[0].nth(4).text_content() == "0"
+    assert [cells[i].nth(5).text_content() for i in range(3)] == ["0", "1", "0"]  # a's one shuffle, counted
     # Rematch keeps the room: everyone back in its lobby, Ready again
     a.race().get_by_role("button", name=t("race_rematch", la), exact=True).click()
     for page in (a, b, c):
