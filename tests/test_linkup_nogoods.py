@@ -14,8 +14,8 @@ from helpers import linkup_joins as joins
 from helpers import replays
 from puzzles import Rng, linkup_solver, run
 from puzzles import linkup_nogood_solver as ng
-from puzzles.linkup import Board, _Grid
-from puzzles.linkup_nogood_solver import MATES, _close, _Search, greedy, nogood_search, supported
+from puzzles.linkup import Board
+from puzzles.linkup_nogood_solver import MATES, Bits, _close, _Search, greedy, nogood_search, supported
 from test_linkup_decide import board_of, mixed_board
 
 
@@ -164,7 +164,7 @@ def test_the_closure_replayed_from_its_last_joins_is_the_closure_from_scratch():
                     s.val[v] = -1
             mate = s.mates()
             left = s.close(mate)
-            scratch = _close(18, _Grid(8, 18, kinds), mate, s.group, [t for t in range(144) if kinds[t]], None, [])
+            scratch = _close(Bits(8, 18, kinds), mate, s.group, [t for t in range(144) if kinds[t]], None, [], {})
             assert sorted(left) == sorted(scratch)
             checked += 1
             stuck += bool(left)
@@ -199,13 +199,13 @@ def test_it_yields_after_a_bounded_number_of_route_tests(monkeypatch):
     """A slice between two yields holds a closure or one try at shrinking a nogood: at most a few
     thousand route tests (a route test is about a microsecond or two of CPython)."""
     calls = [0]
-    plain = ng._joinable
+    plain = ng.joins
 
     def counted(*args):
         calls[0] += 1
         return plain(*args)
 
-    monkeypatch.setattr(ng, "_joinable", counted)
+    monkeypatch.setattr(ng, "joins", counted)
     for code in HARD_IMPOSSIBLE:
         b = Board.parse(code)
         gen = nogood_search(b.rows, b.cols, list(b.cells), 10**6, [0])

@@ -10,7 +10,8 @@ from helpers import linkup_clearable, replays
 from helpers import linkup_joins as joins
 from helpers import linkup_positions as positions
 from puzzles import Rng, linkup_solver, run
-from puzzles.linkup import Board, _by_kind, _Grid, joinable_pairs
+from puzzles.linkup import Board, _by_kind, joinable_pairs
+from puzzles.linkup_nogood_solver import Bits
 from puzzles.linkup_solver import _clears_alone, luby, solve, stuck
 
 
@@ -64,7 +65,6 @@ def test_many_short_rounds_agree_too(truth, monkeypatch):
         assert res.status == ("solved" if truth[seed] else "unsolvable"), seed
         if truth[seed]:
             assert replays(board, res.moves), seed
-
 
 
 def test_stuck_never_calls_a_clearable_position_dead(truth):
@@ -128,7 +128,7 @@ def test_a_kind_that_clears_by_itself_never_loses_a_clearing_order():
     checked = 0
     for seed in SEEDS:
         for b in positions(seeded(seed), 8):
-            g = _Grid(b.rows, b.cols, b.cells)
+            g = Bits(b.rows, b.cols, b.cells)
             opts = set(joinable_pairs(b))
             for group in _by_kind(b.cells).values():
                 order = _clears_alone(g, b.cols, group, opts)

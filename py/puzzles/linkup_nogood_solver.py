@@ -65,10 +65,14 @@ same closure with fewer route tests: none changes an answer.
   start, at decision level 1; a conflict there is learnt like any other,
   so the pairing is ruled out for good.
 - *The closure replayed* (:meth:`_Search.close`): a closure begins with the
-  last closure's joins that the assignment still allows.
+  last closure's joins that the assignment still allows and whose routes
+  cross no tile still there.
+- *Blockers* (:func:`joins`, :func:`_close`): a tile that failed its route
+  tests is tested again only once a tile that blocked them has gone; a try
+  at shrinking a nogood tests only the tiles of the kind it opens until then.
 """
 
-from puzzles.linkup import _by_kind, _Grid, _joinable
+from puzzles.linkup import _by_kind
 
 Lit = tuple  # (kind's index, pairing 0-2)
 
@@ -93,17 +97,213 @@ SNAP = 8  # the closure's grid is kept every SNAP joins, for the next closure to
 PROBE = 0
 
 
+class Bits:
+    """The board padded with the empty ring, as bit sets (the closure's grid:
+    a route test is a few bit operations per line, emptying a cell two).
+    ``R[r]`` has bit ``c`` set for a tile at padded cell (r, c), ``C[c]``
+    bit ``r``; each also has one bit set past the far ring (bit ``w`` of a
+    row, ``h`` of a column), so a look along a line always meets a set bit.
+    Shared by copies: ``pr[t]``, ``pc[t]``, tile ``t``'s padded row and
+    column; ``bit[t]``, its cell's bit in a *cell set* (bit ``r * w + c``
+    for padded cell (r, c): what :func:`joins` gives a route as); ``cp[c]``,
+    per column, the cell sets of its first ``k`` cells (``k`` = 0…h)."""
+
+    __slots__ = ("R", "C", "pr", "pc", "w", "bit", "cp")
+
+    def __init__(self, rows: int, cols: int, cells: "list | tuple | None") -> None:
+        if cells is None:  # filled in by copy()
+            return
+        h, w = rows + 2, cols + 2
+        shape = _SHAPES.get((rows, cols))
+        if shape is None:
+            pr = [t // cols + 1 for t in range(rows * cols)]
+            pc = [t % cols + 1 for t in range(rows * cols)]
+            cp = []
+            for c in range(w):
+                acc = [0]
+                for r in range(h):
+                    acc.append(acc[-1] | 1 << (r * w + c))
+                cp.append(acc)
+            shape = _SHAPES[(rows, cols)] = (pr, pc, [1 << (pr[t] * w + pc[t]) for t in range(rows * cols)], cp)
+        self.pr, self.pc, self.bit, self.cp = shape
+        pr, pc = shape[0], shape[1]
+        self.w = w
+        R = [1 << w] * h
+        C = [1 << h] * w
+        for t, v in enumerate(cells):
+            if v:
+                R[pr[t]] |= 1 << pc[t]
+                C[pc[t]] |= 1 << pr[t]
+        self.R, self.C = R, C
+
+    def copy(self, snap: "tuple | None" = None) -> "Bits":
+        """A grid of one's own (to empty cells of), of this one or of ``snap`` (a :meth:`snap` of it)."""
+        g = Bits(0, 0, None)
+        g.pr, g.pc, g.w, g.bit, g.cp = self.pr, self.pc, self.w, self.bit, self.cp
+        R, C = snap if snap is not None else (self.R, self.C)
+        g.R, g.C = list(R), list(C)
+        return g
+
+    def snap(self) -> tuple:
+        return tuple(self.R), tuple(self.C)
+
+    def clear(self, t: int) -> None:
+        """Empty tile ``t``'s cell."""
+        r, c = self.pr[t], self.pc[t]
+        self.R[r] &= ~(1 << c)
+        self.C[c] &= ~(1 << r)
+
+    def without(self, a: int, b: int) -> "Bits":
+        """A copy with the cells of tiles ``a`` and ``b`` emptied."""
+        g = self.copy()
+        g.clear(a)
+        g.clear(b)
+        return g
+
+
+_SHAPES: dict = {}  # (rows, cols) -> a Bits' shared parts (pr, pc, bit, cp)
+
+
+def joinable(g: Bits, a: int, b: int) -> bool:
+    """Whether tiles ``a`` and ``b`` join (an end may be an empty cell):
+    :func:`joins` with no route or blockers to answer, for callers that
+    need neither. An end walled in on all four sides joins only a tile next
+    to it (every route leaves it through a neighbouring cell)."""
+    R, C = g.R, g.C
+    r1, c1, r2, c2 = g.pr[a], g.pc[a], g.pr[b], g.pc[b]
+    if (R[r1] >> (c1 - 1) & 5 == 5 and C[c1] >> (r1 - 1) & 5 == 5) or (
+        R[r2] >> (c2 - 1) & 5 == 5 and C[c2] >> (r2 - 1) & 5 == 5
+    ):
+        return abs(r1 - r2) + abs(c1 - c2) == 1
+    for L, M, x1, y1, x2, y2 in ((C, R, r1, c1, r2, c2), (R, C, c1, r1, c2, r2)):
+        line = L[y1]
+        lo = (line & ((1 << x1) - 1)).bit_length()
+        far = line >> (x1 + 1)
+        hi = x1 + (far & -far).bit_length() - 1
+        line = L[y2]
+        m = (line & ((1 << x2) - 1)).bit_length()
+        if m > lo:
+            lo = m
+        far = line >> (x2 + 1)
+        m = x2 + (far & -far).bit_length() - 1
+        if m < hi:
+            hi = m
+        if lo <= hi:
+            span = (2 << y2) - (1 << y1) if y1 < y2 else (2 << y1) - (1 << y2)
+            for m in range(lo, hi + 1):
+                mid = M[m] & span
+                if not mid:
+                    return True
+                if m == x1:
+                    mid &= ~(1 << y1)
+                if m == x2:
+                    mid &= ~(1 << y2)
+                if not mid:
+                    return True
+    return False
+
+
+def joins(g: Bits, a: int, b: int) -> int:
+    """Whether tiles ``a`` and ``b`` join. When some route of at most two
+    turns between them runs through empty cells: the cell set (see
+    :class:`Bits`) of the cells one such route crosses, its ends left out
+    (``>= 0``). Else ``~blockers`` (``< 0``): ``blockers``, a cell set of
+    tiles such that the two cannot join while all of them stay. An end may
+    be an empty cell.
+
+    A route is three legs; the middle one lies on a row ``m`` (or a
+    column). The first and last legs are clear when ``m`` is within how far
+    each tile sees along its column: from the nearest tile above it (the
+    highest set bit below its own) to the nearest below (the lowest set bit
+    above; the sentinel bit when none). The middle leg is clear when row
+    ``m`` holds no tile between the two columns but the two ends themselves.
+    The same with rows and columns swapped. *Blockers*: those nearest tiles
+    (while they stay, each tile sees as far as now) and, for each row ``m``
+    both see, one tile on its middle leg (while it stays, that leg is
+    blocked)."""
+    R, C, w = g.R, g.C, g.w
+    r1, c1, r2, c2 = g.pr[a], g.pc[a], g.pr[b], g.pc[b]
+    for t, r, c in ((a, r1, c1), (b, r2, c2)):
+        if R[r] >> (c - 1) & 5 == 5 and C[c] >> (r - 1) & 5 == 5:  # walled in: its four neighbours block it
+            if abs(r1 - r2) + abs(c1 - c2) == 1:
+                return 0
+            x = g.bit[t]
+            return ~(x << 1 | x >> 1 | x << w | x >> w)
+    block = 0
+    for axis in (0, 1):
+        if axis:  # x: a column; y: a row
+            L, M, x1, y1, x2, y2, sx, sy = R, C, c1, r1, c2, r2, 1, w
+        else:  # x: a row; y: a column
+            L, M, x1, y1, x2, y2, sx, sy = C, R, r1, c1, r2, c2, w, 1
+        n = len(M)
+        line = L[y1]
+        lo = (line & ((1 << x1) - 1)).bit_length()
+        far = line >> (x1 + 1)
+        hi = x1 + (far & -far).bit_length() - 1
+        if lo:
+            block |= 1 << ((lo - 1) * sx + y1 * sy)
+        if hi + 1 < n:
+            block |= 1 << ((hi + 1) * sx + y1 * sy)
+        line = L[y2]
+        m = (line & ((1 << x2) - 1)).bit_length()
+        if m:
+            block |= 1 << ((m - 1) * sx + y2 * sy)
+        if m > lo:
+            lo = m
+        far = line >> (x2 + 1)
+        m = x2 + (far & -far).bit_length() - 1
+        if m + 1 < n:
+            block |= 1 << ((m + 1) * sx + y2 * sy)
+        if m < hi:
+            hi = m
+        if lo > hi:
+            continue
+        span = (2 << y2) - (1 << y1) if y1 < y2 else (2 << y1) - (1 << y2)
+        for m in range(lo, hi + 1):
+            mid = M[m] & span
+            if mid:
+                if m == x1:
+                    mid &= ~(1 << y1)
+                if m == x2:
+                    mid &= ~(1 << y2)
+                if mid:
+                    block |= 1 << (m * sx + ((mid & -mid).bit_length() - 1) * sy)
+                    continue
+            # found: the cells of the route, legs along lines y1 and y2 and the middle one on m
+            cp = g.cp
+            if axis:  # legs along rows r1 and r2, the middle leg down column m
+                cells = _row_cells(w, r1, c1, m) | _row_cells(w, r2, c2, m)
+                col = cp[m]
+                cells |= col[max(r1, r2) + 1] ^ col[min(r1, r2)]
+            else:  # legs down columns c1 and c2, the middle leg along row m
+                col = cp[c1]
+                cells = col[max(r1, m) + 1] ^ col[min(r1, m)]
+                col = cp[c2]
+                cells |= col[max(r2, m) + 1] ^ col[min(r2, m)]
+                cells |= _row_cells(w, m, c1, c2)
+            return cells & ~(g.bit[a] | g.bit[b])
+    return ~block
+
+
+def _row_cells(w: int, r: int, c1: int, c2: int) -> int:
+    """The cell set of row ``r`` from column ``c1`` to ``c2`` (either way)."""
+    if c1 > c2:
+        c1, c2 = c2, c1
+    return ((2 << c2) - (1 << c1)) << (r * w)
+
+
 def _close(
-    cols: int,
-    g: _Grid,
+    g: Bits,
     mate: list,
     group: list,
     waiting: list,
     hint: "list | None",
     order: list,
+    watch: dict,
     fresh: "list | None" = None,
     limit: int = 1 << 30,
     snaps: "list | None" = None,
+    routes: "list | None" = None,
 ) -> "list | None":
     """The free-tile closure (see the module's docstring): frees tiles of
     ``waiting`` (emptying their cells in ``g``, noting ``(tile, partner)``
@@ -112,14 +312,18 @@ def _close(
     for an open tile, which may join any other of ``group[t]`` (its kind's
     tiles). ``hint``: joins to try first, in order (a closure's ``order``
     on a similar assignment): the answer is the same, found with fewer
-    route tests. A tile not freed is tested again only once a tile has gone
-    within the rows or the columns its routes may use (every route of at
-    most two turns between two cells keeps within their rows or within
-    their columns). ``fresh``: ``waiting`` is known to be stuck as it
-    stands (a closure's answer) but for a change to the partners of the
-    tiles ``fresh``: only those are tested until a tile goes. Past
-    ``limit`` tiles freed it gives up: ``None``. ``snaps``: receives a
-    copy of the grid each time ``order`` reaches a multiple of :data:`SNAP`."""
+    route tests.
+
+    ``watch``: for a tile tested and not freed, the cell set of tiles that
+    keep it from every allowed partner while they all stay (the blockers
+    :func:`joins` names, of each partner tried): it is tested again only
+    once one of them has gone. Filled in for the tiles left; a tile of
+    ``waiting`` found in it on entry counts as tested against ``g`` as it
+    stands, unless it is one of ``fresh`` (tiles whose partners changed).
+    Past ``limit`` tiles freed it gives up: ``None``. ``snaps``: receives a
+    copy of the grid each time ``order`` reaches a multiple of :data:`SNAP`;
+    ``routes``, each join's route (the cell set :func:`joins` answers), in
+    step with ``order``."""
     prefer = {}
     if hint:
         todo = set(waiting)
@@ -131,58 +335,55 @@ def _close(
         if len(first) < len(waiting):
             first.extend(t for t in waiting if t not in prefer)
         waiting = first
-    seen: dict = {}
     if fresh is not None:
-        seen = {t: 0 for t in waiting if t not in fresh}
-    box: dict = {}
-    gone: list = []
+        for t in fresh:
+            watch.pop(t, None)
+    bit = g.bit
+    gone = 0  # the cell set of the tiles freed here
+    freed = 0
     while waiting:
         rest = []
         for t in waiting:
+            block = watch.get(t)
+            if block is not None and not block & gone:
+                rest.append(t)
+                continue
             m = mate[t]
-            since = seen.get(t, -1)
-            if since >= 0:
-                if since == len(gone):
-                    rest.append(t)
-                    continue
-                span = box.get(t)
-                if span is None:
-                    tiles = (t, m) if m >= 0 else group[t]
-                    rs = [x // cols for x in tiles]
-                    cs = [x % cols for x in tiles]
-                    span = box[t] = (min(rs), max(rs), min(cs), max(cs))
-                rlo, rhi, clo, chi = span
-                for x in gone[since:]:
-                    rx, cx = divmod(x, cols)
-                    if rlo <= rx <= rhi or clo <= cx <= chi:
-                        break
-                else:
-                    seen[t] = len(gone)
-                    rest.append(t)
-                    continue
-            seen[t] = len(gone)
             u = -1
             if m >= 0:
-                if _joinable(g, cols, t, m):
+                route = joins(g, t, m)
+                if route >= 0:
                     u = m
+                else:
+                    block = ~route
             else:
                 v = prefer.get(t, -1)
-                if v >= 0 and v != t and v in group[t] and _joinable(g, cols, t, v):
+                route = joins(g, t, v) if v >= 0 and v != t and v in group[t] else -1
+                if route >= 0:
                     u = v
                 else:
+                    block = ~route
                     for x in group[t]:
-                        if x != t and x != v and _joinable(g, cols, t, x):
-                            u = x
-                            break
+                        if x != t and x != v:
+                            route = joins(g, t, x)
+                            if route >= 0:
+                                u = x
+                                break
+                            block |= ~route
             if u >= 0:
-                g.clear(t, cols)
+                g.clear(t)
+                gone |= bit[t]
+                watch.pop(t, None)
                 order.append((t, u))
-                gone.append(t)
-                if len(gone) > limit:
+                if routes is not None:
+                    routes.append(route)
+                freed += 1
+                if freed > limit:
                     return None
                 if snaps is not None and len(order) % SNAP == 0:
-                    snaps.append((bytes(g.occ), list(g.rowsum), list(g.colsum)))
+                    snaps.append(g.snap())
             else:
+                watch[t] = block
                 rest.append(t)
         if len(rest) == len(waiting):
             return rest
@@ -193,14 +394,15 @@ def _close(
 def greedy(rows: int, cols: int, cells: list, pairs: list) -> "list | None":
     """Join any of ``pairs`` that can be joined until none can: the pairs
     in the order joined when that clears every tile of ``pairs``, else ``None``."""
-    g = _Grid(rows, cols, cells)
+    g = Bits(rows, cols, cells)
     left = list(pairs)
     moves = []
     while left:
         rest = []
         for a, b in left:
-            if _joinable(g, cols, a, b):
-                g = g.without(a, b, cols)
+            if joinable(g, a, b):
+                g.clear(a)
+                g.clear(b)
                 moves.append((a, b))
             else:
                 rest.append((a, b))
@@ -247,9 +449,14 @@ class _Search:
         self.queue: list = []
         self.nogoods: list = []
         self.watch: dict = {}  # literal -> indexes of the nogoods holding it
-        self.grid = _Grid(rows, cols, cells)
+        self.grid = Bits(rows, cols, cells)
         self.order: list = []  # the last closure's joins
-        self.snaps = [(bytes(self.grid.occ), self.grid.rowsum, self.grid.colsum)]  # its grid every SNAP joins
+        self.routes: list = []  # and their routes (cell sets, see joins())
+        self.there = 0  # the cell set of the tiles at the start
+        for t in range(n):
+            if cells[t]:
+                self.there |= self.grid.bit[t]
+        self.snaps = [self.grid.snap()]  # its grid every SNAP joins
         self.tiles_left = [t for t in range(n) if cells[t]]
         self.learnt = 0
         self.activity = [0.0] * nv  # how often each kind was in a recent conflict (decisions take the highest)
@@ -390,13 +597,16 @@ class _Search:
     def close(self, mate: list) -> list:
         """Run the closure under ``mate``; answers the tiles left.
 
-        The last closure's joins are taken again, without a route test, up
-        to the first that ``mate`` no longer allows: each of them joins the
-        same two tiles with the same tiles gone before it, so along the same
-        route; and which tiles end up freed does not depend on the order
-        (see :func:`_close`). The grid is kept every :data:`SNAP` joins, so
-        the replay starts from the copy kept last before that join."""
-        trace = self.order
+        The last closure's joins are taken again, in order, without a route
+        test, each that ``mate`` still allows and whose route (see
+        :func:`joins`) crosses no tile still there: it joins the same two
+        tiles along the same route, through cells empty now. Which tiles end
+        up freed does not depend on the order (see :func:`_close`), so the
+        closure goes on from there with the tiles left, the joins not taken
+        as hints. Up to the first join not taken, the grid is the last
+        closure's: it is kept every :data:`SNAP` joins, so the replay starts
+        from the copy kept last before that join."""
+        trace, routes = self.order, self.routes
         i = 0
         for t, u in trace:
             m = mate[t]
@@ -405,17 +615,32 @@ class _Search:
             i += 1
         k = i // SNAP
         snaps = self.snaps[: k + 1]
-        occ, rowsum, colsum = snaps[k]
-        g = _Grid(self.rows, self.cols, None)
-        g.occ, g.rowsum, g.colsum = bytearray(occ), list(rowsum), list(colsum)
-        cols = self.cols
+        g = self.grid.copy(snaps[k])
         for t, _u in trace[k * SNAP : i]:
-            g.clear(t, cols)
-        order = trace[:i]
-        done = {t for t, _u in order}
-        waiting = [t for t in self.tiles_left if t not in done]
-        left = _close(cols, g, mate, self.group, waiting, trace[i:], order, snaps=snaps)
-        self.order = order
+            g.clear(t)
+        order, taken = trace[:i], routes[:i]
+        bit = g.bit
+        there = self.there
+        for t, _u in order:
+            there ^= bit[t]
+        skipped = []
+        for j in range(i, len(trace)):
+            t, u = trace[j]
+            m = mate[t]
+            if (m >= 0 and m != u) or routes[j] & there:
+                skipped.append((t, u))
+                continue
+            there ^= bit[t]
+            g.clear(t)
+            order.append((t, u))
+            taken.append(routes[j])
+            if len(order) % SNAP == 0:
+                snaps.append(g.snap())
+        waiting = [t for t in self.tiles_left if there & bit[t]]
+        watch: dict = {}
+        left = _close(g, mate, self.group, waiting, skipped, order, watch, snaps=snaps, routes=taken)
+        self.order, self.routes = order, taken
+        self.blockers = watch
         self.snaps = snaps
         self.last_grid = g
         return left
@@ -426,7 +651,7 @@ class _Search:
     def _shrink(self, left: list, mate: list):
         """A nogood from the tiles ``left`` by the last closure, shrunk (see
         the module's docstring), as a generator (yields after each try)."""
-        g = self.last_grid
+        g, watch = self.last_grid, self.blockers
         lits = self.nogood_of(left, mate)
         level = self.level
         # drop the literals of the deepest levels first: a nogood of shallow ones jumps back further
@@ -438,10 +663,11 @@ class _Search:
             for t in self.tiles[v]:
                 trial[t] = -1
             g2 = g.copy()  # the closure empties its cells in place
-            left2 = _close(self.cols, g2, trial, self.group, left, None, [], self.tiles[v], SHRINK_LIMIT)
+            watch2 = dict(watch)  # the other tiles' blockers hold: their partners and the grid are the same
+            left2 = _close(g2, trial, self.group, left, None, [], watch2, self.tiles[v], SHRINK_LIMIT)
             yield None
             if left2:
-                mate, g, left = trial, g2, left2
+                mate, g, left, watch = trial, g2, left2, watch2
                 lits = {x for x in self.nogood_of(left2, mate) if x != lit}
         return lits
 

@@ -6,14 +6,12 @@ from puzzles.linkup import (
     SWEEP_GROUP,
     Board,
     _by_kind,
-    _Grid,
-    _joinable,
     _Nearest,
     generate_steps,
     has_joinable_pair,
     joinable_pairs,
 )
-from puzzles.linkup_nogood_solver import nogood_search, supported
+from puzzles.linkup_nogood_solver import Bits, joinable, nogood_search, supported
 
 # Work a search does between two yields, besides every ``chunk`` positions: a
 # unit is about a microsecond of CPython (a pair looked at, a cell swept; a
@@ -154,7 +152,7 @@ class _Search:
 
     def run(self):
         cells = list(self.board.cells)
-        g, groups, opts, taken = yield from self.settle(cells, _Grid(self.rows, self.cols, cells), _by_kind(cells))
+        g, groups, opts, taken = yield from self.settle(cells, Bits(self.rows, self.cols, cells), _by_kind(cells))
         if not groups:
             return _result("solved", taken, 1)
         joins: list = []
@@ -201,7 +199,7 @@ class _Search:
             if status == "unknown":
                 return _result("unknown", [], self.nodes)
 
-    def settle(self, cells: list, g: _Grid, groups: dict, parent: "set | None" = None, gone: "list | None" = None):
+    def settle(self, cells: list, g: Bits, groups: dict, parent: "set | None" = None, gone: "list | None" = None):
         """Take every kind that clears by itself, repeatedly (as a generator):
         answers ``(grid, groups, joinable pairs, pairs taken)`` of the
         position left. ``cells`` is changed in place, ``groups`` must be the
@@ -224,7 +222,7 @@ class _Search:
             parent = optset
             opts = [p for p in opts if cells[p[0]]]
 
-    def options(self, cells: list, g: _Grid, groups: dict, parent: "set | None" = None, gone: "list | None" = None):
+    def options(self, cells: list, g: Bits, groups: dict, parent: "set | None" = None, gone: "list | None" = None):
         """The joinable pairs, as a generator (it yields when it has worked
         long). A pair joinable in the parent position still is (removing
         tiles only opens paths); a pair that was not is checked again only if
@@ -270,7 +268,7 @@ class _Search:
                         else:
                             continue  # nothing near it changed: still not joinable
                     work += 2
-                    if _joinable(g, cols, a, b):
+                    if joinable(g, a, b):
                         opts.append((a, b))
             if work > WORK:
                 self.work = work = 0
@@ -280,16 +278,15 @@ class _Search:
             self.work += near.work - seen
         return opts
 
-    def order(self, cells: list, g: _Grid, groups: dict, opts: list) -> list:
+    def order(self, cells: list, g: Bits, groups: dict, opts: list) -> list:
         """The pairs, those that leave their kind's last two tiles least
         blocked (:func:`route_cost`) first, near ties at random."""
-        cols = self.cols
         below = self.rng.below
         scored = []
         for p in opts:
             a, b = p
             rest = [x for x in groups[cells[a]] if x != a and x != b]
-            cost = route_cost(g, cols, rest[0], rest[1]) if len(rest) == 2 else 0
+            cost = route_cost(g, rest[0], rest[1]) if len(rest) == 2 else 0
             scored.append((cost + below(1000) * NOISE / 1000, p))
         self.work += 10 * len(opts)
         scored.sort()
@@ -335,7 +332,7 @@ class _Search:
             else:
                 del sub[kind]
             parent = set(opts)
-            g2, sub, opts2, forced = yield from self.settle(nxt, g.without(a, b, cols), sub, parent, [a, b])
+            g2, sub, opts2, forced = yield from self.settle(nxt, g.without(a, b), sub, parent, [a, b])
             if not sub:
                 moves = path + [(a, b)] + forced
                 yield from self.release(stack)
@@ -419,12 +416,12 @@ def stuck(
             pending.extend(t for t in group if live[t])
     if not pending:
         return False
-    g = _Grid(rows, cols, live)
+    g = Bits(rows, cols, live)
     if hint:
         waiting = set(pending)
         for t, u in hint:
-            if t in waiting and cells[u] == cells[t] and _joinable(g, cols, t, u):
-                g.clear(t, cols)
+            if t in waiting and cells[u] == cells[t] and joinable(g, t, u):
+                g.clear(t)
                 waiting.discard(t)
                 if record is not None:
                     record.append((t, u))
@@ -437,8 +434,8 @@ def stuck(
         left = []
         for t in pending:
             for u in groups[cells[t]]:
-                if u != t and _joinable(g, cols, t, u):  # u may be free already: an empty end
-                    g.clear(t, cols)
+                if u != t and joinable(g, t, u):  # u may be free already: an empty end
+                    g.clear(t)
                     if record is not None:
                         record.append((t, u))
                     break
@@ -510,19 +507,19 @@ def pairing_dead_steps(rows: int, cols: int, cells: list, groups: dict, opts: li
     return False
 
 
-def _take(g: _Grid, cols: int, cells: list, pairs: list, taken: list, gone: list) -> _Grid:
+def _take(g: Bits, cols: int, cells: list, pairs: list, taken: list, gone: list) -> Bits:
     """Remove ``pairs`` from ``cells`` and the grid ``g`` (returned), noting each pair in ``taken`` and
     its tiles, in order, in ``gone``."""
     for a, b in pairs:
         cells[a] = cells[b] = 0
-        g = g.without(a, b, cols)
+        g = g.without(a, b)
         taken.append((a, b))
         gone.append(a)
         gone.append(b)
     return g
 
 
-def _clears_alone(g: _Grid, cols: int, group: list, optset: set) -> "list | None":
+def _clears_alone(g: Bits, cols: int, group: list, optset: set) -> "list | None":
     """The pairs, in order, that clear a kind's tiles with no other tile
     moved, or ``None``: two tiles that join now; four that can be joined two
     and two (both pairs now, or one now and the other once it is gone).
@@ -536,9 +533,9 @@ def _clears_alone(g: _Grid, cols: int, group: list, optset: set) -> "list | None
         jp, jq = p in optset, q in optset
         if jp and jq:
             return [p, q]
-        if jp and _opens(cols, p, q) and _joinable(g.without(p[0], p[1], cols), cols, q[0], q[1]):
+        if jp and _opens(cols, p, q) and joinable(g.without(p[0], p[1]), q[0], q[1]):
             return [p, q]
-        if jq and _opens(cols, q, p) and _joinable(g.without(q[0], q[1], cols), cols, p[0], p[1]):
+        if jq and _opens(cols, q, p) and joinable(g.without(q[0], q[1]), p[0], p[1]):
             return [q, p]
     return None
 
@@ -568,47 +565,33 @@ def _opens(cols: int, gone: "tuple | list", tiles: "tuple | list") -> bool:
     return False
 
 
-def route_cost(g: _Grid, cols: int, a: int, b: int) -> int:
+def route_cost(g: Bits, a: int, b: int) -> int:
     """The fewest tiles on a route of at most two turns between tiles ``a``
-    and ``b`` (neither counted): how many must go before they join."""
-    w, h, occ = g.w, g.h, g.occ
-    r1, c1 = divmod(a, cols)
-    r2, c2 = divmod(b, cols)
-    r1 += 1
-    c1 += 1
-    r2 += 1
-    c2 += 1
-    rowsum, colsum = g.rowsum, g.colsum
-    ends = occ[r1 * w + c1] + occ[r2 * w + c2]
-    rlo, rhi = (r1, r2) if r1 < r2 else (r2, r1)
-    clo, chi = (c1, c2) if c1 < c2 else (c2, c1)
-    best = rows_cols = h + w
-    if c1 == c2:
-        acc = colsum[c1]
-        best = acc[rhi + 1] - acc[rlo] - ends
-    else:  # the middle leg on row m
-        v1, v2 = colsum[c1], colsum[c2]
-        for m in range(h):
-            acc = rowsum[m]
-            n = acc[chi + 1] - acc[clo] - occ[m * w + c1] - occ[m * w + c2]
-            n += v1[max(m, r1) + 1] - v1[min(m, r1)] + v2[max(m, r2) + 1] - v2[min(m, r2)]
-            if n < best:
-                best = n
-        best -= ends
-    if r1 == r2:
-        acc = rowsum[r1]
-        n = acc[chi + 1] - acc[clo] - ends
-        best = min(best, n)
-    else:  # the middle leg on column m
-        v1, v2 = rowsum[r1], rowsum[r2]
-        alt = rows_cols
-        for m in range(w):
-            acc = colsum[m]
-            n = acc[rhi + 1] - acc[rlo] - occ[r1 * w + m] - occ[r2 * w + m]
-            n += v1[max(m, c1) + 1] - v1[min(m, c1)] + v2[max(m, c2) + 1] - v2[min(m, c2)]
-            if n < alt:
-                alt = n
-        best = min(best, alt - ends)
+    and ``b`` (neither counted): how many must go before they join. A route
+    with its middle leg on row ``m`` crosses column ``c1`` from row ``r1``
+    to ``m``, row ``m`` between the columns, column ``c2`` from ``m`` to
+    ``r2``; the tiles on it are counted with bit counts of those lines."""
+    R, C = g.R, g.C
+    r1, c1, r2, c2 = g.pr[a], g.pc[a], g.pr[b], g.pc[b]
+    ends = (R[r1] >> c1 & 1) + (R[r2] >> c2 & 1)
+    best = most = len(R) + len(C)
+    for L, M, x1, y1, x2, y2 in ((C, R, r1, c1, r2, c2), (R, C, c1, r1, c2, r2)):
+        if y1 == y2:  # one line: straight along it
+            lo, hi = (x1, x2) if x1 < x2 else (x2, x1)
+            n = (L[y1] & ((2 << hi) - (1 << lo))).bit_count()
+        else:
+            lo, hi = (y1, y2) if y1 < y2 else (y2, y1)
+            inner = (2 << hi) - (1 << lo) - (1 << y1) - (1 << y2)
+            line1, line2 = L[y1], L[y2]
+            n = most
+            for m in range(len(M)):
+                k = (M[m] & inner).bit_count()
+                k += (line1 & ((2 << max(m, x1)) - (1 << min(m, x1)))).bit_count()
+                k += (line2 & ((2 << max(m, x2)) - (1 << min(m, x2)))).bit_count()
+                if k < n:
+                    n = k
+        if n - ends < best:
+            best = n - ends
     return best
 
 
@@ -769,7 +752,7 @@ def pairing_search(rows: int, cols: int, cells: list, budget: int, count: list, 
     """
     mate = [-1] * len(cells)
     open_ = _by_kind(cells)
-    g = _Grid(rows, cols, cells)
+    g = Bits(rows, cols, cells)
     cells = list(cells)
     moves, g = _settle(rows, cols, cells, mate, open_, g)
     dead: set = set()
@@ -898,17 +881,17 @@ def _expand(rows: int, cols: int, node: tuple, dead: set, count: list, budget: i
     return ("kids", live)
 
 
-def _choices(cols: int, g: _Grid, group: list) -> list:
+def _choices(cols: int, g: Bits, group: list) -> list:
     """How an open kind may pair up, fewest tiles blocking first: its first
     tile with each other (and, of four, the other two together)."""
     t = group[0]
     out = []
     for u in group[1:]:
         rest = [x for x in group if x != t and x != u]
-        cost = route_cost(g, cols, t, u)
+        cost = route_cost(g, t, u)
         pairs = [(t, u)]
         if len(rest) == 2:
-            cost += route_cost(g, cols, rest[0], rest[1])
+            cost += route_cost(g, rest[0], rest[1])
         out.append((cost, pairs))
     out.sort()
     return out
@@ -933,7 +916,7 @@ def _match(cells: list, mate: list, open_: dict, a: int, b: int) -> list:
     return out
 
 
-def _settle(rows: int, cols: int, cells: list, mate: list, open_: dict, g: _Grid, fresh: "list | None" = None) -> tuple:
+def _settle(rows: int, cols: int, cells: list, mate: list, open_: dict, g: Bits, fresh: "list | None" = None) -> tuple:
     """Join every matched pair that can be joined and take every open kind
     that clears by itself, until neither is left (``cells``, ``mate`` and
     ``open_`` changed in place): answers ``(pairs joined in order, grid)``.
@@ -951,10 +934,10 @@ def _settle(rows: int, cols: int, cells: list, mate: list, open_: dict, g: _Grid
     while True:
         gone: list = []
         for t, u in pending:
-            if cells[t] and _joinable(g, cols, t, u):
+            if cells[t] and joinable(g, t, u):
                 cells[t] = cells[u] = 0
                 mate[t] = mate[u] = -1
-                g = g.without(t, u, cols)
+                g = g.without(t, u)
                 done.append((t, u))
                 gone.append(t)
                 gone.append(u)
@@ -965,7 +948,7 @@ def _settle(rows: int, cols: int, cells: list, mate: list, open_: dict, g: _Grid
             optset = set()
             for i in range(4):
                 for j in range(i + 1, 4):
-                    if _joinable(g, cols, group[i], group[j]):
+                    if joinable(g, group[i], group[j]):
                         optset.add((group[i], group[j]))
             pairs = _clears_alone(g, cols, group, optset) if optset else None
             if pairs is None:
@@ -979,7 +962,7 @@ def _settle(rows: int, cols: int, cells: list, mate: list, open_: dict, g: _Grid
 
 
 def _all_free(
-    rows: int, cols: int, cells: list, mate: list, open_: dict, hint: "list | None", g: "_Grid | None" = None
+    rows: int, cols: int, cells: list, mate: list, open_: dict, hint: "list | None", g: "Bits | None" = None
 ) -> tuple:
     """Whether every tile can be freed (:func:`stuck`'s closure, a matched
     tile joining only its mate, an open one any tile of its kind), and the
@@ -989,7 +972,7 @@ def _all_free(
     or was freed; a position that clears frees every tile (see :func:`stuck`).
     ``g``: the position's grid (copied, not changed)."""
     if g is None:
-        g = _Grid(rows, cols, cells)
+        g = Bits(rows, cols, cells)
     else:
         g = g.copy()
     order: list = []
@@ -1019,19 +1002,19 @@ def _all_free(
                 continue
             seen[t] = len(gone)
             if m >= 0:
-                u = m if _joinable(g, cols, t, m) else -1
+                u = m if joinable(g, t, m) else -1
             else:
                 u = -1
                 v = prefer.get(t, -1)
-                if v >= 0 and cells[v] == cells[t] and mate[v] < 0 and _joinable(g, cols, t, v):
+                if v >= 0 and cells[v] == cells[t] and mate[v] < 0 and joinable(g, t, v):
                     u = v
                 else:
                     for x in open_[cells[t]]:
-                        if x != t and x != v and _joinable(g, cols, t, x):
+                        if x != t and x != v and joinable(g, t, x):
                             u = x
                             break
             if u >= 0:
-                g.clear(t, cols)
+                g.clear(t)
                 order.append((t, u))
                 gone.append(t)
             else:
