@@ -13,8 +13,8 @@ Sections (each in its own module, tools/bench_<section>.py):
               too, e.g. the parent commit); his hardest for this search (#82, #60, #88) in the page
     linkup    8x18 (36 kinds x 4): the 100 bench boards and 100 uniformly shuffled ones of a seed drawn at
               run time (printed; --seed repeats it), and 4x6 and 10x20 uniform, CPython and Pyodide, before
-              (the solver of commit 9eec750, from git history) and after: decided, median, p90, p99,
-              max CPU seconds
+              (the solver of commit 9eec750, or --linkup-before REF's, from git history) and after:
+              decided, median, p90, p99, max CPU seconds
     startup   page open -> board playable and -> solver ready, cold
     map       the state map (#13): the worker job (seconds, positions, edges, bytes) and the page (click on
               Map -> first drawing, longest main-thread task)
@@ -46,13 +46,14 @@ def main() -> int:
     ap.add_argument("--seed", type=int, help="linkup: the uniform boards' seed (default: drawn at run time)")
     ap.add_argument("--seconds", type=float, default=60.0, help="race: seconds of play (default 60)")
     ap.add_argument("--before", type=Path, help="sliding: a checkout whose solver runs Korf's 100 beside this one")
+    ap.add_argument("--linkup-before", help="linkup: the commit whose solver is 'before' (default: 9eec750)")
     a = ap.parse_args()
     for name in SECTIONS if a.what == "all" else (a.what,):
         t0 = time.perf_counter()
         print("\n" + "=" * 100 + "\n== %s\n" % name + "=" * 100, flush=True)
         module = importlib.import_module("bench_" + name)
         if name == "linkup":
-            module.bench(a.runs, a.seed)
+            module.bench(a.runs, a.seed, before=a.linkup_before or module.BEFORE)
         elif name == "race":
             module.bench(a.seconds)
         elif name == "sliding":

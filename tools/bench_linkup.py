@@ -10,9 +10,10 @@ and 100 uniform boards of each other size the page offers (linkup.PRESETS: 4 x 6
 
 Each board is solved through the worker protocol (``worker_jobs.start`` / ``step`` in 40 ms slices, the
 worker's own budget) in a fresh interpreter per solver and set. "Before" is the solver as it was when
-issue #24 was taken up (:data:`BEFORE`, read from the repository's history into
-``.bench/linkup-before/``) and put in the place of ``puzzles.linkup_solver`` (the rest of the tree is the
-working tree's); "after" is the working tree's. A
+issue #24 was taken up (:data:`BEFORE`; ``--before REF``: another commit's), read from the repository's
+history into ``.bench/linkup-before/`` and put in the place of ``puzzles.linkup_solver`` (and of
+``puzzles.linkup_nogood_solver``, where that commit had one; the rest of the tree is the working tree's);
+"after" is the working tree's. A
 board still running after CAP seconds is cancelled and counted "unknown" (its time: CAP). Times are the
 process's CPU seconds (``time.process_time``; in Pyodide, Node's ``process.cpuUsage``), not the wall
 clock: on the shared machine the wall clock ran 5-8 x the CPU time under load; on a quiet machine the
@@ -32,8 +33,13 @@ TOTAL = 1800  # seconds a whole probe may take
 PROBE = """
 import json, random, sys, time
 rows, cols, per, which, seed, cap, before = %r
-if before:  # the solver of BEFORE in the place of the working tree's
+if before:  # the solver of BEFORE (its two modules, where it had both) in the place of the working tree's
     sys.path.insert(0, sys.path[0].rsplit("/", 1)[0] + "/.bench/linkup-before")
+    try:
+        import linkup_nogood_solver_before
+        sys.modules["puzzles.linkup_nogood_solver"] = linkup_nogood_solver_before
+    except ImportError:
+        pass
     import linkup_solver_before
     sys.modules["puzzles.linkup_solver"] = linkup_solver_before
 import worker_jobs
@@ -74,13 +80,21 @@ emit({"times": times, "status": status})
 """
 
 
-def _before_solver() -> None:
-    """The solver as it was at :data:`BEFORE`, written where the probe imports it from."""
+def _before_solver(ref: str = BEFORE) -> None:
+    """The solver as it was at commit ``ref`` (its search over pairings too, when it had one), written
+    where the probe imports it from."""
     where = ROOT / ".bench" / "linkup-before"
     where.mkdir(parents=True, exist_ok=True)
-    show = ["git", "show", BEFORE + ":py/puzzles/linkup_solver.py"]
-    text = subprocess.run(show, cwd=ROOT, check=True, capture_output=True, text=True).stdout
-    (where / "linkup_solver_before.py").write_text(text, encoding="utf-8")
+    for name in ("linkup_solver", "linkup_nogood_solver"):
+        show = ["git", "show", "%s:py/puzzles/%s.py" % (ref, name)]
+        got = subprocess.run(show, cwd=ROOT, capture_output=True, text=True)
+        target = where / (name + "_before.py")
+        if got.returncode == 0:
+            target.write_text(got.stdout, encoding="utf-8")
+        elif name == "linkup_solver":
+            raise SystemExit("no Link-up solver at %s: %s" % (ref, got.stderr.strip()))
+        else:
+            target.unlink(missing_ok=True)
 
 
 def _row(runtime: str, tree: str, boards: str, got: object) -> list:
@@ -101,13 +115,14 @@ def bench(
     cap: float = CAP,
     eight: bool = True,
     sides: tuple = ("before", "after"),
+    before: str = BEFORE,
 ) -> None:
     """``cap``: CPU seconds before a board counts unknown; ``eight``: the two 8 x 18 sets too; ``sides``:
-    which solvers."""
+    which solvers; ``before``: the commit whose solver is "before"."""
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
-    print("uniform boards' seed: %d (repeat with --seed %d)" % (seed, seed), flush=True)
-    _before_solver()
+    print("uniform boards' seed: %d (repeat with --seed %d); before: %s" % (seed, seed, before), flush=True)
+    _before_solver(before)
     rows = []
     sets = [("8x18 bench", (8, 18, 4, "bench")), ("8x18 uniform", (8, 18, 4, "uniform"))] if eight else []
     for size in sizes:
@@ -139,7 +154,8 @@ if __name__ == "__main__":
     ap.add_argument("--cap", type=float, default=CAP, help="CPU seconds before a board counts unknown (default 4)")
     ap.add_argument("--no-8x18", dest="eight", action="store_false", help="only the other sizes")
     ap.add_argument("--after-only", action="store_true", help="only the working tree's solver")
+    ap.add_argument("--before", default=BEFORE, help="the commit whose solver is 'before' (default %s)" % BEFORE)
     a = ap.parse_args()
     sizes = tuple(x for x in a.sizes.split(",") if x)
     sides = ("after",) if a.after_only else ("before", "after")
-    bench(1, a.seed, tuple(a.runtime or ("CPython", "Pyodide")), sizes, a.cap, a.eight, sides)
+    bench(1, a.seed, tuple(a.runtime or ("CPython", "Pyodide")), sizes, a.cap, a.eight, sides, a.before)
