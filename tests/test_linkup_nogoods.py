@@ -164,7 +164,7 @@ def test_the_closure_replayed_from_its_last_joins_is_the_closure_from_scratch():
                     s.val[v] = -1
             mate = s.mates()
             left = s.close(mate)
-            scratch = _close(Bits(8, 18, kinds), mate, s.group, [t for t in range(144) if kinds[t]], None, [], {})
+            scratch = _close(Bits(8, 18, kinds), mate, s.group, [t for t in range(144) if kinds[t]], None, [], {}, {})
             assert sorted(left) == sorted(scratch)
             checked += 1
             stuck += bool(left)

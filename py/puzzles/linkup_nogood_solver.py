@@ -229,58 +229,82 @@ def joins(g: Bits, a: int, b: int) -> int:
                 return 0
             x = g.bit[t]
             return ~(x << 1 | x >> 1 | x << w | x >> w)
-    block = 0
-    for axis in (0, 1):
-        if axis:  # x: a column; y: a row
-            L, M, x1, y1, x2, y2, sx, sy = R, C, c1, r1, c2, r2, 1, w
-        else:  # x: a row; y: a column
-            L, M, x1, y1, x2, y2, sx, sy = C, R, r1, c1, r2, c2, w, 1
-        n = len(M)
-        line = L[y1]
-        lo = (line & ((1 << x1) - 1)).bit_length()
-        far = line >> (x1 + 1)
-        hi = x1 + (far & -far).bit_length() - 1
-        if lo:
-            block |= 1 << ((lo - 1) * sx + y1 * sy)
-        if hi + 1 < n:
-            block |= 1 << ((hi + 1) * sx + y1 * sy)
-        line = L[y2]
-        m = (line & ((1 << x2) - 1)).bit_length()
-        if m:
-            block |= 1 << ((m - 1) * sx + y2 * sy)
-        if m > lo:
-            lo = m
-        far = line >> (x2 + 1)
-        m = x2 + (far & -far).bit_length() - 1
-        if m + 1 < n:
-            block |= 1 << ((m + 1) * sx + y2 * sy)
-        if m < hi:
-            hi = m
-        if lo > hi:
-            continue
-        span = (2 << y2) - (1 << y1) if y1 < y2 else (2 << y1) - (1 << y2)
+    h = len(R)
+    # the middle leg on a row: how far each tile sees up and down its column (x: a row)
+    line = C[c1]
+    lo = (line & ((1 << r1) - 1)).bit_length()
+    far = line >> (r1 + 1)
+    hi = r1 + (far & -far).bit_length() - 1
+    block = (1 << ((lo - 1) * w + c1) if lo else 0) | (1 << ((hi + 1) * w + c1) if hi + 1 < h else 0)
+    line = C[c2]
+    x = (line & ((1 << r2) - 1)).bit_length()
+    if x:
+        block |= 1 << ((x - 1) * w + c2)
+    if x > lo:
+        lo = x
+    far = line >> (r2 + 1)
+    x = r2 + (far & -far).bit_length() - 1
+    if x + 1 < h:
+        block |= 1 << ((x + 1) * w + c2)
+    if x < hi:
+        hi = x
+    if lo <= hi:
+        span = (2 << c2) - (1 << c1) if c1 < c2 else (2 << c1) - (1 << c2)
         for m in range(lo, hi + 1):
-            mid = M[m] & span
+            mid = R[m] & span
             if mid:
-                if m == x1:
-                    mid &= ~(1 << y1)
-                if m == x2:
-                    mid &= ~(1 << y2)
+                if m == r1:
+                    mid &= ~(1 << c1)
+                if m == r2:
+                    mid &= ~(1 << c2)
                 if mid:
-                    block |= 1 << (m * sx + ((mid & -mid).bit_length() - 1) * sy)
+                    block |= (mid & -mid) << (m * w)
                     continue
-            # found: the cells of the route, legs along lines y1 and y2 and the middle one on m
+            # found: legs down columns c1 and c2, the middle leg along row m
             cp = g.cp
-            if axis:  # legs along rows r1 and r2, the middle leg down column m
-                cells = _row_cells(w, r1, c1, m) | _row_cells(w, r2, c2, m)
-                col = cp[m]
-                cells |= col[max(r1, r2) + 1] ^ col[min(r1, r2)]
-            else:  # legs down columns c1 and c2, the middle leg along row m
-                col = cp[c1]
-                cells = col[max(r1, m) + 1] ^ col[min(r1, m)]
-                col = cp[c2]
-                cells |= col[max(r2, m) + 1] ^ col[min(r2, m)]
-                cells |= _row_cells(w, m, c1, c2)
+            col = cp[c1]
+            cells = col[max(r1, m) + 1] ^ col[min(r1, m)]
+            col = cp[c2]
+            cells |= col[max(r2, m) + 1] ^ col[min(r2, m)]
+            cells |= _row_cells(w, m, c1, c2)
+            return cells & ~(g.bit[a] | g.bit[b])
+    # the middle leg on a column: how far each sees along its row (x: a column)
+    line = R[r1]
+    lo = (line & ((1 << c1) - 1)).bit_length()
+    far = line >> (c1 + 1)
+    hi = c1 + (far & -far).bit_length() - 1
+    if lo:
+        block |= 1 << (r1 * w + lo - 1)
+    if hi + 1 < w:
+        block |= 1 << (r1 * w + hi + 1)
+    line = R[r2]
+    x = (line & ((1 << c2) - 1)).bit_length()
+    if x:
+        block |= 1 << (r2 * w + x - 1)
+    if x > lo:
+        lo = x
+    far = line >> (c2 + 1)
+    x = c2 + (far & -far).bit_length() - 1
+    if x + 1 < w:
+        block |= 1 << (r2 * w + x + 1)
+    if x < hi:
+        hi = x
+    if lo <= hi:
+        span = (2 << r2) - (1 << r1) if r1 < r2 else (2 << r1) - (1 << r2)
+        for m in range(lo, hi + 1):
+            mid = C[m] & span
+            if mid:
+                if m == c1:
+                    mid &= ~(1 << r1)
+                if m == c2:
+                    mid &= ~(1 << r2)
+                if mid:
+                    block |= 1 << (((mid & -mid).bit_length() - 1) * w + m)
+                    continue
+            # found: legs along rows r1 and r2, the middle leg down column m
+            cells = _row_cells(w, r1, c1, m) | _row_cells(w, r2, c2, m)
+            col = g.cp[m]
+            cells |= col[max(r1, r2) + 1] ^ col[min(r1, r2)]
             return cells & ~(g.bit[a] | g.bit[b])
     return ~block
 
@@ -300,6 +324,7 @@ def _close(
     hint: "list | None",
     order: list,
     watch: dict,
+    tried: dict,
     fresh: "list | None" = None,
     limit: int = 1 << 30,
     snaps: "list | None" = None,
@@ -320,6 +345,10 @@ def _close(
     once one of them has gone. Filled in for the tiles left; a tile of
     ``waiting`` found in it on entry counts as tested against ``g`` as it
     stands, unless it is one of ``fresh`` (tiles whose partners changed).
+    ``tried``: the same per pair of tiles (key ``a * n + b``, ``a < b``):
+    a pair whose blockers all stay is not tested again, from either end
+    (a route test is the same both ways); on return it holds only what
+    still holds for ``g`` as it is then.
     Past ``limit`` tiles freed it gives up: ``None``. ``snaps``: receives a
     copy of the grid each time ``order`` reaches a multiple of :data:`SNAP`;
     ``routes``, each join's route (the cell set :func:`joins` answers), in
@@ -339,6 +368,7 @@ def _close(
         for t in fresh:
             watch.pop(t, None)
     bit = g.bit
+    n = len(mate)
     gone = 0  # the cell set of the tiles freed here
     freed = 0
     while waiting:
@@ -349,27 +379,29 @@ def _close(
                 rest.append(t)
                 continue
             m = mate[t]
-            u = -1
             if m >= 0:
-                route = joins(g, t, m)
-                if route >= 0:
-                    u = m
-                else:
-                    block = ~route
+                partners: "list | tuple" = (m,)
             else:
                 v = prefer.get(t, -1)
-                route = joins(g, t, v) if v >= 0 and v != t and v in group[t] else -1
+                partners = group[t]
+                if v >= 0 and v in partners:
+                    partners = [v] + [x for x in partners if x != v]
+            u = -1
+            block = 0
+            for x in partners:
+                if x == t:
+                    continue
+                key = t * n + x if t < x else x * n + t
+                known = tried.get(key)
+                if known is not None and not known & gone:
+                    block |= known
+                    continue
+                route = joins(g, t, x)
                 if route >= 0:
-                    u = v
-                else:
-                    block = ~route
-                    for x in group[t]:
-                        if x != t and x != v:
-                            route = joins(g, t, x)
-                            if route >= 0:
-                                u = x
-                                break
-                            block |= ~route
+                    u = x
+                    break
+                tried[key] = ~route
+                block |= ~route
             if u >= 0:
                 g.clear(t)
                 gone |= bit[t]
@@ -386,9 +418,14 @@ def _close(
                 watch[t] = block
                 rest.append(t)
         if len(rest) == len(waiting):
-            return rest
+            break
         waiting = rest
-    return []
+    else:
+        rest = []
+    if gone:  # what holds for the grid as it is now
+        for key in [k for k, known in tried.items() if known & gone]:
+            del tried[key]
+    return rest
 
 
 def greedy(rows: int, cols: int, cells: list, pairs: list) -> "list | None":
@@ -638,9 +675,10 @@ class _Search:
                 snaps.append(g.snap())
         waiting = [t for t in self.tiles_left if there & bit[t]]
         watch: dict = {}
-        left = _close(g, mate, self.group, waiting, skipped, order, watch, snaps=snaps, routes=taken)
+        tried: dict = {}
+        left = _close(g, mate, self.group, waiting, skipped, order, watch, tried, snaps=snaps, routes=taken)
         self.order, self.routes = order, taken
-        self.blockers = watch
+        self.blockers, self.tried = watch, tried
         self.snaps = snaps
         self.last_grid = g
         return left
@@ -651,7 +689,7 @@ class _Search:
     def _shrink(self, left: list, mate: list):
         """A nogood from the tiles ``left`` by the last closure, shrunk (see
         the module's docstring), as a generator (yields after each try)."""
-        g, watch = self.last_grid, self.blockers
+        g, watch, tried = self.last_grid, self.blockers, self.tried
         lits = self.nogood_of(left, mate)
         level = self.level
         # drop the literals of the deepest levels first: a nogood of shallow ones jumps back further
@@ -664,10 +702,11 @@ class _Search:
                 trial[t] = -1
             g2 = g.copy()  # the closure empties its cells in place
             watch2 = dict(watch)  # the other tiles' blockers hold: their partners and the grid are the same
-            left2 = _close(g2, trial, self.group, left, None, [], watch2, self.tiles[v], SHRINK_LIMIT)
+            tried2 = dict(tried)
+            left2 = _close(g2, trial, self.group, left, None, [], watch2, tried2, self.tiles[v], SHRINK_LIMIT)
             yield None
             if left2:
-                mate, g, left, watch = trial, g2, left2, watch2
+                mate, g, left, watch, tried = trial, g2, left2, watch2, tried2
                 lits = {x for x in self.nogood_of(left2, mate) if x != lit}
         return lits
 

@@ -41,8 +41,10 @@ ROUND_UNIT = 100
 PROBE = True
 # Before each later round, the search over pairings (:func:`pairing_search`)
 # goes on for this many times the round's positions: it proves most of
-# what the rounds cannot, and finds clearing orders too.
+# what the rounds cannot, and finds clearing orders too. Its share is
+# PAIRING_GROWTH times the last round's at each round after the second.
 PAIRING_SHARE = 1
+PAIRING_GROWTH = 1.0
 NOISE = 1.5  # the random part of a move's cost in the later rounds (a cost is a whole number of tiles)
 
 
@@ -184,7 +186,7 @@ class _Search:
             share = ROUND_UNIT * luby(rounds - 1) if careful else FIRST_ROUND
             if pairs is not None:  # the search over pairings first, for PAIRING_SHARE times the round's positions
                 count[0] = self.nodes
-                while count[0] < self.nodes + share * PAIRING_SHARE:
+                while count[0] < self.nodes + share * PAIRING_SHARE * PAIRING_GROWTH ** (rounds - 2):
                     try:
                         next(pairs)
                     except StopIteration as stop:
