@@ -108,7 +108,7 @@ class Bits:
     for padded cell (r, c): what :func:`joins` gives a route as); ``cp[c]``,
     per column, the cell sets of its first ``k`` cells (``k`` = 0…h)."""
 
-    __slots__ = ("R", "C", "pr", "pc", "w", "bit", "cp")
+    __slots__ = ("R", "C", "pr", "pc", "w", "bit", "cp", "gone")
 
     def __init__(self, rows: int, cols: int, cells: "list | tuple | None") -> None:
         if cells is None:  # filled in by copy()
@@ -135,23 +135,25 @@ class Bits:
                 R[pr[t]] |= 1 << pc[t]
                 C[pc[t]] |= 1 << pr[t]
         self.R, self.C = R, C
+        self.gone = 0
 
     def copy(self, snap: "tuple | None" = None) -> "Bits":
         """A grid of one's own (to empty cells of), of this one or of ``snap`` (a :meth:`snap` of it)."""
         g = Bits(0, 0, None)
         g.pr, g.pc, g.w, g.bit, g.cp = self.pr, self.pc, self.w, self.bit, self.cp
-        R, C = snap if snap is not None else (self.R, self.C)
+        R, C, g.gone = snap if snap is not None else (self.R, self.C, self.gone)
         g.R, g.C = list(R), list(C)
         return g
 
     def snap(self) -> tuple:
-        return tuple(self.R), tuple(self.C)
+        return tuple(self.R), tuple(self.C), self.gone
 
     def clear(self, t: int) -> None:
         """Empty tile ``t``'s cell."""
         r, c = self.pr[t], self.pc[t]
         self.R[r] &= ~(1 << c)
         self.C[c] &= ~(1 << r)
+        self.gone |= self.bit[t]
 
     def without(self, a: int, b: int) -> "Bits":
         """A copy with the cells of tiles ``a`` and ``b`` emptied."""
@@ -209,7 +211,9 @@ def joins(g: Bits, a: int, b: int) -> int:
     :class:`Bits`) of the cells one such route crosses, its ends left out
     (``>= 0``). Else ``~blockers`` (``< 0``): ``blockers``, a cell set of
     tiles such that the two cannot join while all of them stay. An end may
-    be an empty cell.
+    be an empty cell. The blockers keep the two apart whatever else is on
+    the board: while they are all there, neither tile sees further along
+    its lines than now, and each middle leg it could use stays blocked.
 
     A route is three legs; the middle one lies on a row ``m`` (or a
     column). The first and last legs are clear when ``m`` is within how far
@@ -346,9 +350,11 @@ def _close(
     ``waiting`` found in it on entry counts as tested against ``g`` as it
     stands, unless it is one of ``fresh`` (tiles whose partners changed).
     ``tried``: the same per pair of tiles (key ``a * n + b``, ``a < b``):
-    a pair whose blockers all stay is not tested again, from either end
-    (a route test is the same both ways); on return it holds only what
-    still holds for ``g`` as it is then.
+    a pair whose blockers are all there is not tested again, from either
+    end (a route test is the same both ways). Blockers keep two tiles apart
+    whatever else is on the board (see :func:`joins`), so this holds for
+    any grid copied from the one they were found on, checked against the
+    cells its copies emptied (``g.gone``): one dict serves a whole search.
     Past ``limit`` tiles freed it gives up: ``None``. ``snaps``: receives a
     copy of the grid each time ``order`` reaches a multiple of :data:`SNAP`;
     ``routes``, each join's route (the cell set :func:`joins` answers), in
@@ -369,7 +375,7 @@ def _close(
             watch.pop(t, None)
     bit = g.bit
     n = len(mate)
-    gone = 0  # the cell set of the tiles freed here
+    gone = g.gone
     freed = 0
     while waiting:
         rest = []
@@ -422,9 +428,6 @@ def _close(
         waiting = rest
     else:
         rest = []
-    if gone:  # what holds for the grid as it is now
-        for key in [k for k, known in tried.items() if known & gone]:
-            del tried[key]
     return rest
 
 
@@ -489,6 +492,7 @@ class _Search:
         self.grid = Bits(rows, cols, cells)
         self.order: list = []  # the last closure's joins
         self.routes: list = []  # and their routes (cell sets, see joins())
+        self.tried: dict = {}  # blockers of pairs of tiles, for every closure (see _close)
         self.there = 0  # the cell set of the tiles at the start
         for t in range(n):
             if cells[t]:
@@ -675,10 +679,9 @@ class _Search:
                 snaps.append(g.snap())
         waiting = [t for t in self.tiles_left if there & bit[t]]
         watch: dict = {}
-        tried: dict = {}
-        left = _close(g, mate, self.group, waiting, skipped, order, watch, tried, snaps=snaps, routes=taken)
+        left = _close(g, mate, self.group, waiting, skipped, order, watch, self.tried, snaps=snaps, routes=taken)
         self.order, self.routes = order, taken
-        self.blockers, self.tried = watch, tried
+        self.blockers = watch
         self.snaps = snaps
         self.last_grid = g
         return left
@@ -689,7 +692,7 @@ class _Search:
     def _shrink(self, left: list, mate: list):
         """A nogood from the tiles ``left`` by the last closure, shrunk (see
         the module's docstring), as a generator (yields after each try)."""
-        g, watch, tried = self.last_grid, self.blockers, self.tried
+        g, watch = self.last_grid, self.blockers
         lits = self.nogood_of(left, mate)
         level = self.level
         # drop the literals of the deepest levels first: a nogood of shallow ones jumps back further
@@ -702,11 +705,10 @@ class _Search:
                 trial[t] = -1
             g2 = g.copy()  # the closure empties its cells in place
             watch2 = dict(watch)  # the other tiles' blockers hold: their partners and the grid are the same
-            tried2 = dict(tried)
-            left2 = _close(g2, trial, self.group, left, None, [], watch2, tried2, self.tiles[v], SHRINK_LIMIT)
+            left2 = _close(g2, trial, self.group, left, None, [], watch2, self.tried, self.tiles[v], SHRINK_LIMIT)
             yield None
             if left2:
-                mate, g, left, watch, tried = trial, g2, left2, watch2, tried2
+                mate, g, left, watch = trial, g2, left2, watch2
                 lits = {x for x in self.nogood_of(left2, mate) if x != lit}
         return lits
 
