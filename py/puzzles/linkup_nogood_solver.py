@@ -333,6 +333,7 @@ def _close(
     limit: int = 1 << 30,
     snaps: "list | None" = None,
     routes: "list | None" = None,
+    via: "dict | None" = None,
 ) -> "list | None":
     """The free-tile closure (see the module's docstring): frees tiles of
     ``waiting`` (emptying their cells in ``g``, noting ``(tile, partner)``
@@ -358,7 +359,9 @@ def _close(
     Past ``limit`` tiles freed it gives up: ``None``. ``snaps``: receives a
     copy of the grid each time ``order`` reaches a multiple of :data:`SNAP`;
     ``routes``, each join's route (the cell set :func:`joins` answers), in
-    step with ``order``."""
+    step with ``order``. ``via``: for some tiles, an allowed partner, the
+    tiles on a route to it and the route: the tile is freed along it with
+    no route test once those tiles have all gone."""
     prefer = {}
     if hint:
         todo = set(waiting)
@@ -384,16 +387,19 @@ def _close(
             if block is not None and not block & gone:
                 rest.append(t)
                 continue
-            m = mate[t]
-            if m >= 0:
-                partners: "list | tuple" = (m,)
+            u = -1
+            block = 0
+            known = via.get(t) if via is not None else None
+            if known is not None and not known[1] & ~gone:  # its route's tiles have all gone
+                u, route = known[0], known[2]
+                partners: "list | tuple" = ()
+            elif mate[t] >= 0:
+                partners = (mate[t],)
             else:
                 v = prefer.get(t, -1)
                 partners = group[t]
                 if v >= 0 and v in partners:
                     partners = [v] + [x for x in partners if x != v]
-            u = -1
-            block = 0
             for x in partners:
                 if x == t:
                     continue
@@ -644,7 +650,8 @@ class _Search:
         tiles along the same route, through cells empty now. Which tiles end
         up freed does not depend on the order (see :func:`_close`), so the
         closure goes on from there with the tiles left, the joins not taken
-        as hints. Up to the first join not taken, the grid is the last
+        as hints (one whose route a tile still there blocked is taken, with
+        no route test, once those tiles have gone). Up to the first join not taken, the grid is the last
         closure's: it is kept every :data:`SNAP` joins, so the replay starts
         from the copy kept last before that join."""
         trace, routes = self.order, self.routes
@@ -665,11 +672,17 @@ class _Search:
         for t, _u in order:
             there ^= bit[t]
         skipped = []
+        via = {}
+        start = self.there
         for j in range(i, len(trace)):
             t, u = trace[j]
             m = mate[t]
-            if (m >= 0 and m != u) or routes[j] & there:
+            if m >= 0 and m != u:
                 skipped.append((t, u))
+                continue
+            if routes[j] & there:  # allowed, but a tile still there blocks its route
+                skipped.append((t, u))
+                via[t] = (u, routes[j] & start, routes[j])
                 continue
             there ^= bit[t]
             g.clear(t)
@@ -679,7 +692,9 @@ class _Search:
                 snaps.append(g.snap())
         waiting = [t for t in self.tiles_left if there & bit[t]]
         watch: dict = {}
-        left = _close(g, mate, self.group, waiting, skipped, order, watch, self.tried, snaps=snaps, routes=taken)
+        left = _close(
+            g, mate, self.group, waiting, skipped, order, watch, self.tried, snaps=snaps, routes=taken, via=via
+        )
         self.order, self.routes = order, taken
         self.blockers = watch
         self.snaps = snaps
