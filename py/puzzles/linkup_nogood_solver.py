@@ -79,9 +79,10 @@ Lit = tuple  # (kind's index, pairing 0-2)
 # The three pairings of a kind of four, as the indexes (into its sorted tiles) of each tile's mate.
 MATES = ((1, 0, 3, 2), (2, 3, 0, 1), (3, 2, 1, 0))
 # Shrinking a nogood keeps a literal, untried further, when opening its kind frees more than this many
-# tiles of the stuck set (a full try of each costs more than the longer nogoods, measured: 1 and 6 did
-# worse than 3 on the hard boards of seeds 424242, 426138 and 640603).
-SHRINK_LIMIT = 3
+# tiles of the stuck set (a full try of each costs more than the longer nogoods). Measured with the
+# closure's blockers kept: 5 against 3, uniform 10 x 20 boards of two seeds, the slowest 1.57 -> 1.19 s
+# and 0.93 -> 0.58 s of CPython (with PAIRING_GROWTH 3); 8 x 18, six seeds: the same within noise.
+SHRINK_LIMIT = 5
 # Decisions take the open kind that was in the most recent conflicts (each conflict's kinds weigh
 # 1/DECAY times the last one's), ties to the kind of the first open tile the closure freed.
 DECAY = 0.95

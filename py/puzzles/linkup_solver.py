@@ -46,9 +46,10 @@ PROBE = True
 # rounds settle most boards the first round leaves within a few rounds, the
 # boards left after that are mostly its (measured on uniform 8 x 18 boards of
 # five seeds: the slowest of each 0.41-1.10 s of CPython with 1, 0.40-0.66
-# with 2; the generator's bench boards 0.41 and 0.54).
+# with 2; the generator's bench boards 0.41 and 0.54; 3 did as well as 2 on
+# 8 x 18 and better on 10 x 20, with SHRINK_LIMIT 5).
 PAIRING_SHARE = 1
-PAIRING_GROWTH = 2
+PAIRING_GROWTH = 3
 NOISE = 1.5  # the random part of a move's cost in the later rounds (a cost is a whole number of tiles)
 
 
