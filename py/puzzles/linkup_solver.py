@@ -781,7 +781,7 @@ def pairing_search(rows: int, cols: int, cells: list, budget: int, count: list, 
             if group is None or len(group) != 4:
                 continue
             live = []
-            for _cost, pairs in _choices(cols, g, group):
+            for _cost, pairs in _choices(g, group):
                 if pairs[0] in banned:
                     continue
                 count[0] += 1
@@ -860,7 +860,7 @@ def _expand(rows: int, cols: int, node: tuple, dead: set, count: list, budget: i
             k = cells[t]
             break
     live = []
-    for _cost, pairs in _choices(cols, g, open_[k]):
+    for _cost, pairs in _choices(g, open_[k]):
         if pairs[0] in banned:
             continue
         count[0] += 1
@@ -888,7 +888,7 @@ def _expand(rows: int, cols: int, node: tuple, dead: set, count: list, budget: i
     return ("kids", live)
 
 
-def _choices(cols: int, g: Bits, group: list) -> list:
+def _choices(g: Bits, group: list) -> list:
     """How an open kind may pair up, fewest tiles blocking first: its first
     tile with each other (and, of four, the other two together)."""
     t = group[0]
