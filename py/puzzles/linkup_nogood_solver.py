@@ -236,82 +236,58 @@ def joins(g: Bits, a: int, b: int) -> int:
                 return 0
             x = g.bit[t]
             return ~(x << 1 | x >> 1 | x << w | x >> w)
-    h = len(R)
-    # the middle leg on a row: how far each tile sees up and down its column (x: a row)
-    line = C[c1]
-    lo = (line & ((1 << r1) - 1)).bit_length()
-    far = line >> (r1 + 1)
-    hi = r1 + (far & -far).bit_length() - 1
-    block = (1 << ((lo - 1) * w + c1) if lo else 0) | (1 << ((hi + 1) * w + c1) if hi + 1 < h else 0)
-    line = C[c2]
-    x = (line & ((1 << r2) - 1)).bit_length()
-    if x:
-        block |= 1 << ((x - 1) * w + c2)
-    if x > lo:
-        lo = x
-    far = line >> (r2 + 1)
-    x = r2 + (far & -far).bit_length() - 1
-    if x + 1 < h:
-        block |= 1 << ((x + 1) * w + c2)
-    if x < hi:
-        hi = x
-    if lo <= hi:
-        span = (2 << c2) - (1 << c1) if c1 < c2 else (2 << c1) - (1 << c2)
+    block = 0
+    for axis in (0, 1):  # the middle leg on a row m (x: a row, y: a column), then on a column
+        if axis:
+            L, M, x1, y1, x2, y2, sx, sy = R, C, c1, r1, c2, r2, 1, w
+        else:
+            L, M, x1, y1, x2, y2, sx, sy = C, R, r1, c1, r2, c2, w, 1
+        n = len(M)
+        line = L[y1]  # how far each end sees along its line y, and the tiles that stop it
+        lo = (line & ((1 << x1) - 1)).bit_length()
+        far = line >> (x1 + 1)
+        hi = x1 + (far & -far).bit_length() - 1
+        if lo:
+            block |= 1 << ((lo - 1) * sx + y1 * sy)
+        if hi + 1 < n:
+            block |= 1 << ((hi + 1) * sx + y1 * sy)
+        line = L[y2]
+        m = (line & ((1 << x2) - 1)).bit_length()
+        if m:
+            block |= 1 << ((m - 1) * sx + y2 * sy)
+        if m > lo:
+            lo = m
+        far = line >> (x2 + 1)
+        m = x2 + (far & -far).bit_length() - 1
+        if m + 1 < n:
+            block |= 1 << ((m + 1) * sx + y2 * sy)
+        if m < hi:
+            hi = m
+        if lo > hi:
+            continue
+        span = (2 << y2) - (1 << y1) if y1 < y2 else (2 << y1) - (1 << y2)
         for m in range(lo, hi + 1):
-            mid = R[m] & span
+            mid = M[m] & span
             if mid:
-                if m == r1:
-                    mid &= ~(1 << c1)
-                if m == r2:
-                    mid &= ~(1 << c2)
-                if mid:
-                    block |= (mid & -mid) << (m * w)
+                if m == x1:
+                    mid &= ~(1 << y1)
+                if m == x2:
+                    mid &= ~(1 << y2)
+                if mid:  # blocked: its first tile is a blocker
+                    block |= 1 << (m * sx + ((mid & -mid).bit_length() - 1) * sy)
                     continue
-            # found: legs down columns c1 and c2, the middle leg along row m
+            # found: the cells of the route, legs along lines y1 and y2 and the middle one on m
             cp = g.cp
-            col = cp[c1]
-            cells = col[max(r1, m) + 1] ^ col[min(r1, m)]
-            col = cp[c2]
-            cells |= col[max(r2, m) + 1] ^ col[min(r2, m)]
-            cells |= _row_cells(w, m, c1, c2)
-            return cells & ~(g.bit[a] | g.bit[b])
-    # the middle leg on a column: how far each sees along its row (x: a column)
-    line = R[r1]
-    lo = (line & ((1 << c1) - 1)).bit_length()
-    far = line >> (c1 + 1)
-    hi = c1 + (far & -far).bit_length() - 1
-    if lo:
-        block |= 1 << (r1 * w + lo - 1)
-    if hi + 1 < w:
-        block |= 1 << (r1 * w + hi + 1)
-    line = R[r2]
-    x = (line & ((1 << c2) - 1)).bit_length()
-    if x:
-        block |= 1 << (r2 * w + x - 1)
-    if x > lo:
-        lo = x
-    far = line >> (c2 + 1)
-    x = c2 + (far & -far).bit_length() - 1
-    if x + 1 < w:
-        block |= 1 << (r2 * w + x + 1)
-    if x < hi:
-        hi = x
-    if lo <= hi:
-        span = (2 << r2) - (1 << r1) if r1 < r2 else (2 << r1) - (1 << r2)
-        for m in range(lo, hi + 1):
-            mid = C[m] & span
-            if mid:
-                if m == c1:
-                    mid &= ~(1 << r1)
-                if m == c2:
-                    mid &= ~(1 << r2)
-                if mid:
-                    block |= 1 << (((mid & -mid).bit_length() - 1) * w + m)
-                    continue
-            # found: legs along rows r1 and r2, the middle leg down column m
-            cells = _row_cells(w, r1, c1, m) | _row_cells(w, r2, c2, m)
-            col = g.cp[m]
-            cells |= col[max(r1, r2) + 1] ^ col[min(r1, r2)]
+            if axis:  # legs along rows r1 and r2, the middle leg down column m
+                cells = _row_cells(w, r1, c1, m) | _row_cells(w, r2, c2, m)
+                col = cp[m]
+                cells |= col[max(r1, r2) + 1] ^ col[min(r1, r2)]
+            else:  # legs down columns c1 and c2, the middle leg along row m
+                col = cp[c1]
+                cells = col[max(r1, m) + 1] ^ col[min(r1, m)]
+                col = cp[c2]
+                cells |= col[max(r2, m) + 1] ^ col[min(r2, m)]
+                cells |= _row_cells(w, m, c1, c2)
             return cells & ~(g.bit[a] | g.bit[b])
     return ~block
 
