@@ -19,7 +19,7 @@ DIRS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 def grid_case(seed: int) -> tuple:
     """A random board (1-8 x 1-12, any density) as cells, its Bits grid with some tiles then emptied
-    through ``clear`` (and ``without``), and the cells after those."""
+    through ``clear`` (and ``without``), the cells after those, and a dozen pairs of cells to test."""
     rng = random.Random(seed)
     rows, cols = rng.randint(1, 8), rng.randint(1, 12)
     dense = rng.random()
@@ -33,7 +33,8 @@ def grid_case(seed: int) -> tuple:
         else:
             g.clear(a)
             cells[a] = 0
-    return rows, cols, cells, g, rng
+    pairs = [(rng.randrange(rows * cols), rng.randrange(rows * cols)) for _ in range(12)]
+    return rows, cols, cells, g, [(a, b) for a, b in pairs if a != b]
 
 
 def cells_of(g: Bits, rows: int, cols: int, cellset: int) -> list:
@@ -44,12 +45,9 @@ def cells_of(g: Bits, rows: int, cols: int, cellset: int) -> list:
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 10**9))
 def test_route_tests_agree_with_the_independent_walk(seed):
-    rows, cols, cells, g, rng = grid_case(seed)
+    rows, cols, cells, g, pairs = grid_case(seed)
     n = rows * cols
-    for _ in range(12):
-        a, b = rng.randrange(n), rng.randrange(n)
-        if a == b:
-            continue
+    for a, b in pairs:
         truth = linkup_joins(tuple(cells), rows, cols, a, b)
         got = joins(g, a, b)
         assert joinable(g, a, b) == truth == (got >= 0), (rows, cols, cells, a, b)
@@ -98,12 +96,9 @@ def fewest_tiles(cells: list, rows: int, cols: int, a: int, b: int) -> int:
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 10**9))
 def test_route_cost_is_the_fewest_tiles_on_a_path_of_two_turns(seed):
-    rows, cols, cells, g, rng = grid_case(seed)
-    n = rows * cols
-    for _ in range(6):
-        a, b = rng.randrange(n), rng.randrange(n)
-        if a != b:
-            assert route_cost(g, a, b) == fewest_tiles(cells, rows, cols, a, b), (rows, cols, cells, a, b)
+    rows, cols, cells, g, pairs = grid_case(seed)
+    for a, b in pairs[:6]:
+        assert route_cost(g, a, b) == fewest_tiles(cells, rows, cols, a, b), (rows, cols, cells, a, b)
 
 
 def test_a_copy_and_a_snapshot_are_grids_of_their_own():
