@@ -143,6 +143,7 @@ class RecordsKeeper:
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
         self.tick()
+        self.clock_el.hidden = self.hooks.records_off()  # a race's board: the race's standings time it
         entry = self.shell.records.get(self.game, self.current_key())
         if entry is None:
             self.best_el.setAttribute("hidden", "")

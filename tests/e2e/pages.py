@@ -187,6 +187,10 @@ class GamePage:
         """The records line of this game (best times and moves)."""
         return self.page.locator("#%s-result" % self.game)
 
+    def clock(self):
+        """The game's clock line ("Time: 0:09")."""
+        return self.page.locator("#%s-time" % self.game)
+
     def tab(self, game: str):
         """The tab of ``game`` (its name in English or 中文)."""
         return self.page.get_by_role("tab", name=either("tab_" + game))

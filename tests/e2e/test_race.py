@@ -59,6 +59,7 @@ def test_three_players_race_on_one_board(open_game):
     who follows the link in 中文; each page says everything in its own."""
     la, lb, lc = "en", "zh", "en"
     a = open_game("?game=linkup&lang=%s" % la)  # the creator, with the solver (for Hint)
+    expect(a.clock()).to_be_visible()  # solo play: the game's clock
     a.button(t("race", la), exact=True).click()
     link, code = a.race_link(), a.race_code()
     assert "game=linkup" in link and "room=" + code.replace("-", "") in link
@@ -82,6 +83,8 @@ def test_three_players_race_on_one_board(open_game):
     seen = c.evaluate("window.__raceLines")
     assert any(re.fullmatch(counting, text) for text in seen), seen
     assert a.board() == b.board() == c.board()
+    for page in (a, b, c):  # the race times the race's board, not the game's clock beside it
+        expect(page.clock()).to_be_hidden()
     start = Board.from_grid(a.board())
     total = start.tiles()
     expect(a.button(t("solve", la), exact=True)).to_be_disabled()
