@@ -395,11 +395,12 @@ class CodePanel:
         return self.page.panel.locator(".cm-error-line")
 
     def checked(self, timeout: int = 120_000) -> tuple:
-        """Wait for Check's result; ``(passed, run)`` as its status line says them."""
-        done = re.compile(r"(\d+) / (\d+) passed|通过 (\d+) / (\d+)")
+        """Wait for Check's result; ``(passed, run)`` as its status line says them (all of ``n`` passed:
+        ``(n, n)``)."""
+        done = re.compile(r"(\d+) / (\d+) passed|通过 (\d+) / (\d+)|All (\d+) cases passed|全部 (\d+) 个用例都通过了")
         expect(self.status()).to_have_text(done, timeout=timeout)
         found = [int(x) for x in done.search(self.status().text_content()).groups() if x is not None]
-        return found[0], found[1]
+        return found[0], found[-1]
 
     def wait_idle(self, timeout: int = 60_000) -> None:
         """No program runs: Run is enabled again."""
