@@ -268,6 +268,43 @@ def test_a_three_turn_connect_fails_check_and_the_case_is_drawn(open_game):
         assert page.board() == board
 
 
+# Words of Check's table split over two lines: in English each run of letters and digits, in 中文 each
+# heading; (the table's text, the word) for each.
+BROKEN_WORDS = r"""() => {
+  const out = [];
+  const zh = document.documentElement.lang.startsWith("zh");
+  for (const cell of document.querySelectorAll(".code-table th, .code-table td")) {
+    const node = cell.firstChild;
+    if (!node || node.nodeType !== 3) continue;
+    const re = zh ? (cell.tagName === "TH" ? /.+/g : /[A-Za-z0-9.]+/g) : /[A-Za-z0-9.]+/g;
+    for (const m of node.textContent.matchAll(re)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) out.push([cell.textContent, m[0]]);
+    }
+  }
+  return out;
+}"""
+
+
+def test_on_a_phone_checks_table_breaks_no_word(open_game):
+    """Check's results table on a phone: no word split over two lines, in English ("Expecte / d", "Tim / e",
+    "over 10 / s" were) and in 中文 (the headings: "应 / 得")."""
+    page = open_game("?game=linkup&lang=en", "phone")
+    code = page.code_panel().open()
+    code.write(connect_with(3))
+    code.check()
+    code.checked()
+    for lang in ("en", "zh"):
+        if lang != code.lang:
+            code.switch_language()
+        expect(page.panel.locator(".code-table th").first).to_have_text(t("code_case", lang))
+        assert page.evaluate(BROKEN_WORDS) == [], lang
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, "nothing scrolls sideways"
+
+
 def test_a_correct_leetcode_773_passes_its_cases(open_game):
     """A plain BFS passes LeetCode 773's cases (English), then, the page switched to 中文, one that knows
     the parity rule; each Run's answer on the board on screen is compared with the exact one."""
