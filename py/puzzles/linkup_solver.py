@@ -99,7 +99,8 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
       nogoods, on a board whose kinds all have two or four tiles, else
       :func:`pairing_search`): from the second round on, each round of
       moves comes after :data:`PAIRING_SHARE` times as many positions of
-      it (a position there: one closure), the one generator resumed each
+      it, :data:`PAIRING_GROWTH` times more at each round (a position there:
+      one closure), the one generator resumed each
       time; whichever of the two decides first answers. The rounds and
       :func:`pairing_search` skip the positions the other proved dead.
     """
@@ -189,7 +190,7 @@ class _Search:
                 if dead:
                     return _result("unsolvable", [], self.nodes)
             share = ROUND_UNIT * luby(rounds - 1) if careful else FIRST_ROUND
-            if pairs is not None:  # the search over pairings first, for PAIRING_SHARE times the round's positions
+            if pairs is not None:  # the search over pairings first (see PAIRING_SHARE, PAIRING_GROWTH)
                 count[0] = self.nodes
                 while count[0] < self.nodes + share * PAIRING_SHARE * PAIRING_GROWTH ** (rounds - 2):
                     try:
