@@ -12,6 +12,7 @@ TEXT = {
     "unsolvable": "no_solution",
     "unknown": "unknown",
     "hint_none": "hint_none",
+    "hint_none_start": "hint_none_start",  # the same, on a board no move has been made on (nothing to undo)
     "paste_help": "paste_help",
     "at_goal": "at_goal",
     "by_solver": "won_by_solver",

@@ -80,6 +80,10 @@ _TEXT = {
         "No way out: the goal cannot be reached from here. Undo or reset.",
         "无路可走：从这里无法到达终点。请撤销或重来。",
     ),
+    "hint_none_start": (
+        "No way out: the goal cannot be reached from this board.",
+        "无路可走：这个棋盘到不了终点。",
+    ),
     "hint_done": ("Already solved.", "已经解开了。"),
     "hint_wait": ("Working out a hint…", "正在计算提示……"),
     "dir_up": ("up", "上"),
@@ -303,6 +307,10 @@ _TEXT = {
     "lu_hint_stuck": (
         "This board can no longer be cleared — undo or shuffle.",
         "这个棋盘已无法全部消除——请撤销或洗牌。",
+    ),
+    "lu_hint_dead": (
+        "This board cannot be cleared — shuffle to try another arrangement.",
+        "这个棋盘无法全部消除——洗牌换一种排列试试。",
     ),
     "lu_generating": ("Making a board…", "正在生成棋盘……"),
     "lu_new_done": ("New board: seed {seed}.", "新棋盘：种子 {seed}。"),

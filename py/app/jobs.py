@@ -217,12 +217,14 @@ class Jobs:
             return
         self.frame.say("hint_wait")
         result = await self.run_job("hint", show=False)
+        if result["status"] == "changed":  # the player moved on (a move, a shuffle): what they did speaks
+            return
         if self.report(result, say_ready):
             return
         if result["moves"]:
             show(result["moves"], result["stats"])
         elif result["status"] == "unsolvable":
-            self.frame.say(self.hooks.TEXT["hint_none"])
+            self.frame.say(self.hooks.TEXT["hint_none" if self.session.can_undo() else "hint_none_start"])
         else:
             self.frame.say("hint_done")
 

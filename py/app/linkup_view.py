@@ -44,7 +44,9 @@ class View(GameView):
         ready="lu_ready", won="lu_cleared_by_you", solved="cleared", unsolvable="cannot_clear", unknown="lu_unknown"
     )
     TEXT["by_solver"] = "lu_cleared_by_solver"
-    TEXT.update(hint_none="lu_hint_stuck", paste_help="lu_paste_help", at_goal="lu_ready")
+    TEXT.update(
+        hint_none="lu_hint_stuck", hint_none_start="lu_hint_dead", paste_help="lu_paste_help", at_goal="lu_ready"
+    )
     SHOW_MOVES_RECORD = False
 
     def __init__(self, shell: object, panel: object, spec: object) -> None:

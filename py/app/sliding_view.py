@@ -24,7 +24,11 @@ PAR_CELLS = 12  # after a win, the par is worked out up to this size (and on 4 Ã
 
 class View(GameView):
     TEXT = game_texts(
-        ready="sp_ready", unsolvable="sp_unsolvable", hint_none="sp_unsolvable", paste_help="sp_paste_help"
+        ready="sp_ready",
+        unsolvable="sp_unsolvable",
+        hint_none="sp_unsolvable",
+        hint_none_start="sp_unsolvable",
+        paste_help="sp_paste_help",
     )
     TEXT["at_goal"] = "sp_at_goal"
     EDITABLE = True

@@ -66,13 +66,32 @@ def test_new_board_with_chosen_kinds(open_game):
 
 
 def test_a_board_that_cannot_be_cleared_says_so(open_game):
+    """Solve says so; Hint too, and on a board no pair was taken from, it offers Shuffle, not Undo (it said
+    "can no longer be cleared — undo or shuffle" with Undo off)."""
     page = open_game("?game=linkup&lang=en")
     page.paste_board("[[1,2],[2,1]]")
     page.solve()
     expect(page.status()).to_have_text("Cannot be cleared", timeout=30_000)
     assert page.board() == [[1, 2], [2, 1]]
     page.hint()
-    expect(page.status()).to_contain_text("can no longer be cleared", timeout=30_000)
+    expect(page.status()).to_have_text("This board cannot be cleared — shuffle to try another arrangement.")
+
+
+def test_a_shuffle_while_a_hint_is_worked_out_keeps_its_own_word(open_game):
+    """Hint on a hard board (424242's 33rd uniform board, about a second to decide in the page), Shuffle
+    before the hint comes: the status says the shuffle, never that Solve should be pressed again (the
+    hint's answer for the board gone once said so)."""
+    from test_linkup_nogoods import HARD_IMPOSSIBLE
+
+    page = open_game("?game=linkup&lang=en")
+    page.paste_board(HARD_IMPOSSIBLE[1])
+    page.hint()
+    expect(page.status()).to_have_text("Working out a hint…")
+    page.button("Shuffle", exact=True).click()
+    expect(page.status()).to_have_text("Shuffled.", timeout=30_000)
+    expect(page.page.locator("html[data-solver-state=idle]")).to_have_count(1, timeout=30_000)
+    page.page.wait_for_timeout(500)
+    expect(page.status()).to_have_text("Shuffled.")
 
 
 def test_share_opens_the_same_board(open_game):
