@@ -26,6 +26,8 @@ def test_linkup_cases_two_hundred_pairs_with_ring_paths_and_no_paths():
         empty += path == []
         ring += any(r in (-1, len(grid)) or c in (-1, len(grid[0])) for r, c in path)
     assert ring >= 20 and empty >= 20 and len(found) - empty >= 50
+    drawn = [(c["board"], frozenset((tuple(c["args"][:2]), tuple(c["args"][2:])))) for c in found]
+    assert len(set(drawn)) == len(drawn), "no pair twice on one board (a row of the table shown twice)"
 
 
 def test_sliding_cases_are_leetcodes_four_then_random_2x3_and_a_few_3x3_of_both_kinds():

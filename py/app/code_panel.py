@@ -158,8 +158,15 @@ class CodePanel:
 
     def _case_label(self, case: dict) -> str:
         """A case's name in the page's language (Huarong's are its layouts' names: the worker sends the
-        Chinese one, the layouts' table has both)."""
+        Chinese one, the layouts' table has both; Link-up's ``8x18 seed 3 (6,17)-(7,1)`` says its seed in
+        the page's words, ``seed 3`` and the pair each kept on one line)."""
         label = str(case["label"])
+        if self.game == "linkup":
+            size, sep, rest = label.partition(" seed ")
+            seed, _space, pair = rest.partition(" ")
+            if sep and seed.isdigit():
+                return size + " " + self.shell.t("code_seed", n=seed) + " " + pair.replace("-", "\u2011")
+            return label
         layout = find_layout(label) if self.game == "huarong" else None
         return layout.en if layout is not None and self.shell.lang == "en" else label
 

@@ -639,6 +639,7 @@ _TEXT = {
     "code_error_case": ("error (line {line})", "出错（第 {line} 行）"),
     "code_timeout_case": ("over {s} s", "超过 {s} 秒"),
     "code_stopped_case": ("stopped", "已停止"),
+    "code_seed": ("seed\u00a0{n}", "种子\u00a0{n}"),  # a Link-up case's board: its seed, on one line
     "code_check_failed": ("Check could not run: {msg}", "无法检查：{msg}"),
 }
 

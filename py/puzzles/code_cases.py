@@ -62,6 +62,9 @@ def _linkup_boards():
             [cells[r * cols:(r + 1) * cols] for r in range(rows)]))
 
 
+PAIR_TRIES = 5  # draws of a pair that is new on its board, each of a board's ten pairs
+
+
 def _linkup_cases():
     from puzzles.linkup import connect
 
@@ -74,12 +77,14 @@ def _linkup_cases():
         edge = [i for i in tiles if i // cols in (0, rows - 1) or i % cols in (0, cols - 1)]
         pairs = []
         for pool in (edge, edge, tiles, tiles, tiles, tiles, tiles, tiles, tiles, tiles):
-            if not pool:
-                continue
-            a = pool[rng.below(len(pool))]
-            mates = [j for j in (edge if pool is edge else tiles) if cells[j] == cells[a] and j != a]
-            if mates:
-                pairs.append((a, mates[rng.below(len(mates))]))
+            for _try in range(PAIR_TRIES if pool else 0):  # a pair drawn before is drawn again
+                a = pool[rng.below(len(pool))]
+                mates = [j for j in (edge if pool is edge else tiles) if cells[j] == cells[a] and j != a]
+                if mates:
+                    b = mates[rng.below(len(mates))]
+                    if (a, b) not in pairs and (b, a) not in pairs:
+                        pairs.append((a, b))
+                        break
         other = [j for j in tiles if tiles and cells[j] != cells[tiles[0]]]
         if other:
             pairs.append((tiles[0], other[0]))  # different kinds: never joined

@@ -269,14 +269,15 @@ def test_a_three_turn_connect_fails_check_and_the_case_is_drawn(open_game):
 
 
 # Words of Check's table split over two lines: in English each run of letters and digits, in 中文 each
-# heading; (the table's text, the word) for each.
+# heading, in both a Link-up case's "seed 3" and its pair "(6,17)-(7,1)"; (the table's text, the word) for each.
 BROKEN_WORDS = r"""() => {
   const out = [];
   const zh = document.documentElement.lang.startsWith("zh");
   for (const cell of document.querySelectorAll(".code-table th, .code-table td")) {
     const node = cell.firstChild;
     if (!node || node.nodeType !== 3) continue;
-    const re = zh ? (cell.tagName === "TH" ? /.+/g : /[A-Za-z0-9.]+/g) : /[A-Za-z0-9.]+/g;
+    const word = /(seed|种子)[ \u00a0]\d+|\(\d+,\d+\)[-\u2011]\(\d+,\d+\)|[A-Za-z0-9.]+/g;
+    const re = zh && cell.tagName === "TH" ? /.+/g : word;
     for (const m of node.textContent.matchAll(re)) {
       const range = document.createRange();
       range.setStart(node, m.index);
@@ -291,7 +292,8 @@ BROKEN_WORDS = r"""() => {
 
 def test_on_a_phone_checks_table_breaks_no_word(open_game):
     """Check's results table on a phone: no word split over two lines, in English ("Expecte / d", "Tim / e",
-    "over 10 / s" were) and in 中文 (the headings: "应 / 得")."""
+    "over 10 / s" were) and in 中文 (the headings: "应 / 得"); a case's seed in the page's words (中文 said
+    "seed"), "seed 2" and "(6,11)-(6,7)" each on one line (they were split)."""
     page = open_game("?game=linkup&lang=en", "phone")
     code = page.code_panel().open()
     code.write(connect_with(3))
@@ -301,6 +303,7 @@ def test_on_a_phone_checks_table_breaks_no_word(open_game):
         if lang != code.lang:
             code.switch_language()
         expect(page.panel.locator(".code-table th").first).to_have_text(t("code_case", lang))
+        expect(page.panel.locator(".code-table td").first).to_contain_text(t("code_seed", lang, n=3))
         assert page.evaluate(BROKEN_WORDS) == [], lang
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, "nothing scrolls sideways"
 
