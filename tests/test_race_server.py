@@ -128,7 +128,10 @@ def test_create_join_ready_countdown_and_the_same_board_for_everyone():
     assert t.room("a")["phase"] == "countdown"
     t.tick(2.1)
     a, b = t.room("a"), t.room("b")
-    assert a["phase"] == b["phase"] == "race"
+    assert a["phase"] == b["phase"] == "race" and 0 <= a["race_ms"] <= 200  # the race's time so far
+    t.tick(1.0)
+    t.send("a", t="name", name="Ann")
+    assert 1000 <= t.room("b")["race_ms"] <= 1200
     assert a["board"] == b["board"] and a["seed"] == b["seed"]
     assert board_of(a) == make_board({"preset": "small", "kinds": 4}, a["seed"])
     assert a["total"] == 24 and [p["left"] for p in a["players"]] == [24, 24]

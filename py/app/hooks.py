@@ -104,6 +104,11 @@ class Hooks:
         """A status key for a position where no move can be made (or ``""``)."""
         return ""
 
+    def clock_line(self) -> "str | None":
+        """The clock line's text in place of the game's clock (``""``: no clock shown; ``None``: the game's
+        own). Link-up on a race's board: the race's time."""
+        return None
+
     def records_off(self) -> bool:
         """A win now is no record of the game's (Link-up on a race's board: the race's standings time it)."""
         return False

@@ -536,6 +536,7 @@ _TEXT = {
     "race_col_hints": ("Hints", "提示"),
     "race_col_shuffles": ("Shuffles", "洗牌"),
     "race_dnf": ("{n} tiles left", "剩 {n} 块"),
+    "race_clock": ("Race time: {t}", "比赛用时：{t}"),
     # ---- the Code panel (py/app/code_panel.py): one block, kept together
     "code": ("Code", "代码"),
     "code_title": ("Your Python", "你的 Python"),

@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy
 
 from app.dom import clear, el, hit, on
 from app.faces import face
-from app.race_panel import RacePanel
+from app.race_panel import RacePanel, race_time
 from app.records import clock_text, num
 from app.view import GameView, game_texts
 from puzzles import exact_int, linkup_input
@@ -313,6 +313,12 @@ class View(GameView):
 
     def records_off(self) -> bool:
         return self.race.on_race_board()
+
+    def clock_line(self) -> "str | None":
+        ms = self.race.clock_ms()
+        if ms is None:
+            return None
+        return "" if ms < 0 else self.shell.t("race_clock", t=race_time(ms))
 
     # ================================================================= records
     def record_key(self) -> str:

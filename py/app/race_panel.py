@@ -91,6 +91,7 @@ class RacePanel:
         self.code_typed = ""
         self.name_typed = ""
         self.count_end = 0.0
+        self.race_start: "float | None" = None  # when the race started, on this page's clock (ms)
         self.solve_was_off = False
         session.subscribe(self._session_changed)
         shell.on_lang(self.render)
@@ -248,6 +249,8 @@ class RacePanel:
         if snap["phase"] == "countdown":
             self.count_end = float(window.Date.now()) + snap.get("countdown_ms", 0)
             window.setTimeout(create_proxy(self._count), 250)
+        if "race_ms" in snap:  # when the race started, on this page's clock
+            self.race_start = float(window.Date.now()) - snap["race_ms"]
         if snap["phase"] in ("race", "done") and snap.get("board"):
             fresh = old is None or old.get("round") != snap["round"] or old.get("phase") == "countdown"
             if fresh and not self.on_race_board():
@@ -270,6 +273,19 @@ class RacePanel:
         self.render()
 
     # ------------------------------------------------------------------ moves
+    def clock_ms(self) -> "int | None":
+        """The race's time for the game's clock line, on the race's board: the player's own once they
+        cleared it, else the time since the start while the race goes on (``-1``: none to show, the race
+        over); ``None`` off the race's board (the game's own clock)."""
+        if not self.on_race_board():
+            return None
+        me = self._me()
+        if me is not None and me.get("time_ms") is not None:
+            return int(me["time_ms"])
+        if self.snap["phase"] == "race" and self.race_start is not None:
+            return max(0, int(float(window.Date.now()) - self.race_start))
+        return -1
+
     def on_race_board(self) -> bool:
         """The board on screen is this room's race board (during the race or after it): the race times its
         play (the standings), not the game's clock."""

@@ -42,7 +42,7 @@ class RecordsKeeper:
         self.clock = Clock()
         self.assisted = False
         self.result = None
-        self._clock_shown = ""
+        self._clock_shown: "str | None" = None
         self._key_cache = (None, "")
         session.subscribe(self._changed)
 
@@ -72,11 +72,14 @@ class RecordsKeeper:
         self.tick()
 
     def tick(self) -> None:
-        """Show the clock (the shell calls this twice a second for the open game)."""
-        text = self.shell.t("clock", t=clock_text(self.clock.ms(now())))
+        """Show the clock (the shell calls this twice a second for the open game), or the line the game
+        shows in its place (a race's time), or none (:meth:`Hooks.clock_line`)."""
+        own = self.hooks.clock_line()
+        text = self.shell.t("clock", t=clock_text(self.clock.ms(now()))) if own is None else own
         if text != self._clock_shown:
             self._clock_shown = text
             self.clock_el.textContent = text
+            self.clock_el.hidden = not text
 
     def save_clock(self) -> dict:
         data = self.clock.to_saved(now())
@@ -143,7 +146,6 @@ class RecordsKeeper:
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
         self.tick()
-        self.clock_el.hidden = self.hooks.records_off()  # a race's board: the race's standings time it
         entry = self.shell.records.get(self.game, self.current_key())
         if entry is None:
             self.best_el.setAttribute("hidden", "")

@@ -177,6 +177,8 @@ class Room:
                "players": [s.public() for s in self.seats]}
         if self.phase == "countdown":
             out["countdown_ms"] = max(0, int((self.go_at - now) * 1000))
+        if self.phase == "race":
+            out["race_ms"] = max(0, int((now - self.go_at) * 1000))  # the race's time so far: the pages' clocks
         if self.phase in ("race", "done") and self.board is not None:
             out["seed"], out["board"], out["total"] = self.seed, self.board.to_code(), self.board.tiles()
             out["rows"], out["cols"] = self.board.rows, self.board.cols

@@ -83,8 +83,8 @@ def test_three_players_race_on_one_board(open_game):
     seen = c.evaluate("window.__raceLines")
     assert any(re.fullmatch(counting, text) for text in seen), seen
     assert a.board() == b.board() == c.board()
-    for page in (a, b, c):  # the race times the race's board, not the game's clock beside it
-        expect(page.clock()).to_be_hidden()
+    for page in (a, b, c):  # on the race's board the clock line runs the race's time, not the game's clock
+        expect(page.clock()).to_have_text(re.compile("^" + re.escape(t("race_clock", lang_of[page], t="")) + "0:0"))
     start = Board.from_grid(a.board())
     total = start.tiles()
     expect(a.button(t("solve", la), exact=True)).to_be_disabled()
@@ -127,6 +127,10 @@ def test_three_players_race_on_one_board(open_game):
     # b clears first, then a, then c; a win on the race's board is timed by the race, not the game's clock
     b.connect_pairs()
     expect(b.status()).to_have_text(t("lu_cleared_race", lb, n=total // 2))
+    own = b.race().locator(".race-name", has_text=t("race_you", lb)).first  # "… finished #1 in 0:12.3"
+    expect(own).to_contain_text(re.compile(r"\d+:\d\d\.\d"))
+    b_time = re.search(r"\d+:\d\d\.\d", own.text_content()).group(0)
+    expect(b.clock()).to_have_text(t("race_clock", lb, t=b_time))  # b's own time stays in its clock line
     expect(b.result()).to_be_hidden()  # no record of the game's own: the standings are the race's
     expect(a.race().locator(".race-first")).to_have_text(re.compile(re.escape(name_of(2, la))))
     a.connect_pairs()
