@@ -627,7 +627,10 @@ _TEXT = {
         "测试结果（未通过的在前；显示 {k} / {n} 个）",
     ),
     "code_first_fail": ("The first failing case: {label}", "第一个未通过的测试：{label}"),
-    "code_legend": ("E: the exact path · Y: your path · B: both", "E：准确路径 · Y：你的路径 · B：两者共有"),
+    "code_legend": (
+        "E: a path the solver found (any legal path passes) · Y: your path · B: both",
+        "E：求解器找到的一条路径（任何合规路径都算对） · Y：你的路径 · B：两者共有",
+    ),
     "code_none": ("none", "无"),
     "code_steps": ("{cell} cells · {piece} pieces", "按格 {cell} · 按子 {piece}"),
     "code_path_desc": ("path, {t} turns", "路径，拐 {t} 次"),
