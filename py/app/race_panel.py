@@ -249,8 +249,9 @@ class RacePanel:
         if snap["phase"] == "countdown":
             self.count_end = float(window.Date.now()) + snap.get("countdown_ms", 0)
             window.setTimeout(create_proxy(self._count), 250)
-        if "race_ms" in snap:  # when the race started, on this page's clock
-            self.race_start = float(window.Date.now()) - snap["race_ms"]
+        race_ms = snap.get("race_ms")
+        if isinstance(race_ms, int) and race_ms >= 0:  # when the race started, on this page's clock
+            self.race_start = float(window.Date.now()) - race_ms
         if snap["phase"] in ("race", "done") and snap.get("board"):
             fresh = old is None or old.get("round") != snap["round"] or old.get("phase") == "countdown"
             if fresh and not self.on_race_board():
