@@ -92,6 +92,7 @@ class RacePanel:
         self.name_typed = ""
         self.count_end = 0.0
         self.race_start: "float | None" = None  # when the race started, on this page's clock (ms)
+        self._start = (None, "")  # the board in play and its share code (see on_race_board)
         self.solve_was_off = False
         session.subscribe(self._session_changed)
         shell.on_lang(self.render)
@@ -291,7 +292,12 @@ class RacePanel:
         """The board on screen is this room's race board (during the race or after it): the race times its
         play (the standings), not the game's clock."""
         snap = self.snap
-        return snap is not None and snap.get("board") == self.session.start.to_code()
+        if snap is None:
+            return False
+        start = self.session.start
+        if self._start[0] is not start:  # asked twice a second (the clock line): the code once per board
+            self._start = (start, start.to_code())
+        return snap.get("board") == self._start[1]
 
     def _session_changed(self, kind: str) -> None:
         self._sync()
