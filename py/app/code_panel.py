@@ -158,15 +158,14 @@ class CodePanel:
 
     def _case_label(self, case: dict) -> str:
         """A case's name in the page's language (Huarong's are its layouts' names: the worker sends the
-        Chinese one, the layouts' table has both; Link-up's ``8x18 seed 3 (6,17)-(7,1)`` says its seed in
-        the page's words, ``seed 3`` and the pair each kept on one line)."""
+        Chinese one, the layouts' table has both; a Link-up case is its board's size and seed and its pair,
+        ``8x18 seed 3 (6,17)-(7,1)``, the seed in the page's words, ``seed 3`` and the pair each on one line)."""
         label = str(case["label"])
-        if self.game == "linkup":
-            size, sep, rest = label.partition(" seed ")
-            seed, _space, pair = rest.partition(" ")
-            if sep and seed.isdigit():
-                return size + " " + self.shell.t("code_seed", n=seed) + " " + pair.replace("-", "\u2011")
-            return label
+        seed, size, args = case.get("seed"), case.get("size"), case.get("args")
+        if self.game == "linkup" and isinstance(seed, int) and isinstance(size, str) and isinstance(args, list):
+            if len(args) == 4 and all(isinstance(x, int) for x in args):
+                seed_words = self.shell.t("code_seed", n=seed)
+                return "%s %s (%d,%d)\u2011(%d,%d)" % (size, seed_words, args[0], args[1], args[2], args[3])
         layout = find_layout(label) if self.game == "huarong" else None
         return layout.en if layout is not None and self.shell.lang == "en" else label
 

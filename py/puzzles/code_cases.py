@@ -40,11 +40,11 @@ LEETCODE_773 = (  # LeetCode 773's examples and their answers
 
 
 def _linkup_boards():
-    """``(label, Board)``, one at a time: the course's 8 × 18 board, then seeded boards of
+    """``(seed, Board)``, one at a time: the course's 8 × 18 board (seed 3), then seeded boards of
     several sizes, each with some pairs taken off (seeded)."""
     from puzzles.linkup import Board, generate
 
-    yield ("8x18 seed 3", generate(8, 18, 36, 4, 3))
+    yield (3, generate(8, 18, 36, 4, 3))
     sizes = ((4, 6, 6), (6, 8, 12), (8, 10, 20), (6, 6, 9), (8, 18, 36))
     for seed in range(1, 20):
         rows, cols, kinds = sizes[seed % len(sizes)]
@@ -58,7 +58,7 @@ def _linkup_boards():
                 if mates:
                     cells[mates[rng.below(len(mates))]] = 0
                     cells[i] = 0
-        yield ("%dx%d seed %d" % (rows, cols, seed), Board.from_grid(
+        yield (seed, Board.from_grid(
             [cells[r * cols:(r + 1) * cols] for r in range(rows)]))
 
 
@@ -69,7 +69,7 @@ def _linkup_cases():
     from puzzles.linkup import connect
 
     cases = []
-    for label, board in _linkup_boards():
+    for seed, board in _linkup_boards():
         rng = Rng(len(cases) + 11)
         rows, cols, cells = board.rows, board.cols, board.cells
         grid = board.grid()
@@ -90,8 +90,9 @@ def _linkup_cases():
             pairs.append((tiles[0], other[0]))  # different kinds: never joined
         for a, b in pairs:
             args = [a // cols, a % cols, b // cols, b % cols]
-            cases.append({"label": "%s (%d,%d)-(%d,%d)" % ((label,) + tuple(args)), "board": grid,
-                          "args": args, "expected": connect(board, *args)})
+            size = "%dx%d" % (rows, cols)
+            cases.append({"label": "%s seed %d (%d,%d)-(%d,%d)" % ((size, seed) + tuple(args)), "board": grid,
+                          "args": args, "expected": connect(board, *args), "size": size, "seed": seed})
         yield {"positions": len(cases)}
     return cases
 
