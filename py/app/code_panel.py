@@ -285,13 +285,14 @@ class CodePanel:
         Check's last case), not the worker's start-up."""
         if self.worker is None:
             self._spawn()
-        waited = 0.0
+        waited, t0 = 0.0, _now()
         while not self.ready:
             if self.failed is not None or waited > LOAD_LIMIT_S:
                 self.say("code_worker_failed", msg=self.failed or "no answer")
                 self._kill()
                 return None
-            if self.stopped:
+            if self.stopped:  # Stop while the worker was starting
+                self.say("code_stopped", s="%.1f" % (_now() - t0))
                 return None
             self.say("code_loading")
             await asyncio.sleep(0.05)
@@ -300,7 +301,7 @@ class CodePanel:
         req["id"] = self.rid
         self.done, self.cases_in = None, []
         self.worker.post(json.dumps(req))
-        t0 = last = _now()
+        last = _now()
         seen = 0
         if self.running != "call":
             self.say("code_running", s=TIME_LIMIT_S)
@@ -510,12 +511,15 @@ class CodePanel:
             self._end()
 
     async def _check(self) -> None:
+        t0 = _now()
         self.say("code_preparing", n="")
         req = json.dumps({"action": "cases", "options": {}})
         result = await self.jobs.stepped(req, lambda p: self.say("code_preparing", n=p.get("positions", "")),
                                          lambda: self.stopped)
         if result.get("status") != "loaded":
-            if not self.stopped:
+            if self.stopped:  # Stop while the cases were being made
+                self.say("code_stopped", s="%.1f" % (_now() - t0))
+            else:
                 err = result.get("error") or {}
                 self.say("code_check_failed", msg=str(err.get("text", result.get("status")))[:200])
             return
