@@ -84,3 +84,19 @@ def test_check_judges_each_game():
     assert row["ok"] and row["yours"] == ("code_steps", {"cell": 116, "piece": HR.count([m for m, _ in moves],
                                                                                          {"metric": "piece"})})
     assert judge(HR, {"expected": None, "args": []}, COURSE_BOARD, None, [])["ok"], "no moves where none solve it"
+
+
+def test_a_path_is_said_with_its_turns_in_the_right_number():
+    """"path, 1 turn" (it said "path, 1 turns"), "path, 0 turns", "path, 2 turns"; 中文 keeps "拐 1 次" whole."""
+    from app.i18n import t
+    from puzzles.code_check import path_text
+
+    said = {}
+    for path in ([[0, 0], [0, 1]], [[0, 0], [0, 1], [1, 1]], [[0, 0], [-1, 0], [-1, 1], [0, 1]]):
+        key, values = path_text(path)
+        said[values["n"]] = (t(key, "en", **values), t(key, "zh", **values))
+    assert said == {
+        0: ("path, 0 turns", "路径，拐\u00a00\u00a0次"),
+        1: ("path, 1 turn", "路径，拐\u00a01\u00a0次"),
+        2: ("path, 2 turns", "路径，拐\u00a02\u00a0次"),
+    }

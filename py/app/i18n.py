@@ -633,7 +633,8 @@ _TEXT = {
     ),
     "code_none": ("none", "无"),
     "code_steps": ("{cell} cells · {piece} pieces", "按格 {cell} · 按子 {piece}"),
-    "code_path_desc": ("path, {t} turns", "路径，拐 {t} 次"),
+    "code_path_desc": ("path, {n} turns", "路径，拐\u00a0{n}\u00a0次"),
+    "code_path_desc_one": ("path, {n} turn", "路径，拐\u00a0{n}\u00a0次"),
     "code_from_link": (
         "Code from the link is in the editor: press Run to run it.",
         "链接里的代码已放进编辑器：按“运行”来运行。",

@@ -111,8 +111,8 @@ def check_path(grid: list, r1: int, c1: int, r2: int, c2: int, path: object) -> 
 
 
 def path_text(path: list) -> tuple:
-    """A path as the result table says it: ``("code_path_desc", {"t": turns})``, or none."""
-    return ("code_path_desc", {"t": turns(path)}) if path else ("code_none", {})
+    """A path as the result table says it: ``("code_path_desc", {"n": turns})``, or none."""
+    return ("code_path_desc", {"n": turns(path)}) if path else ("code_none", {})
 
 
 def judge(spec: object, case: dict, grid: list, answer: object, moves: list) -> dict:
