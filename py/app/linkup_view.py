@@ -224,6 +224,7 @@ class View(GameView):
         if locked != self.locked_drawn:
             self.locked_drawn = locked
             self.new_btn.disabled = locked
+        self.shuffle_btn.disabled = board.is_cleared()  # nothing left to rearrange (it said "Shuffled.")
         hinted = self.hinted[0] if self.hinted else ()
         self.ui = linkup_input.follow(board, self.ui)  # the cursor on a tile, the selection on its tile
         selected, cursor = self.ui["selected"], self.ui["cursor"]

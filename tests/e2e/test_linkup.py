@@ -1,5 +1,6 @@
 """Link-up in Chromium, as a user plays it."""
 
+import re
 from urllib.parse import quote
 
 import pytest
@@ -63,6 +64,19 @@ def test_new_board_with_chosen_kinds(open_game):
     page.get_by_role("button", name="New board").click()
     expect(page.status()).to_have_text("New board: seed 5.")
     assert page.board() == generate(4, 6, 12, 2, 5).grid()
+
+
+def test_shuffle_is_off_once_the_board_is_cleared(open_game):
+    """A cleared board has nothing to rearrange: Shuffle goes off (it said "Shuffled." and added a step
+    to undo), and comes back with the tiles (Undo)."""
+    page = open_game("?game=linkup&lang=en&speed=0")
+    page.paste_board("[[1,1],[2,2]]")
+    shuffle = page.button("Shuffle", exact=True)
+    expect(shuffle).to_be_enabled()
+    page.solve(re.compile("Cleared"))
+    expect(shuffle).to_be_disabled()
+    page.undo()
+    expect(shuffle).to_be_enabled()
 
 
 def test_a_board_that_cannot_be_cleared_says_so(open_game):
