@@ -780,3 +780,213 @@ def test_every_preset_makes_a_board_the_page_would_make():
     for name, (rows, cols, kinds, _per) in PRESETS.items():
         if rows * cols <= 144:
             assert make_board({"preset": name, "kinds": kinds}, 7).tiles() == rows * cols
+
+
+# ---------------------------------------------------------------------- the servers under attack
+def _serve(make, **kw):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import serve
+
+    server = getattr(serve, make)(0, **kw)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, "http://127.0.0.1:%d/" % server.server_address[1]
+
+
+PAGE_FILES = ["", "index.html", "favicon.ico", "pyscript.toml", "worker.toml", "static/app.css", "static/boot.js",
+              "static/vendor/pyscript/core.js", "py/main.py", "py/worker.py", "py/code_runner.py",
+              "py/app/race_panel.py", "py/puzzles/linkup.py", "py/puzzles/linkup_solver.py", "py/worker_jobs.py"]
+NOT_SERVED = [".git/config", ".git", ".venv/pyvenv.cfg", "tests/conftest.py", "tests/", "tools/serve.py",
+              "README.md", "pyproject.toml", "py/race/rooms.py", "py/race/", "static/", "static/../README.md",
+              "static/%2e%2e/README.md", "static/.hidden", "node_modules/axe-core/axe.min.js", "py//main.py",
+              "static/app.css%00", "x" * 60000, "static/" + "y" * 60000]
+
+
+@pytest.mark.parametrize("make", ["make_server", "make_static_server"])
+def test_both_servers_send_the_pages_files_and_nothing_else_of_the_checkout(make, caplog):
+    import http.client
+    from urllib.parse import quote
+
+    server, url = _serve(make)
+    port = server.server_address[1]
+    try:
+        for rel in PAGE_FILES:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", "/" + rel)
+            r = conn.getresponse()
+            r.read()
+            assert r.status == 200, (rel, r.status)
+            conn.close()
+        for rel in NOT_SERVED:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", "/" + quote(rel, safe="/%"))
+            r = conn.getresponse()
+            body = r.read()
+            assert r.status in (404, 414), (rel[:40], r.status)
+            assert b"Traceback" not in body and b"root" not in body
+            conn.close()
+    finally:
+        server.shutdown()
+    assert not [rec for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL")]
+    tested, _url = _serve(make, tests=True)  # the tests' servers add axe-core, nothing more
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", tested.server_address[1], timeout=10)
+        conn.request("GET", "/node_modules/axe-core/axe.min.js")
+        assert conn.getresponse().status == 200
+        conn.close()
+    finally:
+        tested.shutdown()
+
+
+@pytest.mark.parametrize("make", ["make_server", "make_static_server"])
+def test_a_client_that_dribbles_its_request_is_closed(make, monkeypatch):
+    import socket as sockets
+    import sys
+    import time
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import serve
+    from race import server as race_server
+
+    monkeypatch.setattr(race_server, "HEADER_TIMEOUT_S", 1.0)
+    monkeypatch.setattr(serve.Handler, "timeout", 1.0)
+    server, _url = _serve(make)
+    try:
+        slow = sockets.create_connection(("127.0.0.1", server.server_address[1]))
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # the headers never end
+        slow.settimeout(8)
+        t0 = time.monotonic()
+        got = b""
+        try:
+            while True:
+                chunk = slow.recv(4096)
+                if not chunk:
+                    break
+                got += chunk
+        except (ConnectionResetError, TimeoutError):
+            pass
+        assert time.monotonic() - t0 < 6, "closed within the header timeout"
+        slow.close()
+    finally:
+        server.shutdown()
+
+
+def test_one_address_cannot_hold_every_connection(monkeypatch):
+    import socket as sockets
+    import urllib.request
+
+    from race import server as race_server
+
+    monkeypatch.setattr(race_server, "CONNS_PER_PEER", 8)
+    server, url = _serve("make_server")
+    port = server.server_address[1]
+    held = []
+    try:
+        for _ in range(8):
+            held.append(sockets.create_connection(("127.0.0.1", port)))
+        extra = sockets.create_connection(("127.0.0.1", port))
+        extra.settimeout(5)
+        extra.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        try:
+            assert extra.recv(100) == b"", "the ninth connection of one address is cut"
+        except ConnectionResetError:
+            pass
+        extra.close()
+        other = sockets.create_connection(("127.0.0.1", port), source_address=("127.0.0.2", 0))
+        other.sendall(b"GET /favicon.ico HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        other.settimeout(5)
+        assert other.recv(100).startswith(b"HTTP/1.1 200"), "another address is served"
+        other.close()
+        for s in held:
+            s.close()
+        with urllib.request.urlopen(url + "favicon.ico", timeout=5) as r:  # freed when they close
+            assert r.status == 200
+    finally:
+        server.shutdown()
+
+
+def test_too_many_race_sockets_from_one_address_are_refused(race_url, monkeypatch):
+    import aiohttp
+
+    from race import server as race_server
+
+    monkeypatch.setattr(race_server, "SOCKETS_PER_PEER", 4)
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as http:
+            ws_url = race_url.replace("http", "ws") + "race"
+            held = [await http.ws_connect(ws_url) for _ in range(4)]
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(ws_url)
+            assert refused.value.status == 429
+            await held[0].close()
+            await asyncio.sleep(0.2)
+            again = await http.ws_connect(ws_url)
+            for ws in held[1:] + [again]:
+                await ws.close()
+
+    asyncio.run(go())
+
+
+class FakeSocket:
+    """A socket for :class:`race.server.Relay`: ``deaf`` ones never finish a send (a reader that never reads)."""
+
+    def __init__(self, deaf: bool = False) -> None:
+        self.deaf, self.got, self.closed = deaf, [], False
+
+    async def send_str(self, text: str) -> None:
+        if self.deaf:
+            await asyncio.Event().wait()
+        self.got.append(text)
+
+
+class FakeTransport:
+    def __init__(self, ws: FakeSocket) -> None:
+        self.ws = ws
+
+    def is_closing(self) -> bool:
+        return self.ws.closed
+
+    def abort(self) -> None:
+        self.ws.closed = True
+
+
+def test_a_reader_that_never_reads_holds_up_no_one_and_is_cut():
+    from race.server import MAX_QUEUE, Outbox, Relay
+
+    async def go() -> None:
+        relay = Relay()
+        honest, deaf = FakeSocket(), FakeSocket(deaf=True)
+        for ws in (honest, deaf):
+            relay.outboxes[ws] = Outbox(ws, FakeTransport(ws))
+        for k in range(MAX_QUEUE * 3):
+            msg = {"t": "room", "seq": k}
+            await asyncio.wait_for(relay.deliver([(deaf, msg), (honest, msg)]), 1.0)
+            await asyncio.sleep(0)
+        await asyncio.sleep(0.05)
+        assert [json.loads(x)["seq"] for x in honest.got] == list(range(MAX_QUEUE * 3)), "nothing lost"
+        assert deaf.closed and relay.cut == 1
+
+    asyncio.run(go())
+
+
+def test_hostile_frames_over_the_socket_keep_it_open_and_log_nothing(race_url, caplog):
+    import aiohttp
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(race_url.replace("http", "ws") + "race")
+            for text in _hostile_frames()[:13]:
+                await ws.send_str(text)
+                msg = await _recv(ws, "error")
+                assert msg["code"] in ("bad_json", "bad_type", "bad_version", "room_not_found", "seat_gone", "no_room")
+                await asyncio.sleep(0.06)
+            await ws.send_str(frame(t="ping"))
+            assert (await _recv(ws, "pong"))["t"] == "pong"
+            await ws.close()
+
+    asyncio.run(go())
+    assert not [rec for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL")]
