@@ -571,6 +571,34 @@ def test_creating_a_room_does_not_look_at_every_room():
     assert Watched.looked == 0 and len(t.lobby.rooms) == 50
 
 
+def test_a_tick_looks_at_the_rooms_waiting_for_a_time_not_at_every_room(monkeypatch):
+    looked = set()
+
+    class Counted(rooms.Room):
+        def __getattribute__(self, name):
+            if name == "seats":
+                looked.add(object.__getattribute__(self, "code"))
+            return object.__getattribute__(self, name)
+
+    monkeypatch.setattr(rooms, "Room", Counted)
+    t = Table()
+    for i in range(2000):
+        conn = "c%d" % i
+        t.open(conn, "10.2.%d.%d" % (i // 100, i % 100))
+        t.send(conn, t="create")
+    t.race("a", "b")  # one room counting down, then racing
+    t.close("a")  # and a dropped seat in it
+    looked.clear()
+    t.tick(0.1)
+    assert len(looked) <= rooms.SWEEP_ROOMS + 1
+    for _ in range(2000 // rooms.SWEEP_ROOMS + 1):
+        t.tick(0.1)
+    t.tick(rooms.IDLE_S)  # every room idle now: all found within one turn of the sweep
+    for _ in range(2000 // rooms.SWEEP_ROOMS + 1):
+        t.tick(0.1)
+    assert len(t.lobby.rooms) == 0
+
+
 def test_one_address_many_sockets_shares_one_frame_budget_and_is_paused():
     t = Table()
     t.race("h1", "h2")  # an honest room, other addresses

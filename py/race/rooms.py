@@ -71,6 +71,7 @@ PEER_RATE = 100.0  # frames a second from one address, all its connections (a cl
 PEER_BURST = 200.0
 MAX_PAUSE_S = 1.0  # the longest the server leaves a flooding address's next frame unread at once
 MAX_DEPTH = 8  # levels of nesting in a frame (the deepest real one has 3)
+SWEEP_ROOMS = 200  # rooms a tick looks at for idleness besides those waiting for a time
 MAX_SHUFFLES = 30  # shuffles a seat keeps in a race at once (each one's board is repeated on a resume)
 JOIN_MISSES = 20  # failed joins a peer may make a minute
 ROOMS_PER_PEER = 20  # rooms made by one address alive at once
@@ -231,6 +232,8 @@ class Lobby:
         self.conns: dict = {}
         self.misses: dict = {}  # peer -> [failed joins in the current minute, the minute's start]
         self.peers: dict = {}  # address -> Peer, while it has a connection or a room
+        self.watch: set = set()  # codes of the rooms that wait for a time (see tick)
+        self.sweep: list = []  # the codes the idle check has yet to look at in this turn
         self.waiting: set = set()  # codes of the rooms whose countdown may wait for its board
         self.swept = clock()
         self.internal = 0  # frames answered ``internal`` (a rule missed; the tests' fuzzing expects none)
@@ -273,6 +276,7 @@ class Lobby:
         seat.conn, seat.dropped = None, self.clock()
         if all(s.conn is None for s in room.seats):
             room.empty_since = seat.dropped
+        self.watch.add(room.code)
         return self._changed(room)
 
     def receive(self, conn: object, text: object) -> list:
@@ -303,51 +307,67 @@ class Lobby:
             return [(conn, _error("internal"))]
 
     def tick(self) -> list:
-        """Time passed: countdowns end, the grace runs out, idle rooms go."""
+        """Time passed: countdowns end, the grace runs out, idle rooms go. A tick looks at the rooms that
+        wait for a time (:attr:`watch`: a countdown, a dropped seat, nobody connected) and at
+        :data:`SWEEP_ROOMS` more of all the rooms in turn (for idle ones): its cost does not grow with the
+        rooms that are simply playing."""
         now, out = self.clock(), []
-        for code in list(self.rooms):
-            room = self.rooms[code]
-            changed = False
-            if room.phase == "countdown" and now >= room.go_at and room.board is not None:
-                room.phase = "race"
-                for s in room.seats:
-                    s.reset(room.board)
-                room.go_at = now
-                changed = True
-            for s in list(room.seats):
-                if s.conn is None and s.dropped is not None and now - s.dropped > GRACE_S and not s.gone:
-                    changed = True
-                    if room.phase in ("race", "done"):
-                        s.gone = True
-                    else:
-                        self._unseat(room, s)
-            if any(s.conn is not None for s in room.seats):
-                room.empty_since = None
-            elif room.empty_since is None:
-                room.empty_since = now
-            if (room.empty_since is not None and now - room.empty_since > GRACE_S) or now - room.touched > IDLE_S:
-                for s in room.seats:
-                    if s.conn is not None and s.conn in self.conns:
-                        self.conns[s.conn].room = self.conns[s.conn].seat = None
-                        out.append((s.conn, _error("room_expired")))
-                self._drop_room(room)
-                continue
-            if room.phase == "race":
-                changed = self._maybe_done(room) or changed
-            if room.phase == "countdown" and not self._all_ready(room):
-                room.phase, room.go_at, room.board, room.seed = "lobby", None, None, None
-                changed = True
-            if changed:
-                out += self._changed(room)
-        for peer in list(self.misses):
-            if now - self.misses[peer][1] > 60:
-                del self.misses[peer]
-        if now - self.swept > 10:  # addresses with nothing left, once their debt is paid
+        for code in list(self.watch):
+            room = self.rooms.get(code)
+            if room is None or not self._tick_room(room, now, out):
+                self.watch.discard(code)
+        if not self.sweep:
+            self.sweep = list(self.rooms)
+        for _ in range(min(SWEEP_ROOMS, len(self.sweep))):
+            room = self.rooms.get(self.sweep.pop())
+            if room is not None and room.code not in self.watch and self._tick_room(room, now, out):
+                self.watch.add(room.code)
+        if now - self.swept > 10:  # addresses with nothing left, once their debt is paid; old join misses
             self.swept = now
             for peer, p in list(self.peers.items()):
                 if p.conns <= 0 and p.rooms <= 0 and p.tokens + (now - p.at) * PEER_RATE >= 0:
                     del self.peers[peer]
+            for peer in list(self.misses):
+                if now - self.misses[peer][1] > 60:
+                    del self.misses[peer]
         return out
+
+    def _tick_room(self, room: Room, now: float, out: list) -> bool:
+        """One room's timers (its changes added to ``out``); ``True`` while it still waits for a time."""
+        changed = False
+        if room.phase == "countdown" and now >= room.go_at and room.board is not None:
+            room.phase = "race"
+            for s in room.seats:
+                s.reset(room.board)
+            room.go_at = now
+            changed = True
+        for s in list(room.seats):
+            if s.conn is None and s.dropped is not None and now - s.dropped > GRACE_S and not s.gone:
+                changed = True
+                if room.phase in ("race", "done"):
+                    s.gone = True
+                else:
+                    self._unseat(room, s)
+        if any(s.conn is not None for s in room.seats):
+            room.empty_since = None
+        elif room.empty_since is None:
+            room.empty_since = now
+        if (room.empty_since is not None and now - room.empty_since > GRACE_S) or now - room.touched > IDLE_S:
+            for s in room.seats:
+                if s.conn is not None and s.conn in self.conns:
+                    self.conns[s.conn].room = self.conns[s.conn].seat = None
+                    out.append((s.conn, _error("room_expired")))
+            self._drop_room(room)
+            return False
+        if room.phase == "race":
+            changed = self._maybe_done(room) or changed
+        if room.phase == "countdown" and not self._all_ready(room):
+            room.phase, room.go_at, room.board, room.seed = "lobby", None, None, None
+            changed = True
+        if changed:
+            out += self._changed(room)
+        return (room.phase == "countdown" or room.empty_since is not None
+                or any(s.conn is None and not s.gone for s in room.seats))
 
     def wanted(self) -> list:
         """``[(code, settings, seed)]``: the countdowns that wait for their board (asked after every message
@@ -404,6 +424,8 @@ class Lobby:
 
     def _join(self, conn: object, c: Conn, msg: dict, now: float) -> list:
         miss = self.misses.get(c.peer)
+        if miss is not None and now - miss[1] > 60:  # a new minute
+            miss = self.misses[c.peer] = [0, now]
         if miss is not None and miss[0] >= JOIN_MISSES:
             raise Refusal("too_many_tries")
         room = self.rooms.get(normalize_code(msg.get("room")))
@@ -487,6 +509,7 @@ class Lobby:
             room.seed, room.board = secrets.randbelow(10**9), None
             room.round += 1
             self.waiting.add(room.code)
+            self.watch.add(room.code)
         elif room.phase == "countdown" and not ready:
             room.phase, room.go_at, room.seed = "lobby", None, None
         return self._changed(room)
@@ -589,6 +612,7 @@ class Lobby:
         seat.conn = None
         if all(s.conn is None for s in room.seats):
             room.empty_since = self.clock()
+            self.watch.add(room.code)
         if room.phase in ("race", "done") and seat.start is not None:  # a racer: kept in the standings
             seat.gone = True
             self._maybe_done(room)
