@@ -549,6 +549,24 @@ def Board_cells(t: Table, conn: str) -> list:
     raise AssertionError(pid)
 
 
+def test_one_address_makes_rooms_at_a_bounded_rate(monkeypatch):
+    monkeypatch.setattr(rooms, "ROOMS_PER_PEER", 1000)
+    t = Table()
+    conns = ["r%d" % i for i in range(int(rooms.CREATE_BURST) + 5)]
+    made = 0
+    for conn in conns:
+        t.open(conn, "6.6.6.6")
+        t.send(conn, t="create")
+        made += t.got[conn][-1]["t"] == "room"
+    assert made == rooms.CREATE_BURST and t.error(conns[-1]) == "too_many_rooms"
+    t.open("other", "7.7.7.7")
+    t.send("other", t="create")  # another address is untouched
+    assert t.got["other"][-1]["t"] == "room"
+    t.tick(1.0 / rooms.CREATE_RATE)
+    t.send(conns[-1], t="create")
+    assert t.got[conns[-1]][-1]["t"] == "room"
+
+
 def test_creating_a_room_does_not_look_at_every_room():
     class Watched(dict):
         looked = 0

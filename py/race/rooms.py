@@ -23,7 +23,8 @@ The rules:
 * Room codes are :data:`CODE_LEN` symbols of a 32-symbol alphabet (40 bits, from :mod:`secrets`); a peer
   may miss at most :data:`JOIN_MISSES` joins a minute (``too_many_tries``), so guessing a live room among
   a thousand takes about 10^9 tries: some 60 years per address.
-* One address keeps at most :data:`ROOMS_PER_PEER` rooms it made alive (``too_many_rooms``, counted as
+* One address makes at most :data:`CREATE_RATE` rooms a second (a bucket of :data:`CREATE_BURST`) and
+  keeps at most :data:`ROOMS_PER_PEER` rooms it made alive (``too_many_rooms``, counted as
   rooms come and go, so a create costs the same however many rooms there are), the server
   :data:`MAX_ROOMS` (``server_full``): a loop of ``create`` cannot fill the memory. A lobby whose last
   seat leaves is removed at once.
@@ -75,6 +76,8 @@ SWEEP_ROOMS = 200  # rooms a tick looks at for idleness besides those waiting fo
 MAX_SHUFFLES = 30  # shuffles a seat keeps in a race at once (each one's board is repeated on a resume)
 JOIN_MISSES = 20  # failed joins a peer may make a minute
 ROOMS_PER_PEER = 20  # rooms made by one address alive at once
+CREATE_RATE = 1.0  # rooms one address may make a second, sustained (a bucket of CREATE_BURST)
+CREATE_BURST = 20.0
 MAX_ROOMS = 10000
 NAME_MAX = 20
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I: read aloud and typed
@@ -220,6 +223,7 @@ class Peer:
 
     def __init__(self, now: float) -> None:
         self.tokens, self.at = PEER_BURST, now
+        self.creates, self.created_at = CREATE_BURST, now
         self.conns = self.rooms = 0
 
 
@@ -325,7 +329,8 @@ class Lobby:
         if now - self.swept > 10:  # addresses with nothing left, once their debt is paid; old join misses
             self.swept = now
             for peer, p in list(self.peers.items()):
-                if p.conns <= 0 and p.rooms <= 0 and p.tokens + (now - p.at) * PEER_RATE >= 0:
+                if (p.conns <= 0 and p.rooms <= 0 and p.tokens + (now - p.at) * PEER_RATE >= 0
+                        and p.creates + (now - p.created_at) * CREATE_RATE >= CREATE_BURST):
                     del self.peers[peer]
             for peer in list(self.misses):
                 if now - self.misses[peer][1] > 60:
@@ -411,7 +416,9 @@ class Lobby:
     def _create(self, conn: object, c: Conn, msg: dict, now: float) -> list:
         settings = _settings(msg.get("settings"))
         p = self._peer(c.peer, now)
-        if p.rooms >= ROOMS_PER_PEER:
+        p.creates = min(CREATE_BURST, p.creates + (now - p.created_at) * CREATE_RATE)
+        p.created_at = now
+        if p.rooms >= ROOMS_PER_PEER or p.creates < 1:
             raise Refusal("too_many_rooms")
         if len(self.rooms) >= MAX_ROOMS:
             raise Refusal("server_full")
@@ -420,6 +427,7 @@ class Lobby:
         room = self.rooms[code] = Room(code, settings, now)
         room.peer = c.peer
         p.rooms += 1
+        p.creates -= 1
         return out + self._seat(conn, c, room, msg)
 
     def _join(self, conn: object, c: Conn, msg: dict, now: float) -> list:
@@ -639,7 +647,7 @@ class Lobby:
     def _forget(self, peer: str, p: Peer) -> None:
         """An address with no connection and no room is forgotten (its bucket would be full again by now
         or soon: a reconnecting flood keeps a connection, so its debt stays)."""
-        if p.conns <= 0 and p.rooms <= 0 and p.tokens >= 0:
+        if p.conns <= 0 and p.rooms <= 0 and p.tokens >= 0 and p.creates >= CREATE_BURST:
             self.peers.pop(peer, None)
 
     def _drop_room(self, room: Room) -> None:
