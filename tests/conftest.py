@@ -25,7 +25,7 @@ def server_url():
 
     if not (ROOT / "static/vendor/pyscript/core.js").exists():
         pytest.fail("static/vendor/ is missing: run tools/setup.sh test")
-    server = make_server(0, max_age=KEEP_FILES_S)
+    server = make_server(0, max_age=KEEP_FILES_S, tests=True)  # axe-core served too (pages.axe_serious)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield "http://127.0.0.1:%d/" % server.server_address[1]
@@ -37,7 +37,7 @@ def static_url():
     """The page served as plain files (``tools/serve.py --static``): what a static host gives, no rooms."""
     from serve import make_static_server
 
-    server = make_static_server(0, max_age=KEEP_FILES_S)
+    server = make_static_server(0, max_age=KEEP_FILES_S, tests=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield "http://127.0.0.1:%d/" % server.server_address[1]

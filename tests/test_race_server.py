@@ -459,20 +459,27 @@ def test_one_address_cannot_fill_the_server_with_rooms(monkeypatch):
     monkeypatch.setattr(rooms, "ROOMS_PER_PEER", 3)
     monkeypatch.setattr(rooms, "MAX_ROOMS", 5)
     t = Table()
-    t.open("a", "6.6.6.6")
-    for _ in range(3):
-        t.send("a", t="create")
-        assert t.got["a"][-1]["t"] == "room"
-    t.send("a", t="create")
-    assert t.error("a") == "too_many_rooms"
+    a = ["a0", "a1", "a2", "a3"]  # the lobby knows a connection by identity
+    for conn in a:
+        t.open(conn, "6.6.6.6")
+    for conn in a[:3]:
+        t.send(conn, t="create")
+        assert t.got[conn][-1]["t"] == "room"
+    t.send("a3", t="create")
+    assert t.error("a3") == "too_many_rooms"
     t.open("b", "7.7.7.7")
-    t.send("b", t="create")
-    t.send("b", t="create")
-    t.send("b", t="create")
-    assert t.error("b") == "server_full" and len(t.lobby.rooms) == 5
-    t.tick(GRACE_S + 1)  # the rooms a's creates left empty go; its last one stays
-    t.send("a", t="create")
-    assert t.got["a"][-1]["t"] == "room"
+    for _ in range(3):  # each create leaves b's last lobby, which goes with its last seat
+        t.send("b", t="create")
+    assert len(t.lobby.rooms) == 4
+    t.open("c", "8.8.8.8")
+    t.send("c", t="create")
+    t.open("d", "9.9.9.9")
+    t.send("d", t="create")
+    assert t.error("d") == "server_full" and len(t.lobby.rooms) == 5
+    t.close(a[0])
+    t.tick(GRACE_S + 1)  # the room a0 left empty goes: its address may make another
+    t.send("a3", t="create")
+    assert t.got["a3"][-1]["t"] == "room", t.got["a3"][-1]
 
 
 def test_room_codes_are_unguessable_enough():
@@ -485,6 +492,229 @@ def test_room_codes_are_unguessable_enough():
         t.tick(0.06)
     assert len(codes) == 200
     assert len(rooms.CODE_ALPHABET) ** rooms.CODE_LEN >= 2**40
+
+
+# ---------------------------------------------------------------------- costs and limits under attack
+def shuffled(board, k: int):
+    """``board`` with its tiles rotated ``k`` places (the same tiles: a legal shuffle)."""
+    from puzzles.linkup import Board
+
+    tiles = [v for v in board.cells if v]
+    k %= len(tiles)
+    tiles = tiles[k:] + tiles[:k]
+    it = iter(tiles)
+    return Board(board.rows, board.cols, [next(it) if v else 0 for v in board.cells])
+
+
+def test_undo_costs_the_same_however_many_shuffles_and_the_resume_stays_small(monkeypatch):
+    t = Table()
+    board = board_of(t.race("a", "b"))
+    for k in range(1, rooms.MAX_SHUFFLES + 1):
+        t.tick(0.1)
+        t.send("a", t="shuffle", board=shuffled(board, k).to_code())
+    assert t.player("a")["shuffles"] == rooms.MAX_SHUFFLES
+    t.send("a", t="shuffle", board=shuffled(board, 999).to_code())
+    assert t.error("a") == "too_many_shuffles" and t.player("a")["shuffles"] == rooms.MAX_SHUFFLES
+    calls = []
+    real = rooms.SPEC
+
+    class Counting:
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def apply(self, board, move):
+            calls.append(move)
+            return real.apply(board, move)
+
+    monkeypatch.setattr(rooms, "SPEC", Counting())
+    t.send("a", t="undo")
+    assert calls == [], "an undo plays no move again"
+    assert Board_cells(t, "a") == list(shuffled(board, rooms.MAX_SHUFFLES - 1).cells)
+    welcome = t.last("a", "welcome")
+    t.close("a")
+    t.open("a2", "peer-a")
+    t.send("a2", t="resume", room=welcome["room"], player=welcome["player"], secret=welcome["secret"])
+    resumed = t.last("a2", "welcome")
+    assert len(resumed["moves"]) == rooms.MAX_SHUFFLES - 1
+    assert len(json.dumps(resumed)) < 40 * (len(board.to_code()) + 20) + 6000  # bounded: MAX_SHUFFLES boards
+
+
+def Board_cells(t: Table, conn: str) -> list:
+    """The cells of ``conn``'s seat as the lobby holds them."""
+    pid = t.last(conn, "welcome")["player"]
+    for room in t.lobby.rooms.values():
+        seat = room.seat(pid)
+        if seat is not None:
+            return list(seat.board.cells)
+    raise AssertionError(pid)
+
+
+def test_one_address_makes_rooms_at_a_bounded_rate(monkeypatch):
+    monkeypatch.setattr(rooms, "ROOMS_PER_PEER", 1000)
+    t = Table()
+    conns = ["r%d" % i for i in range(int(rooms.CREATE_BURST) + 5)]
+    made = 0
+    for conn in conns:
+        t.open(conn, "6.6.6.6")
+        t.send(conn, t="create")
+        made += t.got[conn][-1]["t"] == "room"
+    assert made == rooms.CREATE_BURST and t.error(conns[-1]) == "too_many_rooms"
+    t.open("other", "7.7.7.7")
+    t.send("other", t="create")  # another address is untouched
+    assert t.got["other"][-1]["t"] == "room"
+    t.tick(1.0 / rooms.CREATE_RATE)
+    t.send(conns[-1], t="create")
+    assert t.got[conns[-1]][-1]["t"] == "room"
+
+
+def test_creating_a_room_does_not_look_at_every_room():
+    class Watched(dict):
+        looked = 0
+
+        def values(self):
+            Watched.looked += 1
+            return super().values()
+
+        def __iter__(self):
+            Watched.looked += 1
+            return super().__iter__()
+
+    t = Table()
+    t.lobby.rooms = Watched()
+    for i in range(50):
+        conn = "c%d" % i
+        t.open(conn, "10.1.%d.%d" % (i // 10, i % 10))
+        t.send(conn, t="create")
+        assert t.got[conn][-1]["t"] == "room"
+    assert Watched.looked == 0 and len(t.lobby.rooms) == 50
+
+
+def test_a_tick_looks_at_the_rooms_waiting_for_a_time_not_at_every_room(monkeypatch):
+    looked = set()
+
+    class Counted(rooms.Room):
+        def __getattribute__(self, name):
+            if name == "seats":
+                looked.add(object.__getattribute__(self, "code"))
+            return object.__getattribute__(self, name)
+
+    monkeypatch.setattr(rooms, "Room", Counted)
+    t = Table()
+    for i in range(2000):
+        conn = "c%d" % i
+        t.open(conn, "10.2.%d.%d" % (i // 100, i % 100))
+        t.send(conn, t="create")
+    t.race("a", "b")  # one room counting down, then racing
+    t.close("a")  # and a dropped seat in it
+    looked.clear()
+    t.tick(0.1)
+    assert len(looked) <= rooms.SWEEP_ROOMS + 1
+    for _ in range(2000 // rooms.SWEEP_ROOMS + 1):
+        t.tick(0.1)
+    t.tick(rooms.IDLE_S)  # every room idle now: all found within one turn of the sweep
+    for _ in range(2000 // rooms.SWEEP_ROOMS + 1):
+        t.tick(0.1)
+    assert len(t.lobby.rooms) == 0
+
+
+def test_one_address_many_sockets_shares_one_frame_budget_and_is_paused():
+    t = Table()
+    t.race("h1", "h2")  # an honest room, other addresses
+    flood = ["f%d" % i for i in range(50)]
+    for conn in flood:
+        t.open(conn, "6.6.6.6")
+    accepted = 0
+    for _round in range(10):
+        for conn in flood:
+            got = t.send(conn, t="ping")
+            accepted += sum(1 for _c, m in got if m["t"] == "pong")
+    assert accepted <= rooms.PEER_BURST
+    assert all(t.lobby.pause(conn) > 0 for conn in flood)
+    assert t.lobby.pause(flood[0]) <= rooms.MAX_PAUSE_S
+    assert t.lobby.pause("h1") == 0
+    got = t.send("h1", t="ping")
+    assert got[-1][1]["t"] == "pong", "another address is untouched"
+    t.tick(rooms.MAX_PAUSE_S + 5)
+    assert t.lobby.pause(flood[0]) == 0 and t.send(flood[0], t="ping")[-1][1]["t"] == "pong"
+    for conn in flood:
+        t.close(conn)
+    assert t.lobby.sockets("6.6.6.6") == 0
+
+
+def test_seat_numbers_after_a_full_race_everyone_left():
+    t = Table()
+    conns = ["p%d" % i for i in range(MAX_PLAYERS)]
+    t.race(*conns)
+    for conn in conns:
+        t.send(conn, t="leave")
+    code = t.last(conns[0], "welcome")["room"]
+    assert code in t.lobby.rooms
+    newcomers = ["n%d" % i for i in range(MAX_PLAYERS)]
+    for conn in newcomers:
+        t.open(conn, "peer-" + conn)
+        t.send(conn, t="join", room=code)
+    snap = t.room(newcomers[-1])
+    assert snap["phase"] == "lobby" and [p["n"] for p in snap["players"]] == list(range(1, MAX_PLAYERS + 1))
+    assert t.lobby.internal == 0
+
+
+def test_joining_and_leaving_a_finished_race_keeps_its_seats_bounded():
+    t = Table()
+    board = board_of(t.race("a", "b"))
+    play_out(t, "a", board)
+    play_out(t, "b", board)
+    code = t.room("a")["room"]
+    assert t.room("a")["phase"] == "done"
+    for i in range(30):
+        conn = "x%d" % i
+        t.open(conn, "peer-x")
+        t.send(conn, t="join", room=code)
+        assert t.last(conn, "welcome")["n"] == 3
+        t.send(conn, t="leave")
+    assert len(t.lobby.rooms[code].seats) == 2 and t.room("a")["phase"] == "done"
+
+
+HOSTILE_VALUES = [None, True, 0, -1, 2**64, 1.5, float("nan"), "", "x" * 300, "\ud800", "a\udfffb",
+                  "\u0000", [], [[[]]], {}, {"preset": []}, {"preset": {}}, {"preset": "small", "kinds": []},
+                  {"preset": "small", "kinds": 2**70}, ["shuffle", "x"], "é" * 10, "<b>x</b>"]
+
+
+def _hostile_frames() -> list:
+    import random
+
+    rng = random.Random(35)
+    frames = [r'"\ud800"', r'{"v":1,"t":"join","room":"\ud800\ud800"}', r'{"v":1,"t":"\udc00"}',
+              r'{"v":"\ud800","t":"ping"}', r'{"v":1,"t":"pair","a":"\ud800","b":1}',
+              "[" * 1000 + "]" * 1000, '{"v":1,"t":"ping","x":' + "[" * 1000 + "]" * 1000 + "}",
+              "{" * 2000, '{"v":1,"t":"name","name":' + "[" * 9 + "]" * 9 + "}",
+              r'{"v":1,"t":"resume","room":"X","player":"p","secret":"\u00e9"}', "\x00", "{}", "null"]
+    fields = ["room", "player", "secret", "name", "settings", "ready", "a", "b", "board"]
+    for kind in rooms.TYPES:
+        for _ in range(25):
+            msg = {"v": 1, "t": kind}
+            for f in rng.sample(fields, rng.randint(1, 4)):
+                msg[f] = rng.choice(HOSTILE_VALUES)
+            frames.append(json.dumps(msg))  # a lone surrogate travels as its JSON escape
+    return frames
+
+
+def test_hostile_frames_are_refused_cleanly_and_every_answer_can_be_sent():
+    """Lone surrogates, JSON nested a thousand deep, every field of every type given the wrong shape: no
+    frame raises or is answered ``internal``, every answer encodes as UTF-8, and the room plays on."""
+    frames = _hostile_frames()
+    t = Table()
+    board = board_of(t.race("a", "b"))
+    t.open("c", "peer-c")
+    for text in frames:
+        t.tick(0.06)  # within the rate
+        for conn in ("a", "c"):
+            for _c, msg in t.send(conn, text):
+                json.dumps(msg, ensure_ascii=False).encode("utf-8")
+        assert t.lobby.internal == 0, text[:200]
+    assert len(frames) > 300
+    t.tick(1.0)
+    assert t.send("b", t="ping")[-1][1] == {"v": 1, "t": "pong"}  # b, who sent nothing hostile, plays on
+    assert t.player("b")["left"] == board.tiles()
 
 
 # ---------------------------------------------------------------------- the real server
@@ -596,3 +826,213 @@ def test_every_preset_makes_a_board_the_page_would_make():
     for name, (rows, cols, kinds, _per) in PRESETS.items():
         if rows * cols <= 144:
             assert make_board({"preset": name, "kinds": kinds}, 7).tiles() == rows * cols
+
+
+# ---------------------------------------------------------------------- the servers under attack
+def _serve(make, **kw):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import serve
+
+    server = getattr(serve, make)(0, **kw)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, "http://127.0.0.1:%d/" % server.server_address[1]
+
+
+PAGE_FILES = ["", "index.html", "favicon.ico", "pyscript.toml", "worker.toml", "static/app.css", "static/boot.js",
+              "static/vendor/pyscript/core.js", "py/main.py", "py/worker.py", "py/code_runner.py",
+              "py/app/race_panel.py", "py/puzzles/linkup.py", "py/puzzles/linkup_solver.py", "py/worker_jobs.py"]
+NOT_SERVED = [".git/config", ".git", ".venv/pyvenv.cfg", "tests/conftest.py", "tests/", "tools/serve.py",
+              "README.md", "pyproject.toml", "py/race/rooms.py", "py/race/", "static/", "static/../README.md",
+              "static/%2e%2e/README.md", "static/.hidden", "node_modules/axe-core/axe.min.js", "py//main.py",
+              "static/app.css%00", "x" * 60000, "static/" + "y" * 60000]
+
+
+@pytest.mark.parametrize("make", ["make_server", "make_static_server"])
+def test_both_servers_send_the_pages_files_and_nothing_else_of_the_checkout(make, caplog):
+    import http.client
+    from urllib.parse import quote
+
+    server, url = _serve(make)
+    port = server.server_address[1]
+    try:
+        for rel in PAGE_FILES:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", "/" + rel)
+            r = conn.getresponse()
+            r.read()
+            assert r.status == 200, (rel, r.status)
+            conn.close()
+        for rel in NOT_SERVED:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", "/" + quote(rel, safe="/%"))
+            r = conn.getresponse()
+            body = r.read()
+            assert r.status in (404, 414), (rel[:40], r.status)
+            assert b"Traceback" not in body and b"root" not in body
+            conn.close()
+    finally:
+        server.shutdown()
+    assert not [rec for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL")]
+    tested, _url = _serve(make, tests=True)  # the tests' servers add axe-core, nothing more
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", tested.server_address[1], timeout=10)
+        conn.request("GET", "/node_modules/axe-core/axe.min.js")
+        assert conn.getresponse().status == 200
+        conn.close()
+    finally:
+        tested.shutdown()
+
+
+@pytest.mark.parametrize("make", ["make_server", "make_static_server"])
+def test_a_client_that_dribbles_its_request_is_closed(make, monkeypatch):
+    import socket as sockets
+    import sys
+    import time
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import serve
+    from race import server as race_server
+
+    monkeypatch.setattr(race_server, "HEADER_TIMEOUT_S", 1.0)
+    monkeypatch.setattr(serve.Handler, "timeout", 1.0)
+    server, _url = _serve(make)
+    try:
+        slow = sockets.create_connection(("127.0.0.1", server.server_address[1]))
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # the headers never end
+        slow.settimeout(8)
+        t0 = time.monotonic()
+        got = b""
+        try:
+            while True:
+                chunk = slow.recv(4096)
+                if not chunk:
+                    break
+                got += chunk
+        except (ConnectionResetError, TimeoutError):
+            pass
+        assert time.monotonic() - t0 < 6, "closed within the header timeout"
+        slow.close()
+    finally:
+        server.shutdown()
+
+
+def test_one_address_cannot_hold_every_connection(monkeypatch):
+    import socket as sockets
+    import urllib.request
+
+    from race import server as race_server
+
+    monkeypatch.setattr(race_server, "CONNS_PER_PEER", 8)
+    server, url = _serve("make_server")
+    port = server.server_address[1]
+    held = []
+    try:
+        for _ in range(8):
+            held.append(sockets.create_connection(("127.0.0.1", port)))
+        extra = sockets.create_connection(("127.0.0.1", port))
+        extra.settimeout(5)
+        extra.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        try:
+            assert extra.recv(100) == b"", "the ninth connection of one address is cut"
+        except ConnectionResetError:
+            pass
+        extra.close()
+        other = sockets.create_connection(("127.0.0.1", port), source_address=("127.0.0.2", 0))
+        other.sendall(b"GET /favicon.ico HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        other.settimeout(5)
+        assert other.recv(100).startswith(b"HTTP/1.1 200"), "another address is served"
+        other.close()
+        for s in held:
+            s.close()
+        with urllib.request.urlopen(url + "favicon.ico", timeout=5) as r:  # freed when they close
+            assert r.status == 200
+    finally:
+        server.shutdown()
+
+
+def test_too_many_race_sockets_from_one_address_are_refused(race_url, monkeypatch):
+    import aiohttp
+
+    from race import server as race_server
+
+    monkeypatch.setattr(race_server, "SOCKETS_PER_PEER", 4)
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as http:
+            ws_url = race_url.replace("http", "ws") + "race"
+            held = [await http.ws_connect(ws_url) for _ in range(4)]
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(ws_url)
+            assert refused.value.status == 429
+            await held[0].close()
+            await asyncio.sleep(0.2)
+            again = await http.ws_connect(ws_url)
+            for ws in held[1:] + [again]:
+                await ws.close()
+
+    asyncio.run(go())
+
+
+class FakeSocket:
+    """A socket for :class:`race.server.Relay`: ``deaf`` ones never finish a send (a reader that never reads)."""
+
+    def __init__(self, deaf: bool = False) -> None:
+        self.deaf, self.got, self.closed = deaf, [], False
+
+    async def send_str(self, text: str) -> None:
+        if self.deaf:
+            await asyncio.Event().wait()
+        self.got.append(text)
+
+
+class FakeTransport:
+    def __init__(self, ws: FakeSocket) -> None:
+        self.ws = ws
+
+    def is_closing(self) -> bool:
+        return self.ws.closed
+
+    def abort(self) -> None:
+        self.ws.closed = True
+
+
+def test_a_reader_that_never_reads_holds_up_no_one_and_is_cut():
+    from race.server import MAX_QUEUE, Outbox, Relay
+
+    async def go() -> None:
+        relay = Relay()
+        honest, deaf = FakeSocket(), FakeSocket(deaf=True)
+        for ws in (honest, deaf):
+            relay.outboxes[ws] = Outbox(ws, FakeTransport(ws))
+        for k in range(MAX_QUEUE * 3):
+            msg = {"t": "room", "seq": k}
+            await asyncio.wait_for(relay.deliver([(deaf, msg), (honest, msg)]), 1.0)
+            await asyncio.sleep(0)
+        await asyncio.sleep(0.05)
+        assert [json.loads(x)["seq"] for x in honest.got] == list(range(MAX_QUEUE * 3)), "nothing lost"
+        assert deaf.closed and relay.cut == 1
+
+    asyncio.run(go())
+
+
+def test_hostile_frames_over_the_socket_keep_it_open_and_log_nothing(race_url, caplog):
+    import aiohttp
+
+    async def go() -> None:
+        async with aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(race_url.replace("http", "ws") + "race")
+            for text in _hostile_frames()[:13]:
+                await ws.send_str(text)
+                msg = await _recv(ws, "error")
+                assert msg["code"] in ("bad_json", "bad_type", "bad_version", "room_not_found", "seat_gone", "no_room")
+                await asyncio.sleep(0.06)
+            await ws.send_str(frame(t="ping"))
+            assert (await _recv(ws, "pong"))["t"] == "pong"
+            await ws.close()
+
+    asyncio.run(go())
+    assert not [rec for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL")]

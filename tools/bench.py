@@ -18,8 +18,12 @@ Sections (each in its own module, tools/bench_<section>.py):
     startup   page open -> board playable and -> solver ready, cold
     map       the state map (#13): the worker job (seconds, positions, edges, bytes) and the page (click on
               Map -> first drawing, longest main-thread task)
-    race      race rooms (#25): 200 simulated players in 40 rooms of the app's server on localhost, playing
-              real pairs for --seconds (60): messages lost, relay latency p50/p99, server RSS (not in "all")
+    race      race rooms: 200 simulated players in 40 rooms of the app's server on localhost, playing
+              real pairs for --seconds (60; 0 skips it): messages lost, relay latency p50/p99, server RSS;
+              then each attack of --attacks (flood, rooms, reconnect, undo, deaf, slow; all by default,
+              "none" for none) for --attack-seconds (15) beside 6 honest rooms, on the race server of
+              --race-before (bench_race.RACE_BASELINE) and on this tree: the honest rooms' relay
+              latency p50/p99/max and messages lost (not in "all")
     code      the Code panel (#23): Run -> the learner's first move on the board, cold and warm (after only)
 
 "Before" is the tree at benchlib.BASELINE (main when the issues were taken up, checked out as a git worktree
@@ -45,6 +49,9 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seed", type=int, help="linkup: the uniform boards' seed (default: drawn at run time)")
     ap.add_argument("--seconds", type=float, default=60.0, help="race: seconds of play (default 60)")
+    ap.add_argument("--attacks", default="all", help="race: attacks to run, comma-separated (default all)")
+    ap.add_argument("--attack-seconds", type=float, default=15.0, help="race: seconds of play per attack")
+    ap.add_argument("--race-before", help="race: the commit whose race server is 'before'")
     ap.add_argument("--before", type=Path, help="sliding: a checkout whose solver runs Korf's 100 beside this one")
     ap.add_argument("--linkup-before", help="linkup: the commit whose solver is 'before' (default: 9eec750)")
     a = ap.parse_args()
@@ -55,7 +62,11 @@ def main() -> int:
         if name == "linkup":
             module.bench(a.runs, a.seed, before=a.linkup_before or module.BEFORE)
         elif name == "race":
-            module.bench(a.seconds)
+            if a.seconds > 0:
+                module.bench(a.seconds)
+            attacks = module.ATTACKS if a.attacks == "all" else tuple(x for x in a.attacks.split(",") if x != "none")
+            if attacks:
+                module.attack_bench(a.attack_seconds, attacks, a.race_before or module.RACE_BASELINE)
         elif name == "sliding":
             module.bench(a.runs, a.before)
         else:

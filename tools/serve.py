@@ -15,6 +15,7 @@ import http.server
 import os
 import pathlib
 import sys
+import urllib.parse
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
@@ -31,6 +32,10 @@ def cache_control(max_age: int = 0) -> str:
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
+    """http.server's file handler, sending only what :class:`race.files.Served` lists (``served``, set by
+    :func:`make_static_server`; 404 for the rest), and closing a client that sends nothing for
+    ``timeout`` seconds (one that dribbles its request holds a thread that long at most)."""
+
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
@@ -43,6 +48,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     }
 
     max_age = 0  # see cache_control
+    served = None  # a race.files.Served: None serves nothing
+    timeout = 10.0
+
+    def send_head(self) -> object:
+        rel = urllib.parse.unquote(self.path.split("?", 1)[0].split("#", 1)[0])
+        if self.served is None or self.served.find(rel[1:] if rel.startswith("/") else rel) is None:
+            self.send_error(404, "Not found")
+            return None
+        return super().send_head()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", cache_control(self.max_age))
@@ -59,24 +73,31 @@ def _configs() -> None:
     configs.main([])
 
 
-def make_static_server(port: int = 0, max_age: int = 0) -> http.server.ThreadingHTTPServer:
-    """The repository root as plain files (no race rooms); the PyScript configs are written first.
-    ``max_age``: see :func:`make_server`."""
+def make_static_server(port: int = 0, max_age: int = 0, tests: bool = False) -> http.server.ThreadingHTTPServer:
+    """The page's files as plain files (no race rooms); the PyScript configs are written first.
+    ``max_age``, ``tests``: see :func:`make_server`."""
     _configs()
-    handler = functools.partial(type("Handler", (Handler,), {"max_age": max_age}), directory=str(ROOT))
+    sys.path.insert(0, str(ROOT / "py"))
+    from race.files import TEST_FILES, Served
+
+    served = Served(ROOT, TEST_FILES if tests else ())
+    handler = functools.partial(type("Handler", (Handler,), {"max_age": max_age, "served": served}),
+                                directory=str(ROOT))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
-def make_server(port: int = 0, max_age: int = 0) -> object:
+def make_server(port: int = 0, max_age: int = 0, tests: bool = False) -> object:
     """The app's server (the page and ``/race``), ``http.server``'s interface: ``server_address``,
-    ``serve_forever()``, ``shutdown()``; the PyScript configs are written first. The browser asks on
-    every load whether a file changed, unless ``max_age`` (s) lets it keep them that long (see
-    :func:`cache_control`)."""
+    ``serve_forever()``, ``shutdown()``; the PyScript configs are written first. It sends the files the
+    page loads (py/race/files.py) and nothing else of the checkout; ``tests`` adds what the end-to-end
+    tests inject (axe-core). The browser asks on every load whether a file changed, unless ``max_age`` (s)
+    lets it keep them that long (see :func:`cache_control`)."""
     _configs()
     sys.path.insert(0, str(ROOT / "py"))
+    from race.files import TEST_FILES
     from race.server import Server
 
-    return Server(ROOT, port, cache=cache_control(max_age))
+    return Server(ROOT, port, cache=cache_control(max_age), extra=TEST_FILES if tests else ())
 
 
 def _reexec() -> None:

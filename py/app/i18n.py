@@ -481,8 +481,40 @@ _TEXT = {
     # ---- Link-up's race panel (issue #25, py/app/race_panel.py)
     "race": ("Race", "对战"),
     "race_help": (
-        "Race friends on the same board: Race makes a room and a link to send; up to 6 players.",
-        "和好友在同一个棋盘上比赛：点“对战”创建房间，把链接发给好友；最多 6 人。",
+        "Race friends on the same board (up to 6 players): create a room and send its link, or join a friend's "
+        "room with its code.",
+        "和好友在同一个棋盘上比赛（最多 6 人）：创建房间并把链接发给好友，或输入好友的房间号加入。",
+    ),
+    "race_create": ("Create a room", "创建房间"),
+    "race_unready": ("Not ready", "取消准备"),
+    "race_type_code": ("Type the room code first (8 letters and digits).", "请先输入房间号（8 位字母和数字）。"),
+    "race_bad_code": (
+        "That is not a room code: a room code has 8 letters and digits, like ABCD-2345.",
+        "这不是房间号：房间号由 8 位字母和数字组成，例如 ABCD-2345。",
+    ),
+    "race_bad_link": (
+        "This link's room code is not valid (a room code has 8 letters and digits). Ask for the link again, "
+        "or create a room.",
+        "这个链接里的房间号无效（房间号由 8 位字母和数字组成）。请重新索取链接，或自己创建房间。",
+    ),
+    "race_err_rate": ("Too many messages at once: wait a moment.", "操作太快了：请稍等片刻。"),
+    "race_err_rooms": (
+        "Too many rooms were made from your network: try again in a minute.",
+        "你所在的网络创建的房间太多：请一分钟后再试。",
+    ),
+    "race_err_full": ("The race server is full: try again in a minute.", "对战服务器已满：请一分钟后再试。"),
+    "race_err_tries": (
+        "Too many wrong room codes: wait a minute, then try again.",
+        "错误的房间号太多：请等一分钟再试。",
+    ),
+    "race_err_room_full": ("That room is full (6 players).", "这个房间已满（6 人）。"),
+    "race_err_running": (
+        "That room's race has started: join when it is over.",
+        "这个房间的比赛已经开始：请等比赛结束后再加入。",
+    ),
+    "race_err_shuffles": (
+        "That shuffle is not counted: a race allows 30 shuffles.",
+        "这次洗牌不计入：一场比赛最多洗牌 30 次。",
     ),
     "race_link": ("Link to send", "发给好友的链接"),
     "race_code": ("Room code", "房间号"),
@@ -508,7 +540,7 @@ _TEXT = {
     "race_refused": ("The server refused that pair: it is not counted.", "服务器拒绝了这一对：不计入成绩。"),
     "race_no_room": ("No room has that code.", "没有这个房间号。"),
     "race_replaced": ("This seat is now played in another tab.", "这个座位已在另一个标签页中使用。"),
-    "race_error": ("The race server said: {code}", "对战服务器提示：{code}"),
+    "race_error": ("The race server could not do that.", "对战服务器无法完成这个操作。"),
     "race_left": ("You left the room.", "你已离开房间。"),
     "race_lobby": (
         "{n} in the room. Everyone presses Ready (2 players at least) to start.",

@@ -1,6 +1,11 @@
-"""Link-up's race panel (issue #25): a room on the app's server (py/race/), joined by link or code,
-Ready, a countdown, everyone on the same board, each opponent's tiles left as a progress bar, the
-standings, Rematch. It does not import the view: Link-up's view hands it what it uses.
+"""Link-up's race panel: a room on the app's server (py/race/), joined by link or code, Ready, a
+countdown, everyone on the same board, each opponent's tiles left as a progress bar once the race is on,
+the standings, Rematch. It does not import the view: Link-up's view hands it what it uses.
+
+Out of a room the panel offers its two ways in side by side: "Create a room" and "Join with a code" (a
+code field and Join), so joining a friend never makes a room first; the toolbar's Race button creates a
+room too. In a room the code field goes (Leave first to go to another). A room link whose code cannot be
+a room's (wrong length or symbols, a 60,000-character one) is said at once and never sent.
 
 The room's state is the server's: every change comes as one ``room`` message, and the panel is drawn
 from the last one. The player's moves are the session's: after each change the panel sends the server
@@ -46,6 +51,24 @@ def _stored() -> dict:
 
 
 ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # the server's (py/race/rooms.py)
+CODE_LEN = 8
+# The server's refusals a player can meet, each said in words; any other code gets race_error.
+ERRORS = {"rate": "race_err_rate", "too_many_rooms": "race_err_rooms", "server_full": "race_err_full",
+          "too_many_tries": "race_err_tries", "room_full": "race_err_room_full",
+          "race_running": "race_err_running", "too_many_shuffles": "race_err_shuffles"}
+
+
+def room_code(text: object) -> "str | None":
+    """A room link's or a typed code as the server keys it, or ``None`` when it cannot be a room's (the
+    server's codes: :data:`CODE_LEN` symbols of its alphabet, read with any dashes or spaces)."""
+    text = str(text)
+    if len(text) > 4 * CODE_LEN:  # looked at no further: a link may carry 60,000 characters
+        return None
+    code = normalize(text)
+    if len(code) != CODE_LEN or any(ch not in CODE_ALPHABET for ch in code):
+        return None
+    return code
 
 
 def normalize(text: str) -> str:
@@ -102,14 +125,24 @@ class RacePanel:
         self.frame.button(bar, "race", self._on_race)
 
     def build(self, parent: object) -> None:
-        box = self.box = el("section", parent, "race", hidden=True, id="race")
+        box = self.box = el("section", parent, "race", id="race")
         box.setAttribute("aria-labelledby", "race-title")
         self.shell.text(el("h2", box, "race-title", id="race-title"), "race")
         self.line = el("p", box, "race-line", aria_live="polite")
         self.players_el = el("ul", box, "race-players")
         self.standings = el("table", box, "race-standings", hidden=True)
+        self.ways = el("div", box, "toolbar race-ways")  # out of a room: create one, or join by its code
+        self.frame.button(self.ways, "race_create", self._on_race, "primary")
+        lab = el("label", self.ways, "field")
+        self.shell.text(el("span", lab), "race_code")
+        self.code_input = el("input", lab, type="text", id="race-code-input", autocomplete="off", maxlength="12")
+        on(self.code_input, "input", lambda e: setattr(self, "code_typed", str(e.target.value)))
+        on(self.code_input, "keydown", lambda e: self._on_join(e) if str(e.key) == "Enter" else None)
+        self.frame.button(self.ways, "race_join", self._on_join)
         bar = el("div", box, "toolbar")
-        self.ready_btn = self.frame.button(bar, "race_ready", self._on_ready, "primary")
+        # named by what it will do (Ready / Not ready), pressed while ready; its words set in render()
+        self.ready_btn = el("button", bar, "btn primary", type="button")
+        on(self.ready_btn, "click", self.frame.guard(self._on_ready))
         self.rematch_btn = self.frame.button(bar, "race_rematch", self._on_rematch)
         self.leave_btn = self.frame.button(bar, "race_leave", self._on_leave)
         self.invite = el("div", box, "race-invite")
@@ -117,12 +150,6 @@ class RacePanel:
         self.shell.text(el("span", lab), "race_link")
         self.link_input = el("input", lab, type="text", readonly="", id="race-link")
         self.code_line = el("p", self.invite, "race-code")
-        join = self.join_el = el("div", box, "toolbar race-join")
-        lab = el("label", join, "field")
-        self.shell.text(el("span", lab), "race_code")
-        self.code_input = el("input", lab, type="text", id="race-code-input", autocomplete="off", maxlength="12")
-        on(self.code_input, "input", lambda e: setattr(self, "code_typed", str(e.target.value)))
-        self.frame.button(join, "race_join", self._on_join)
         lab = self.name_el = el("label", box, "field race-name")
         self.shell.text(el("span", lab), "race_name")
         self.name_input = el("input", lab, type="text", id="race-name", maxlength="20", autocomplete="nickname")
@@ -130,9 +157,13 @@ class RacePanel:
         room = self.shell.params.get("room")
         if room:  # a room's link: joined (or the seat this tab had taken back) once the page is built
             self.show()
+            code = room_code(room)
+            if code is None:
+                self._say("race_bad_link")
+                return
             stored = _stored()
-            first = {"t": "join", "room": str(room)}
-            if stored.get("room") == normalize(room):
+            first = {"t": "join", "room": code}
+            if stored.get("room") == code:
                 first = dict(stored, t="resume")
             window.setTimeout(create_proxy(lambda *a: self._connect(first)), 0)
 
@@ -229,9 +260,9 @@ class RacePanel:
     def _error(self, code: str) -> None:
         if code == "seat_gone" and self.seat is None and self.want is None:  # a stale stored seat: join afresh
             _store(None)
-            room = self.shell.params.get("room")
+            room = room_code(self.shell.params.get("room") or "")
             if room:
-                self._send({"t": "join", "room": str(room), "name": self._name()})
+                self._send({"t": "join", "room": room, "name": self._name()})
         elif code in ("seat_gone", "room_expired"):
             self._lost()
         elif code == "room_not_found" and self.seat is None:
@@ -239,8 +270,8 @@ class RacePanel:
         elif code == "replaced":
             self.seat, self.snap = None, None
             self._say("race_replaced")
-        else:
-            self._say("race_error", code=code)
+        else:  # said in words, never the server's code word
+            self._say(ERRORS.get(code, "race_error"))
 
     def _room(self, snap: dict) -> None:
         old = self.snap
@@ -331,9 +362,15 @@ class RacePanel:
         self.render()
 
     def _on_join(self, event: object) -> None:
-        code = normalize(self.code_typed)
-        if code:
-            self._connect({"t": "join", "room": code, "name": self._name()})
+        if not normalize(self.code_typed):
+            self._say("race_type_code")
+            return
+        code = room_code(self.code_typed)
+        if code is None:
+            self._say("race_bad_code")
+            return
+        self.show()
+        self._connect({"t": "join", "room": code, "name": self._name()})
 
     def _on_name(self, event: object) -> None:
         self.name_typed = str(event.target.value)
@@ -400,10 +437,12 @@ class RacePanel:
             self.code_line.textContent = t("race_code_is", code=pretty_code(snap["room"]))
         else:
             self.invite.setAttribute("hidden", "")
-        _shown(self.join_el, phase in (None, "lobby", "done"))  # another room's code: that room instead
+        _shown(self.ways, not seated)  # in a room, no code field: Leave first to go to another
         _shown(self.name_el, phase in (None, "lobby", "done"))
         _shown(self.ready_btn, seated and phase in ("lobby", "countdown"))
-        self.ready_btn.setAttribute("aria-pressed", "true" if seated and me["ready"] else "false")
+        is_ready = seated and bool(me["ready"])
+        self.ready_btn.textContent = t("race_unready" if is_ready else "race_ready")
+        self.ready_btn.setAttribute("aria-pressed", "true" if is_ready else "false")
         _shown(self.rematch_btn, seated and phase == "done")
         _shown(self.leave_btn, seated)
         self._draw_players(snap, me)
@@ -447,13 +486,13 @@ class RacePanel:
             elif not p["online"]:
                 state.append(t("race_away"))
             el("span", li, "race-name", text=name + (" — " + t("race_sep").join(state) if state else ""))
-            if me is not None and p["id"] == me["id"]:
-                continue
+            if (me is not None and p["id"] == me["id"]) or snap["phase"] not in ("race", "done"):
+                continue  # no bar before the race: nobody has tiles yet
             bar = el("div", li, "race-bar", role="progressbar")
             bar.setAttribute("aria-valuemin", "0")
             bar.setAttribute("aria-valuemax", str(total))
-            bar.setAttribute("aria-valuenow", str(p["left"] if snap["phase"] in ("race", "done") else total))
-            left = p["left"] if snap["phase"] in ("race", "done") else total
+            left = p["left"]
+            bar.setAttribute("aria-valuenow", str(left))
             bar.setAttribute("aria-label", t("race_bar", name=name, n=left))
             fill = el("span", bar, "race-fill")
             fill.style.width = "%.1f%%" % (100.0 * left / total if total else 0)

@@ -26,6 +26,16 @@ SEEN_LINES = """() => {
 }"""
 
 
+RECORD_SENT = """() => {
+  window.__raceSent = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    window.__raceSent.push(JSON.parse(data).t);
+    return send.call(this, data);
+  };
+}"""
+
+
 def name_of(n: int, lang: str) -> str:
     return t("race_player_n", lang, n=n)
 
@@ -66,12 +76,14 @@ def test_three_players_race_on_one_board(open_game):
     b = open_game(link + "&lang=" + lb, solver=False, new=True)  # by the link
     c = open_game("?game=linkup&lang=" + lc, solver=False, new=True)  # by the code, typed
     lang_of = {a: la, b: lb, c: lc}
-    c.button(t("race", lc), exact=True).click()  # a room of its own first, then the friend's code
-    expect(c.race().locator(".race-code")).not_to_contain_text(code)
-    c.race().get_by_label(t("race_code", lc), exact=True).fill(code.lower())
+    c.evaluate(RECORD_SENT)
+    c.race().get_by_label(t("race_code", lc), exact=True).fill(code.lower())  # the friend's code, no room first
     c.race().get_by_role("button", name=t("race_join", lc), exact=True).click()
+    expect(c.race().locator(".race-code")).to_contain_text(code)
+    assert c.evaluate("window.__raceSent") == ["join"]
     for page in (a, b, c):
-        expect(page.race().get_by_role("progressbar")).to_have_count(2)
+        expect(line(page)).to_contain_text(t("race_lobby", lang_of[page], n=3))
+        expect(page.race().get_by_role("progressbar")).to_have_count(0)  # no bars before the race
     ready(a, la)
     ready(b, lb)
     expect(line(a)).to_contain_text(t("race_lobby", la, n=3))
@@ -79,6 +91,7 @@ def test_three_players_race_on_one_board(open_game):
     ready(c, lc)
     for page in (a, b, c):
         expect(line(page)).to_have_text(t("race_on", lang_of[page]), timeout=10_000)
+        expect(page.race().get_by_role("progressbar")).to_have_count(2)
     counting = re.escape(t("race_countdown", lc)).replace(re.escape("{s}"), "[123]")
     seen = c.evaluate("window.__raceLines")
     assert any(re.fullmatch(counting, text) for text in seen), seen
@@ -166,7 +179,7 @@ def test_the_race_panel_is_accessible(open_game, server_url, device):
     a.button("Race", exact=True).click()
     link = a.race_link()
     b = open_game(link + "&lang=zh", device, solver=False, new=True)
-    expect(a.race().get_by_role("progressbar")).to_have_count(1)
+    expect(line(a)).to_contain_text(t("race_lobby", "en", n=2))
     assert axe_serious(a, server_url) == []
     ready(a, "en")
     ready(b, "zh")
@@ -175,6 +188,67 @@ def test_the_race_panel_is_accessible(open_game, server_url, device):
     expect(a.race_bar(name_of(2, "en"))).to_have_attribute("aria-valuenow", str(Board.from_grid(a.board()).tiles() - 2))
     assert axe_serious(a, server_url) == []
     assert axe_serious(b, server_url) == []
+
+
+@pytest.mark.parametrize("la, lb", [("zh", "en"), ("en", "zh")])
+def test_create_a_room_or_join_with_a_code_side_by_side_and_ready_says_what_it_will_do(open_game, la, lb):
+    a = open_game("?game=linkup&lang=" + la, solver=False)
+    b = open_game("?game=linkup&lang=" + lb, solver=False, new=True)
+    for page, lang in ((a, la), (b, lb)):  # both ways in, before any room is made
+        create = page.race().get_by_role("button", name=t("race_create", lang), exact=True)
+        field = page.race().get_by_label(t("race_code", lang), exact=True)
+        join = page.race().get_by_role("button", name=t("race_join", lang), exact=True)
+        for control in (create, field, join):
+            expect(control).to_be_visible()
+        top = [control.bounding_box()["y"] for control in (create, join)]
+        assert page.device == "phone" or abs(top[0] - top[1]) < 30, "side by side"
+        expect(page.race().locator(".race-code")).to_be_hidden()
+    b.evaluate(RECORD_SENT)
+    b.race().get_by_role("button", name=t("race_join", lb), exact=True).click()  # nothing typed
+    expect(line(b)).to_have_text(t("race_type_code", lb))
+    b.race().get_by_label(t("race_code", lb), exact=True).fill("12")
+    b.race().get_by_role("button", name=t("race_join", lb), exact=True).click()
+    expect(line(b)).to_have_text(t("race_bad_code", lb))
+    a.race().get_by_role("button", name=t("race_create", la), exact=True).click()
+    code = a.race_code()
+    expect(a.race().get_by_label(t("race_code", la), exact=True)).to_be_hidden()  # in a room: no code field
+    b.race().get_by_label(t("race_code", lb), exact=True).fill(code)
+    b.race().get_by_label(t("race_code", lb), exact=True).press("Enter")
+    expect(b.race().locator(".race-code")).to_contain_text(code)
+    assert b.evaluate("window.__raceSent") == ["join"], "joined without making a room first"
+    expect(b.race().get_by_label(t("race_code", lb), exact=True)).to_be_hidden()
+    expect(b.race().get_by_role("button", name=t("race_create", lb), exact=True)).to_be_hidden()
+    for page, lang in ((a, la), (b, lb)):
+        expect(line(page)).to_contain_text(t("race_lobby", lang, n=2))
+        expect(page.race().get_by_role("progressbar")).to_have_count(0)
+    # Ready is named by what it will do, and pressed while the player is ready
+    ready_a = a.race().get_by_role("button", name=t("race_ready", la), exact=True)
+    expect(ready_a).to_have_attribute("aria-pressed", "false")
+    ready_a.click()
+    unready_a = a.race().get_by_role("button", name=t("race_unready", la), exact=True)
+    expect(unready_a).to_have_attribute("aria-pressed", "true")
+    mine = a.race().locator(".race-name").first
+    expect(mine).to_contain_text(t("race_is_ready", la))
+    unready_a.click()
+    expect(ready_a).to_have_attribute("aria-pressed", "false")
+    expect(mine).to_contain_text(t("race_not_ready", la))
+    expect(b.race().locator(".race-name").first).to_contain_text(t("race_not_ready", lb))
+    ready(a, la)
+    ready(b, lb)
+    expect(b.race().get_by_role("button", name=t("race_unready", lb), exact=True)).to_have_attribute(
+        "aria-pressed", "true")
+    for page, lang in ((a, la), (b, lb)):
+        expect(line(page)).to_have_text(t("race_on", lang), timeout=10_000)
+        expect(page.race().get_by_role("progressbar")).to_have_count(1)
+
+
+@pytest.mark.parametrize("room, lang", [("A" * 60000, "en"), ("B" * 5000, "zh"), ("ABCD-234", "en"),
+                                        ("<b>ABCD2345</b>", "zh")], ids=["60000", "5000", "seven", "html"])
+def test_a_room_link_that_cannot_be_a_room_says_so_in_words(open_game, room, lang):
+    page = open_game("?game=linkup&lang=%s&room=%s" % (lang, room), solver=False)
+    expect(line(page)).to_have_text(t("race_bad_link", lang))
+    expect(page.race().get_by_role("button", name=t("race_create", lang), exact=True)).to_be_visible()
+    assert page.connect_pairs(1) == 1  # solo play goes on
 
 
 def test_served_as_plain_files_race_says_it_needs_the_server(open_game, static_url):
