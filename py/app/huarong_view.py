@@ -48,6 +48,9 @@ class View(GameView):
         self.suppress_click = False
         self.touch_at = -1e9  # when a touch or pen last lifted off the board (its tap is played then)
         self.piece_els: dict = {}
+        self.drawn: dict = {}  # pid -> what draw() last wrote on its button (see draw)
+        self.drawn_won = None  # the board's "won" mark as last written
+        self.layouts_metric = None  # the metric whose pars the layouts menu shows
         self.levels = None  # the chart's counts per depth, redrawn on a language switch
         self.hint_said = None  # the last hint (piece, its size, direction, distance), said again on a switch
         self.comparing = None  # the comparison under way: {"cancel": bool}
@@ -108,6 +111,7 @@ class View(GameView):
         only moves the selection)."""
         lang = self.shell.lang
         records = self.shell.records
+        self.layouts_metric = self.options["metric"]
         labels = []
         for lay in LAYOUTS:
             par = lay.par[self.options["metric"]]
@@ -148,15 +152,19 @@ class View(GameView):
         self._show_compared()
 
     def forget(self, new_board: bool) -> None:
-        clear(self.chart)
-        self.chart_parts = None
-        self.levels = None
+        """The chart and the comparison go (each only when something is drawn: this runs on
+        every move); the layouts menu is refilled when the metric of its pars changed."""
+        if self.levels is not None or self.chart_parts is not None:
+            clear(self.chart)
+            self.chart_parts = None
+            self.levels = None
         if self.comparing is not None:  # a comparison of the position gone
             self.comparing["cancel"] = True
-        self.compared = None
-        self._show_compared()
-        if not new_board:
-            self._fill_layouts()  # the metric may have changed the par shown
+        if self.compared is not None:
+            self.compared = None
+            self._show_compared()
+        if not new_board and self.layouts_metric != self.options["metric"]:
+            self._fill_layouts()
 
     def mark_records(self) -> None:
         self._fill_layouts()
@@ -210,6 +218,8 @@ class View(GameView):
             self.piece_els[pid] = b
         self.tab_order = list(self.piece_els)  # the pieces' order in the DOM (the Tab order)
         self.drawn_at: dict = {}  # pid -> (row, col) where draw() last put it
+        self.drawn: dict = {}  # pid -> what draw() last wrote on its button (see draw)
+        self.drawn_won = None  # the board's "won" mark as last written
 
     def _place(self, node: object, r: int, c: int, h: int, w: int) -> None:
         s = node.style
@@ -219,14 +229,23 @@ class View(GameView):
         s.setProperty("--w", str(w))
 
     def draw(self) -> None:
+        """Each piece's place, name, selection and hint, written only where they differ from
+        what was drawn last (a move changes one piece: writing all ten through the FFI made a
+        ``gameHandler.move`` cost several times a sliding puzzle's)."""
         board = self.session.state
         lang = self.shell.lang
         hinted = self.hinted[0] if self.hinted else None
         selected = self.ui["selected"]
+        drawn = self.drawn
         for pid, p in board.pieces().items():
             b = self.piece_els.get(pid)
             if b is None:
                 continue
+            hint = hinted[1] if hinted is not None and hinted[0] == pid else None
+            look = (p.row, p.col, p.height, p.width, pid == selected, hint, lang)
+            if drawn.get(pid) == look:
+                continue
+            drawn[pid] = look
             self._place(b, p.row, p.col, p.height, p.width)
             label = self.shell.t(
                 "piece_label", name=piece_name(pid, p.height, p.width, lang), pid=pid, r=p.row + 1, c=p.col + 1
@@ -235,12 +254,15 @@ class View(GameView):
                 label += " — " + self.shell.t("piece_selected")
             b.setAttribute("aria-label", label)
             b.setAttribute("aria-pressed", "true" if pid == selected else "false")
-            b.classList.toggle("hinted", hinted is not None and hinted[0] == pid)
-            if hinted is not None and hinted[0] == pid:
-                b.setAttribute("data-hint", hinted[1])
+            b.classList.toggle("hinted", hint is not None)
+            if hint is not None:
+                b.setAttribute("data-hint", hint)
             else:
                 b.removeAttribute("data-hint")
-        self.board_el.classList.toggle("won", board.is_solved())
+        won = board.is_solved()
+        if won != self.drawn_won:
+            self.drawn_won = won
+            self.board_el.classList.toggle("won", won)
         self._reading_order(board)
 
     def _reading_order(self, board: object) -> None:
