@@ -402,3 +402,35 @@ def test_only_a_name_and_a_json_board_make_an_assignment(text):
     with pytest.raises(BoardError) as e:
         Board.parse(text)
     assert e.value.code == "sliding_not_code" and "JSON form" in str(e.value) and "JSON 形式" in e.value.text("zh")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Input: board = [[1,2,3],[4,0,5]]",
+        "Input: board = [[1,2,3],[4,0,5]]\nOutput: 1",
+        "Example 1:\n\nInput: board = [[1,2,3],[4,0,5]]\nOutput: 1\nExplanation: Swap the 0 and the 5 in one move.",
+        "input : [[1,2,3],[4,0,5]]   OUTPUT:1",
+        "board = [[1,2,3],[4,0,5]]\nOutput: 1",
+        "示例 1：\n输入：board = [[1,2,3],[4,0,5]]\n输出：1\n解释：交换 0 和 5 ，1 步完成",
+        "输入：board = [[1,2,3],[4,0,5]]\u3000输出：1",
+    ],
+)
+def test_leetcodes_example_text_is_read_as_its_board(text):
+    """A LeetCode example copied whole (its ``Example``, ``Input:`` and ``Output:`` lines, English or 中文)."""
+    assert Board.parse(text) == Board.parse("[[1,2,3],[4,0,5]]")
+
+
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("Input: board = [[1,2,3],[4,0]]\nOutput: 1", "grid_ragged"),  # the board is still checked
+        ("Output: [[1,2,3],[4,0,5]]", "sliding_not_code"),  # an answer is not a board
+        ("x Input: board = [[1,2,3],[4,0,5]]", "sliding_not_code"),
+        ("board = [[1,2,3],[4,0,5]] Outputs 1", "json_invalid"),  # no label: the text stays the board's
+    ],
+)
+def test_leetcodes_labels_only_frame_a_board(text, code):
+    with pytest.raises(BoardError) as e:
+        Board.parse(text)
+    assert e.value.code == code, str(e.value)

@@ -15,7 +15,8 @@ session or the worker: handlers are handed in. It never imports the view.
 
 import asyncio
 
-from pyscript import window
+from pyscript import document, window
+from pyscript.ffi import create_proxy
 
 from app.dom import el, on
 from app.view_errors import coded
@@ -23,6 +24,13 @@ from puzzles.messages import render
 
 REFUSE_MS = 450  # how long a refused move's mark shows
 CELEBRATE_MS = 1400  # how long a win's moment lasts (see app.css: .celebrating)
+# What counts as an action that takes the alert of the last one away (see Frame._on_action): a button
+# pressed in the game's panel (not the alert's own offer), a picker or box of the panel changed (not a
+# text being typed), and the header's Records button.
+ACTION_BUTTONS = "button:not(.alert-action), [role=button]"
+ACTION_PICKERS = "select, input:not([type=text])"
+RECORDS_BUTTON = "#records-button"
+_proxies: list = []  # the document listeners' proxies, kept alive
 
 
 class Frame:
@@ -40,6 +48,7 @@ class Frame:
         self.status_key = ("ready", {})
         self.progress_key = None  # (key, values) of the progress line, said again on a language switch
         self.alert_error = None  # (code, values, fallback, prefix) of the alert shown, for a language switch
+        self.alert_shown = None  # whether the alert line holds a text (None: not known yet, so it is cleared)
 
     # ------------------------------------------------------------------ controls
     def button(self, parent: object, key: str, handler: object, cls: str = "") -> object:
@@ -102,11 +111,34 @@ class Frame:
 
     # ------------------------------------------------------------------ the frame's parts
     def build_alert(self) -> None:
-        """The alert line, and under it a button the alert may offer (:meth:`offer`), hidden until then."""
+        """The alert line, and under it a button the alert may offer (:meth:`offer`), hidden until then.
+        An alert belongs to the action that raised it: the next action takes it away before it runs
+        (:meth:`_on_action`, listening ahead of every other listener of the page)."""
         self.alert = el("p", self.panel, "alert", role="alert", id=self.game + "-alert")
         self.offered = None  # the offered button's handler, while it shows
         self.offer_btn = self.button(self.panel, "open_saved", self._on_offer, "alert-action")
         self.offer_btn.setAttribute("hidden", "")
+        proxy = create_proxy(self._on_action)
+        _proxies.append(proxy)
+        for kind in ("click", "change"):
+            document.addEventListener(kind, proxy, True)  # capture: before the control's own handler
+
+    def _on_action(self, event: object) -> None:
+        """A press of a button of this game's panel (a piece or a tile too) or of Records, or a choice
+        in a picker or a tick of the panel: an action, so the alert of the last one goes. The alert's
+        own offer keeps it (it acts on it), and so do the header's language switch and the game tabs."""
+        target = event.target
+        if target is None:
+            return
+        if str(event.type) == "click":
+            if target.closest(RECORDS_BUTTON) is not None:
+                self.clear_alert()
+                return
+            node = target.closest(ACTION_BUTTONS)
+        else:
+            node = target.closest(ACTION_PICKERS)
+        if node is not None and self.panel.contains(node):
+            self.clear_alert()
 
     def offer(self, handler: object) -> None:
         """Show the alert's button ("Open your saved game instead"); a click runs ``handler``. It goes with
@@ -202,6 +234,7 @@ class Frame:
     def show_error(self, code: str, values: dict, fallback: str = "", prefix: str = "") -> None:
         """An error in the alert line, in the page's language; ``prefix`` names where it came from."""
         self.alert_error = (code, values, fallback, prefix)
+        self.alert_shown = True
         text = render(code, self.shell.lang, values, fallback)
         self.alert.textContent = self.shell.t(prefix, msg=text) if prefix else text
 
@@ -216,6 +249,10 @@ class Frame:
         self.show_error(code, values)
 
     def clear_alert(self) -> None:
+        """The alert (and its offer) goes; nothing is written when none shows (this runs on every action)."""
+        if self.alert_error is None and self.offered is None and self.alert_shown is False:
+            return
+        self.alert_shown = False
         self.alert_error = None
         self.alert.textContent = ""
         self.withdraw()

@@ -12,6 +12,7 @@ from app.dom import clear, el, hit, on
 from app.drafts import SHAPE_ORDER, SHAPES, DraftError, HuarongDraft
 from app.i18n import piece_name
 from app.records import num
+from app.records_keeper import now
 from app.view import GameView, game_texts
 from puzzles import STEP, PuzzleError, exact_int, huarong_input
 from puzzles.huarong import DIRECTIONS, MAX_SIDE, METRICS, check_script, count_steps
@@ -20,6 +21,7 @@ from puzzles.input import ARROW_KEY_DIRECTION, Refused, changed, gesture_directi
 from puzzles.input import event as input_event
 
 TOOLS = SHAPE_ORDER + ("erase",)
+CLICK_AFTER_TOUCH_MS = 700  # a click this soon after a touch lifted is that touch's (its tap is already played)
 
 
 def _ticks(deepest: int) -> list:
@@ -39,9 +41,16 @@ class View(GameView):
 
     def __init__(self, shell: object, panel: object, spec: object) -> None:
         self.ui = huarong_input.new_ui()  # the selected piece (puzzles.huarong_input)
-        self.drag = None
+        self.drag = None  # the piece a pointer pressed and drags
+        self.press = None  # where a pointer went down on the board: (x, y)
+        # the click a mouse drag ends with is not a tap; a touch drag ends with none, so the flag
+        # lives only until the next gesture begins (pointerdown, a key): its click is its own
         self.suppress_click = False
+        self.touch_at = -1e9  # when a touch or pen last lifted off the board (its tap is played then)
         self.piece_els: dict = {}
+        self.drawn: dict = {}  # pid -> what draw() last wrote on its button (see draw)
+        self.drawn_won = None  # the board's "won" mark as last written
+        self.layouts_metric = None  # the metric whose pars the layouts menu shows
         self.levels = None  # the chart's counts per depth, redrawn on a language switch
         self.hint_said = None  # the last hint (piece, its size, direction, distance), said again on a switch
         self.comparing = None  # the comparison under way: {"cancel": bool}
@@ -68,7 +77,7 @@ class View(GameView):
         on(self.board_el, "pointerdown", self._on_pointer_down)
         on(self.board_el, "pointermove", self._on_pointer_move)
         on(self.board_el, "pointerup", self._on_pointer_up)
-        on(self.board_el, "pointercancel", self._on_pointer_up)
+        on(self.board_el, "pointercancel", self._on_pointer_cancel)
         self.build_edit_board(left, "hr-board hr-edit", "hr-edit-board", "ed_board_huarong")
         on(self.edit_el, "click", self._on_edit_click)  # the draft is redrawn on every edit: one listener each
         on(self.edit_el, "keydown", self._on_edit_key)
@@ -102,6 +111,7 @@ class View(GameView):
         only moves the selection)."""
         lang = self.shell.lang
         records = self.shell.records
+        self.layouts_metric = self.options["metric"]
         labels = []
         for lay in LAYOUTS:
             par = lay.par[self.options["metric"]]
@@ -142,15 +152,19 @@ class View(GameView):
         self._show_compared()
 
     def forget(self, new_board: bool) -> None:
-        clear(self.chart)
-        self.chart_parts = None
-        self.levels = None
+        """The chart and the comparison go (each only when something is drawn: this runs on
+        every move); the layouts menu is refilled when the metric of its pars changed."""
+        if self.levels is not None or self.chart_parts is not None:
+            clear(self.chart)
+            self.chart_parts = None
+            self.levels = None
         if self.comparing is not None:  # a comparison of the position gone
             self.comparing["cancel"] = True
-        self.compared = None
-        self._show_compared()
-        if not new_board:
-            self._fill_layouts()  # the metric may have changed the par shown
+        if self.compared is not None:
+            self.compared = None
+            self._show_compared()
+        if not new_board and self.layouts_metric != self.options["metric"]:
+            self._fill_layouts()
 
     def mark_records(self) -> None:
         self._fill_layouts()
@@ -204,6 +218,8 @@ class View(GameView):
             self.piece_els[pid] = b
         self.tab_order = list(self.piece_els)  # the pieces' order in the DOM (the Tab order)
         self.drawn_at: dict = {}  # pid -> (row, col) where draw() last put it
+        self.drawn: dict = {}  # pid -> what draw() last wrote on its button (see draw)
+        self.drawn_won = None  # the board's "won" mark as last written
 
     def _place(self, node: object, r: int, c: int, h: int, w: int) -> None:
         s = node.style
@@ -213,14 +229,23 @@ class View(GameView):
         s.setProperty("--w", str(w))
 
     def draw(self) -> None:
+        """Each piece's place, name, selection and hint, written only where they differ from
+        what was drawn last (a move changes one piece: writing all ten through the FFI made a
+        ``gameHandler.move`` cost several times a sliding puzzle's)."""
         board = self.session.state
         lang = self.shell.lang
         hinted = self.hinted[0] if self.hinted else None
         selected = self.ui["selected"]
+        drawn = self.drawn
         for pid, p in board.pieces().items():
             b = self.piece_els.get(pid)
             if b is None:
                 continue
+            hint = hinted[1] if hinted is not None and hinted[0] == pid else None
+            look = (p.row, p.col, p.height, p.width, pid == selected, hint, lang)
+            if drawn.get(pid) == look:
+                continue
+            drawn[pid] = look
             self._place(b, p.row, p.col, p.height, p.width)
             label = self.shell.t(
                 "piece_label", name=piece_name(pid, p.height, p.width, lang), pid=pid, r=p.row + 1, c=p.col + 1
@@ -229,12 +254,15 @@ class View(GameView):
                 label += " — " + self.shell.t("piece_selected")
             b.setAttribute("aria-label", label)
             b.setAttribute("aria-pressed", "true" if pid == selected else "false")
-            b.classList.toggle("hinted", hinted is not None and hinted[0] == pid)
-            if hinted is not None and hinted[0] == pid:
-                b.setAttribute("data-hint", hinted[1])
+            b.classList.toggle("hinted", hint is not None)
+            if hint is not None:
+                b.setAttribute("data-hint", hint)
             else:
                 b.removeAttribute("data-hint")
-        self.board_el.classList.toggle("won", board.is_solved())
+        won = board.is_solved()
+        if won != self.drawn_won:
+            self.drawn_won = won
+            self.board_el.classList.toggle("won", won)
         self._reading_order(board)
 
     def _reading_order(self, board: object) -> None:
@@ -312,6 +340,7 @@ class View(GameView):
         return done
 
     def _on_piece_key(self, event: object) -> None:
+        self.suppress_click = False  # a new gesture: a drag's click, if it was coming, has come
         piece = hit(event, ".hr-piece", "pid")
         key = str(event.key)
         if piece is None or key not in huarong_input.KEYS:
@@ -320,10 +349,14 @@ class View(GameView):
         self._act(input_event("key", piece=piece[1], key=key))
 
     def _on_board_click(self, event: object) -> None:
-        """A tap on a piece or on an empty cell (tap-and-tap), as puzzles.huarong_input says."""
+        """A tap on a piece or on an empty cell (tap-and-tap), as puzzles.huarong_input says.
+        A touch's tap is played when the finger lifts (:meth:`_on_pointer_up`): the click the
+        browser may send after it is that touch's, not a second tap."""
+        if now() - self.touch_at < CLICK_AFTER_TOUCH_MS:
+            return
         piece = hit(event, ".hr-piece", "pid")
         if piece is not None:
-            if self.suppress_click:  # the click that ends a drag
+            if self.suppress_click:  # the click that ends a mouse drag
                 self.suppress_click = False
                 return
             self._act(input_event("tap", piece=piece[1]))
@@ -333,8 +366,14 @@ class View(GameView):
             self._act(input_event("tap", cell=slot[1]))
 
     def _on_pointer_down(self, event: object) -> None:
+        self.suppress_click = False  # a new gesture: a drag's click, if it was coming, has come
+        self.drag = None
+        if str(event.pointerType) == "mouse" and int(event.button) != 0:
+            self.press = None
+            return
+        self.press = (float(event.clientX), float(event.clientY))
         piece = hit(event, ".hr-piece", "pid")
-        if piece is None or (str(event.pointerType) == "mouse" and int(event.button) != 0):
+        if piece is None:
             return
         node, pid = piece
         node.setPointerCapture(event.pointerId)
@@ -361,10 +400,32 @@ class View(GameView):
         elif done is False:
             drag["refused"] = True
 
+    def _on_pointer_cancel(self, event: object) -> None:
+        self.drag = self.press = None
+
     def _on_pointer_up(self, event: object) -> None:
-        if self.drag is not None and self.drag["moved"]:
-            self.suppress_click = True
-        self.drag = None
+        """The end of a press. A mouse drag's click is not a tap (``suppress_click``). A touch
+        or pen that never became a drag is a tap, played now: a browser's click after a
+        touch may come late, or not at all (after a drag, before the next tap)."""
+        drag, self.drag = self.drag, None
+        press, self.press = self.press, None
+        if str(event.pointerType) == "mouse":
+            if drag is not None and drag["moved"]:
+                self.suppress_click = True
+            return
+        self.touch_at = now()
+        if press is None or (drag is not None and (drag["moved"] or drag["refused"])):
+            return
+        reach = 0.5 * float(self.board_el.clientWidth) / self.session.state.cols
+        if gesture_direction(float(event.clientX) - press[0], float(event.clientY) - press[1], reach) is not None:
+            return  # the finger went off somewhere: not a tap
+        piece = hit(event, ".hr-piece", "pid")
+        if piece is not None:
+            self._act(input_event("tap", piece=piece[1]))
+            return
+        slot = hit(event, ".hr-slot", "cell")
+        if slot is not None:
+            self._act(input_event("tap", cell=slot[1]))
 
     # ================================================================= controls
     def _on_layout(self, value: str) -> None:

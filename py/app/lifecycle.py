@@ -238,6 +238,7 @@ class Lifecycle:
         try:
             board = self.spec.board.parse(str(self.board_input[1].value))
         except PuzzleError as e:
+            self.calls["say_ready"]()  # the status no longer reports an earlier load: this one failed
             self.frame.show_puzzle_error(e)
             return
         self.frame.clear_alert()

@@ -271,6 +271,68 @@ def _drop_assignment(s: str) -> str:
     return rest if rest[:1] == "[" else s
 
 
+# LeetCode's example text around a board (English and 中文 sites), as UTF-8 bytes in lower case: a
+# first line naming the example, the label before the board and the labels of what follows it (the
+# answer, the explanation). Each label ends with an ASCII or a full-width colon. Bytes, so that the
+# search is one pass on both runtimes (indexing a long ``str`` is slow on MicroPython) and ``lower``
+# touches ASCII letters only (CPython's ``str.lower`` also maps other letters, some to two).
+_EXAMPLE_HEADS = (b"example", "示例".encode())
+_INPUT_LABELS = (b"input", "输入".encode())
+_AFTER_LABELS = (b"output", "输出".encode(), b"explanation", "解释".encode())
+_COLONS = (b":", "：".encode())
+
+
+def _label_end(low: bytes, i: int, labels: tuple) -> int:
+    """The index just past one of ``labels`` and its colon when one starts at ``low[i]``
+    (``low``: the text's bytes in lower case; up to two spaces or tabs before the colon),
+    else ``-1``."""
+    for label in labels:
+        j = i + len(label)
+        if low[i:j] != label:
+            continue
+        for _ in range(3):
+            for colon in _COLONS:
+                if low[j : j + len(colon)] == colon:
+                    return j + len(colon)
+            if low[j : j + 1] not in (b" ", b"\t"):
+                break
+            j += 1
+    return -1
+
+
+def _drop_example_text(s: str) -> str:
+    """``s`` (stripped) without LeetCode's example text around a JSON board: an
+    ``Example 1:`` line before it, the ``Input:`` label (``输入：``) and, after the
+    board, everything from an ``Output:`` or ``Explanation:`` label (``输出：``,
+    ``解释：``) on. Text with no list in it comes back unchanged."""
+    try:
+        raw = s.encode()
+    except UnicodeError:  # a lone surrogate (CPython): no example text to drop
+        return s
+    low = raw.lower()
+    start = low.find(b"[")
+    if start < 0:
+        return s
+    begin = 0
+    if any(low.startswith(head) for head in _EXAMPLE_HEADS):
+        line_end = low.find(b"\n", 0, start)
+        if line_end >= 0:
+            begin = line_end + 1
+            while begin < start and low[begin : begin + 1] in (b" ", b"\t", b"\r", b"\n"):
+                begin += 1
+    j = _label_end(low, begin, _INPUT_LABELS)
+    if 0 <= j <= start:
+        begin = j
+    end = len(low)
+    for label in _AFTER_LABELS:
+        i = low.find(label, start + 1, end)
+        while i >= 0 and _label_end(low, i, (label,)) < 0:
+            i = low.find(label, i + 1, end)
+        if i >= 0:
+            end = i
+    return s if (begin, end) == (0, len(low)) else strip(raw[begin:end].decode())
+
+
 class GridBoard:
     """What every game's board is: ``rows`` × ``cols`` numbers, row-major, immutable.
 
@@ -304,9 +366,11 @@ class GridBoard:
         """Either text form: JSON when it starts with ``[``, else the game's own code;
         blank characters around it are :data:`WHITESPACE`'s (:func:`strip`). A JSON
         board may follow a name and ``=``, as LeetCode writes its examples
-        (``board = [[1,2,3],[4,0,5]]``): the name is dropped."""
+        (``board = [[1,2,3],[4,0,5]]``): the name is dropped; and LeetCode's example
+        text around it goes (``Input: board = [[…]]`` then ``Output: 1``, see
+        :func:`_drop_example_text`)."""
         check_length(text, cls.error)
-        s = _drop_assignment(strip(text))
+        s = _drop_assignment(_drop_example_text(strip(text)))
         if not s:
             raise cls.error("board_empty")
         return cls.from_json(s) if s[0] == "[" else cls.from_code(s)

@@ -186,3 +186,32 @@ def test_touch_tap_and_tap_on_a_phone(open_game):
     assert page.board()[4] == [9, 10, 0, 0], "a tap two cells away slides the soldier twice"
     assert page.move_count() == 2
     expect(page.get_by_role("button", name="撤销")).to_be_enabled()
+
+
+def touch_drag(page, locator, dx, dy):
+    """One finger drags ``locator`` by ``dx``, ``dy`` pixels through Chromium's touch input."""
+    box = locator.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page.page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, 7):
+        point = {"x": x + dx * i / 6, "y": y + dy * i / 6}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_first_tap_after_a_touch_drag_selects(open_game, lang):
+    """A touch drag ends with no click (the finger moved): the next tap's click is a tap of its own."""
+    page = open_game("?lang=%s" % lang, "phone", solver=False)
+    page.emulate_media(reduced_motion="reduce")
+    soldier = "Soldier" if lang == "en" else "兵"
+    ten = page.piece("%s (piece 10)" % soldier if lang == "en" else "兵（10 号）")
+    nine = page.piece("%s (piece 9)" % soldier if lang == "en" else "兵（9 号）")
+    touch_drag(page, ten, -ten.bounding_box()["width"], 0)
+    assert page.board()[4] == [9, 0, 10, 0] and page.move_count() == 1
+    nine.tap()
+    expect(nine).to_have_attribute("aria-pressed", "true")
+    selected = "selected" if lang == "en" else "已选中"
+    expect(nine).to_have_attribute("aria-label", re.compile(selected + "$"))

@@ -8,6 +8,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
+from app.i18n import t
 from puzzles.sliding import Board
 
 pytestmark = pytest.mark.e2e
@@ -160,3 +161,47 @@ def test_hint_points_at_the_first_move_of_a_fewest_moves_solution(open_game):
     expect(page.locator(".sp-tile.hinted")).to_have_count(0)
     page.hint()
     expect(page.status()).to_have_text("Hint: slide 4 — 4 moves to go")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_alert_goes_with_the_next_action(open_game, lang):
+    """A failed paste's alert never stands beside "Board loaded."; Share, Map, Records, a move or a
+    Load take it away; LeetCode's example text, copied whole, loads its board."""
+    page = open_game("?game=sliding&lang=%s" % lang, "phone" if lang == "zh" else "laptop", solver=False)
+    loaded = t("loaded", lang)
+    bad = "Input: board = [[3,2,4],[1,5]]"
+    page.paste_board("[[4,1,2],[5,0,3]]")
+    expect(page.status()).to_have_text(loaded)
+    page.paste_board(bad)
+    expect(page.alert()).to_contain_text("[[3,2,4],[1,5]]")
+    expect(page.status()).not_to_have_text(loaded)
+    for action in ("share", "map", "records", "move", "load"):
+        if action != "share":
+            page.paste_board(bad)
+        expect(page.alert()).to_contain_text("[[3,2,4],[1,5]]")
+        if action == "share":
+            page.button(t("share", lang), exact=True).click()
+        elif action == "map":
+            page.button(t("map", lang), exact=True).click()
+        elif action == "records":
+            page.get_by_role("button", name=t("records", lang), exact=True).click()
+            page.get_by_role("button", name=t("records", lang), exact=True).click()
+        elif action == "move":
+            assert page.move(page.board()[1][0]) is True
+        else:
+            page.paste_board("Example 1:\nInput: board = [[1,2,3],[4,0,5]]\nOutput: 1\nExplanation: Swap 0 and 5.")
+            assert page.board() == [[1, 2, 3], [4, 0, 5]]
+            expect(page.status()).to_have_text(loaded)
+        expect(page.locator("#sliding-alert")).to_be_empty(timeout=2000)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_bad_board_links_alert_stays_until_the_next_action(open_game, lang):
+    page = open_game("?game=sliding&lang=%s&board=%%5B%%5B1%%2C2%%5D%%5D" % lang, solver=False)
+    alert = page.alert()
+    expect(alert).to_contain_text("[[1,2]]")
+    page.wait_for_timeout(500)
+    page.switch_language()  # not an action on the game: the alert is said again in the other language
+    expect(alert).to_contain_text("[[1,2]]")
+    page.locator("#sp-board [data-tile='5']").click()  # a move: the alert goes
+    expect(page.locator("#sliding-alert")).to_be_empty()

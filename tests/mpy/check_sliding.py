@@ -14,6 +14,13 @@ s = shuffled(5, 5, 12345)
 assert s == shuffled(5, 5, 12345), "the same seed gives the same board on MicroPython"
 assert s.solvable() and not s.is_solved()
 assert s.to_code() == "5x5-dlbi1526o4a7ec3h0jfkm9n8g", s.to_code()  # what CPython gives
+LEETCODE = (
+    "Input: board = [[1,2,3],[4,0,5]]",
+    "Example 1:\nInput: board = [[1,2,3],[4,0,5]]\nOutput: 1\nExplanation: Swap the 0 and the 5 in one move.",
+    "示例 1：\n输入：board = [[1,2,3],[4,0,5]]\n输出：1\n解释：交换 0 和 5 ，1 步完成",
+)
+for text in LEETCODE:
+    assert Board.parse(text).to_code() == "2x3-123405", text  # LeetCode's example text, as on CPython
 for text in ("[[1,2,3],[4,0,0]]", "2x3-41250", "[[1,0]]", "", "2³x4-7", "[[" + "9" * 5000 + "]]", "[{" * 2000):
     try:
         Board.parse(text)
