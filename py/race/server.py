@@ -24,7 +24,9 @@ SLICE_S = 0.004  # the longest a board's making holds the event loop at once
 HEARTBEAT_S = 15.0
 # The types http.server gave these files (tools/serve.py's Handler), whatever the system's MIME table says.
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".toml": "text/plain",
-         ".py": "text/plain", ".json": "application/json", ".zip": "application/zip", ".svg": "image/svg+xml"}
+         ".py": "text/plain", ".json": "application/json", ".zip": "application/zip", ".svg": "image/svg+xml",
+         ".webmanifest": "application/manifest+json"}
+SW_FILES = "static/vendor/sw-files.js"  # the service worker's list of files and version (tools/configs.py)
 
 
 async def _typed(request: web.Request, response: web.StreamResponse) -> None:
@@ -107,9 +109,12 @@ class Relay:
 MAX_LINE = 65536  # the longest request line served (http.server's limit)
 
 
-def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache") -> web.Application:
+def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache",
+             refresh: "object | None" = None) -> web.Application:
     """The page (``/`` is ``index.html``), every file under ``root``, and ``/race``. Files carry ``ETag``,
-    ``Last-Modified`` and ``Cache-Control: <cache>`` (tools/serve.py's ``cache_control`` says why)."""
+    ``Last-Modified`` and ``Cache-Control: <cache>`` (tools/serve.py's ``cache_control`` says why).
+    ``refresh()``, when given, writes :data:`SW_FILES` again before it is served, so a file edited while
+    the server runs makes a new version of the service worker's cache."""
     relay = relay or Relay()
     app = web.Application()
 
@@ -120,7 +125,13 @@ def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache") 
     async def index(request: web.Request) -> web.FileResponse:
         return web.FileResponse(root / "index.html")
 
+    async def sw_files(request: web.Request) -> web.FileResponse:
+        refresh()
+        return web.FileResponse(root / SW_FILES)
+
     app.router.add_get("/", index)
+    if refresh is not None:
+        app.router.add_get("/" + SW_FILES, sw_files)
     app.router.add_get("/race", relay.socket)
     app.router.add_static("/", root, show_index=False, follow_symlinks=False)
     app.cleanup_ctx.append(relay.ticker)
@@ -133,7 +144,8 @@ class Server:
     """The app's server on ``127.0.0.1:port`` (0: a free one), ``http.server``'s interface:
     ``server_address``, ``serve_forever()`` (blocks, in any thread) and ``shutdown()``."""
 
-    def __init__(self, root: Path, port: int = 0, host: str = "127.0.0.1", cache: str = "no-cache") -> None:
+    def __init__(self, root: Path, port: int = 0, host: str = "127.0.0.1", cache: str = "no-cache",
+                 refresh: "object | None" = None) -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind((host, port))
@@ -141,7 +153,7 @@ class Server:
         self.sock.setblocking(False)
         self.server_address = self.sock.getsockname()
         self.relay = Relay()
-        self.app = make_app(root, self.relay, cache)
+        self.app = make_app(root, self.relay, cache, refresh)
         self.loop = None
         self._stop = None
         self._done = threading.Event()
