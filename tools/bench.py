@@ -29,6 +29,8 @@ same run. Run tools/setup.sh test first (Chromium, the .venv, the vendored runti
 
 import argparse
 import importlib
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -39,13 +41,36 @@ SECTIONS = ("page", "huarong", "sliding", "linkup", "startup", "map", "code")
 OTHERS = ("race",)  # after-only sections, each run by name
 
 
+VENV_PYTHON = Path(__file__).resolve().parent.parent / ".venv" / "bin" / "python"
+NEEDS_SETUP = """The benchmarks drive Debian's Chromium with Playwright, a test tool: set up with
+    tools/setup.sh test
+(it installs chromium with apt-get and the pinned test tools into .venv; the serve command's set-up,
+tools/setup.sh alone, installs only the server's), then run .venv/bin/python tools/bench.py ..."""
+
+
+def _playwright_here() -> None:
+    """Run again under the set-up's .venv when this Python lacks Playwright (``python3 tools/bench.py``);
+    without it there either, say which set-up the benchmarks need and stop."""
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        has = VENV_PYTHON.exists() and subprocess.run(
+            [str(VENV_PYTHON), "-c", "import playwright"], capture_output=True).returncode == 0
+        if has and Path(sys.prefix).resolve() != VENV_PYTHON.parent.parent.resolve():
+            os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), *sys.argv])
+        print(NEEDS_SETUP, file=sys.stderr)
+        raise SystemExit(2) from None
+
+
 def main() -> int:
+    _playwright_here()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("what", choices=("all",) + SECTIONS + OTHERS)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seed", type=int, help="linkup: the uniform boards' seed (default: drawn at run time)")
     ap.add_argument("--seconds", type=float, default=60.0, help="race: seconds of play (default 60)")
-    ap.add_argument("--before", type=Path, help="sliding: a checkout whose solver runs Korf's 100 beside this one")
+    ap.add_argument("--before", type=Path, help="sliding: a checkout whose solver runs Korf's 100 beside this one; "
+                    "startup: the tree to start as 'before' (default: benchlib's baseline checkout)")
     ap.add_argument("--linkup-before", help="linkup: the commit whose solver is 'before' (default: 9eec750)")
     a = ap.parse_args()
     for name in SECTIONS if a.what == "all" else (a.what,):
@@ -56,7 +81,7 @@ def main() -> int:
             module.bench(a.runs, a.seed, before=a.linkup_before or module.BEFORE)
         elif name == "race":
             module.bench(a.seconds)
-        elif name == "sliding":
+        elif name in ("sliding", "startup"):
             module.bench(a.runs, a.before)
         else:
             module.bench(a.runs)
