@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from pages import PAGES, game_of
@@ -185,3 +186,19 @@ def test_a_new_version_waits_for_reload_and_then_runs_alone(open_game, tmp_path)
         assert len(new) == 1 and new != old  # the old version's cache is gone
     finally:
         server.shutdown()
+
+
+def test_a_sliding_pattern_table_is_cached_on_first_use_and_serves_offline(open_game):
+    one = "[[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,0,15]]"
+    page = installed(open_game, "?game=sliding&lang=en&speed=0&board=" + quote(one))
+    tables = CACHES + ".then(async ks => { const c = await caches.open(ks[0]); return [" \
+        "!!(await c.match('static/data/sliding-4x4.pdb')), !!(await c.match('static/data/sliding-3x5.pdb'))]; })"
+    assert page.evaluate(tables) == [False, False]  # not before a 4 x 4 needs it
+    page.solve(re.compile(r"^Solved: 1 moves?$"))  # the count, whatever its grammar
+    page.wait_for_function(tables + ".then(([t4, t35]) => t4 && !t35)", timeout=30_000)
+    offline_reload(page)
+    two = "[[1,2,3,4],[5,6,7,8],[9,10,0,11],[13,14,15,12]]"
+    page.goto(page.base + "?game=sliding&lang=en&speed=0&board=" + quote(two))  # a link, opened offline
+    page.wait_ready()
+    page.solve("Solved: 2 moves")
+    page.wait_solved()
