@@ -57,6 +57,7 @@ if (sw) {
   });
   try {
     const registration = await sw.register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" });
+    if (!registration) throw new Error("registration refused"); // a browser set to block service workers
     watch(registration.waiting);
     watch(registration.installing);
     registration.addEventListener("updatefound", () => watch(registration.installing));

@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from pages import PAGES, game_of
+from pages import PAGES, assert_in_viewport, game_of
 from playwright.sync_api import expect
 from test_code import SLIDING_BFS
 
@@ -28,10 +28,10 @@ CONTROLLED = "navigator.serviceWorker && navigator.serviceWorker.controller !== 
 CACHES = "caches.keys().then(ks => ks.filter(k => k.startsWith('bfs-puzzles-')))"
 
 
-def installed(open_game, query: str, base: "str | None" = None):
+def installed(open_game, query: str, base: "str | None" = None, device: str = "laptop"):
     """A page of a new context where the service worker may register, opened on ``query`` (app and solver
     ready), then waited on until the service worker controls it: one visit."""
-    page = open_game.blank(service_workers=True)
+    page = open_game.blank(device, service_workers=True)
     base = base or page.base
     page.page.goto(base + query)
     page = PAGES[game_of(query)](page.page, base, page._watch, page.device)
@@ -45,6 +45,21 @@ def offline_reload(page, solver: bool = True) -> None:
     assert page.evaluate("navigator.onLine") is False
     page.reload(solver)
     assert page.evaluate(CONTROLLED)
+
+
+def test_the_shared_test_contexts_block_the_service_worker_and_keep_files(open_game):
+    """The other tests' pages never register sw.js (it would copy every runtime into each test's storage
+    and could serve one test's files to the next), and their HTTP cache still keeps the files
+    (tests/conftest.py's KEEP_FILES_S): a second page start reads them with no request."""
+    page = open_game("?lang=en")
+    page.reload(solver=True)  # the first start asked for the service worker once its solver was ready
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    sent = page.evaluate(
+        "performance.getEntriesByType('resource').filter(e => e.name.includes('/static/vendor/'))"
+        ".map(e => e.transferSize)"
+    )
+    assert sent and set(sent) == {0}, sent
 
 
 def test_the_manifest_names_the_app_and_its_icons(open_game):
@@ -158,7 +173,7 @@ def test_a_new_version_waits_for_reload_and_then_runs_alone(open_game, tmp_path)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = "http://127.0.0.1:%d/" % server.server_address[1]
     try:
-        page = installed(open_game, "?game=huarong&lang=zh", base)
+        page = installed(open_game, "?game=huarong&lang=zh", base, "phone")
         assert page.evaluate(VERSION_MARK) == ""
         old = page.evaluate(CACHES)
         # version 2: a style the page reads at once, and the Code panel's worker, loaded later
@@ -175,8 +190,11 @@ def test_a_new_version_waits_for_reload_and_then_runs_alone(open_game, tmp_path)
         page.reload(solver=True)  # a plain reload is still version 1, and says so again
         assert page.evaluate(VERSION_MARK) == "" and page.evaluate(WORKER_TEXT) is False
         expect(bar).to_be_visible(timeout=30_000)
+        assert_in_viewport(page, ".update-bar")  # on a 390 x 844 phone
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
         page.switch_language()
         expect(page.get_by_role("region", name="New version")).to_contain_text("A new version is ready — ")
+        page.screenshot(path=str(tmp_path / "prompt.png"))
         with page.expect_navigation():
             page.get_by_role("region", name="New version").get_by_role("button", name="Reload").click()
         page.wait_ready()
