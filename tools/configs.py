@@ -101,8 +101,9 @@ def make_snapshot() -> bool:
 
 
 SW_FILES = ROOT / "static" / "vendor" / "sw-files.js"
-# Root-level files the page loads besides index.html; under static/ every file but these folders' and
-# SW_SKIP's is the page's (static/src/ is the editor bundle's source, built into static/vendor/).
+# The files outside static/ the page and its workers load besides index.html and the PyScript configs'
+# modules. Under static/, every file is the page's but those in SW_SKIP_DIRS (static/src/ is the editor
+# bundle's source, built into static/vendor/; static/data/ holds SW_LAZY), dotfiles, stamps and the list.
 SW_ROOT_FILES = ["favicon.ico", "manifest.webmanifest", "pyscript.toml", "worker.toml",
                  "py/main.py", "py/worker.py", "py/code_runner.py"]
 SW_SKIP_DIRS = ("static/src/", "static/data/")
