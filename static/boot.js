@@ -38,6 +38,7 @@ new MutationObserver(() => {
   }
   if (root.dataset.solverState === "idle" && window.__solverAt === undefined) {
     window.__solverAt = performance.now();
+    import("./offline.js"); // the service worker, once the start-up no longer needs the network
   }
 }).observe(root, { attributes: true, attributeFilter: ["data-app-state", "data-solver-state"] });
 

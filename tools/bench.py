@@ -33,6 +33,8 @@ same run. Run tools/setup.sh test first (Chromium, the .venv, the vendored runti
 
 import argparse
 import importlib
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -43,7 +45,29 @@ SECTIONS = ("page", "huarong", "sliding", "linkup", "startup", "map", "code")
 OTHERS = ("race",)  # after-only sections, each run by name
 
 
+VENV_PYTHON = Path(__file__).resolve().parent.parent / ".venv" / "bin" / "python"
+NEEDS_SETUP = """The benchmarks drive Debian's Chromium with Playwright, a test tool: set up with
+    tools/setup.sh test
+(it installs chromium with apt-get and the pinned test tools into .venv; the serve command's set-up,
+tools/setup.sh alone, installs only the server's), then run .venv/bin/python tools/bench.py ..."""
+
+
+def _playwright_here() -> None:
+    """Run again under the set-up's .venv when this Python lacks Playwright (``python3 tools/bench.py``);
+    without it there either, say which set-up the benchmarks need and stop."""
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        has = VENV_PYTHON.exists() and subprocess.run(
+            [str(VENV_PYTHON), "-c", "import playwright"], capture_output=True).returncode == 0
+        if has and Path(sys.prefix).resolve() != VENV_PYTHON.parent.parent.resolve():
+            os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), *sys.argv])
+        print(NEEDS_SETUP, file=sys.stderr)
+        raise SystemExit(2) from None
+
+
 def main() -> int:
+    _playwright_here()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("what", choices=("all",) + SECTIONS + OTHERS)
     ap.add_argument("--runs", type=int, default=5)
@@ -52,7 +76,8 @@ def main() -> int:
     ap.add_argument("--attacks", default="all", help="race: attacks to run, comma-separated (default all)")
     ap.add_argument("--attack-seconds", type=float, default=15.0, help="race: seconds of play per attack")
     ap.add_argument("--race-before", help="race: the commit whose race server is 'before'")
-    ap.add_argument("--before", type=Path, help="sliding: a checkout whose solver runs Korf's 100 beside this one")
+    ap.add_argument("--before", type=Path, help="sliding: a checkout whose solver runs Korf's 100 beside this one; "
+                    "startup: the tree to start as 'before' (default: benchlib's baseline checkout)")
     ap.add_argument("--linkup-before", help="linkup: the commit whose solver is 'before' (default: 9eec750)")
     a = ap.parse_args()
     for name in SECTIONS if a.what == "all" else (a.what,):
@@ -67,7 +92,7 @@ def main() -> int:
             attacks = module.ATTACKS if a.attacks == "all" else tuple(x for x in a.attacks.split(",") if x != "none")
             if attacks:
                 module.attack_bench(a.attack_seconds, attacks, a.race_before or module.RACE_BASELINE)
-        elif name == "sliding":
+        elif name in ("sliding", "startup"):
             module.bench(a.runs, a.before)
         else:
             module.bench(a.runs)

@@ -1,9 +1,16 @@
-"""Start-up, cold (issue #11, "solver ready sooner"): navigation → board
-playable (``data-app-state=ready``) and navigation → solver ready
+"""Start-up, cold and from the cache: navigation → board playable
+(``data-app-state=ready``) and navigation → solver ready
 (``data-solver-state=idle``), before and after, in one run.
 
-Every run is a new Chromium with a fresh profile (nothing cached), and the
-variants take turns so they meet the same machine load:
+Cold: every run is a new Chromium with a fresh profile (nothing cached).
+Cached: the second load in that browser, once the first is done: with the
+service worker (sw.js) controlling the page, the context is set offline
+first, so every file comes from the service worker's cache; a tree without
+one (before) loads online from the HTTP cache instead. "after, snapshot off"
+has no cached figure (its server rewrites worker.toml, which the service
+worker refuses as not the file it listed).
+
+The variants take turns so they meet the same machine load:
 
     before                  the tree at benchlib.BASELINE
     after, snapshot off     this tree with worker.toml's interpreter set back to
@@ -19,7 +26,10 @@ interpreter was up (PyScript's first request for a ``[files]`` module), when
 those files were in, and the solver ready (after PyScript's package, worker.py
 and the page's first ``ping``). All in ms since navigation, medians.
 
-    .venv/bin/python tools/bench.py startup     (or: .venv/bin/python tools/bench_startup.py [runs])
+    .venv/bin/python tools/bench.py startup [--before DIR]
+    (or: .venv/bin/python tools/bench_startup.py [runs])
+--before DIR: the "before" tree is that directory (e.g. ``git archive REF | tar -x -C DIR``) instead of
+benchlib's baseline checkout.
 """
 
 import contextlib
@@ -29,7 +39,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import launch, median, ratio, table, trees  # noqa: E402
+from benchlib import ROOT, Tree, launch, median, ratio, table, trees  # noqa: E402
+
+
+def tree_at(where: Path) -> Tree:
+    """A "before" tree at ``where`` (plain files), sharing this tree's vendored runtimes."""
+    vendor = where / "static" / "vendor"
+    if not vendor.exists():
+        vendor.symlink_to(ROOT / "static" / "vendor")
+    return Tree("before", where)
 
 PAGE = "?game=huarong&lang=en"
 PLAIN = "./static/vendor/pyodide/pyodide.mjs"
@@ -80,11 +98,32 @@ def serve_without_snapshot(tree: object):
         yield base
 
 
-def one_run(p: object, base: str) -> "dict | None":
-    """One cold start; the milestones in ms since navigation, or None if the page failed."""
+CONTROLLED = "navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+READY = "({ready: window.__readyAt, solver: window.__solverAt})"
+
+
+def cached_start(context: object, page: object, base: str, offline: bool) -> dict:
+    """The second load (a new navigation to the same page): ``offline``, once the service worker controls
+    the page, with the network off; else online, from the HTTP cache."""
+    if offline:
+        page.wait_for_function(CONTROLLED, timeout=90_000)
+        context.set_offline(True)
+    page.goto(base + PAGE)
+    page.wait_for_selector("html[data-app-state=ready]", timeout=60_000)
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=90_000)
+    top = page.evaluate(READY)
+    if offline:
+        assert page.evaluate(CONTROLLED), "the second load was not the service worker's"
+    return {"cached_ready": top["ready"], "cached_solver": top["solver"]}
+
+
+def one_run(p: object, base: str, cached: "str | None" = None) -> "dict | None":
+    """One cold start, then (``cached``: "offline" or "http") a cached one; the milestones in ms since
+    navigation, or None if the page failed."""
     browser = launch(p)
     try:
-        page = browser.new_context().new_page()
+        context = browser.new_context()
+        page = context.new_page()
         workers = []
         page.on("worker", lambda w: workers.append(w))
         page.goto(base + PAGE)
@@ -113,6 +152,8 @@ def one_run(p: object, base: str) -> "dict | None":
             ran = [t + shift for m, t in w["marks"] if m.startswith("solver-worker:")]
             if ran:  # worker.py's mark (this tree's worker.py only)
                 out["workerpy"] = min(ran)
+        if cached:
+            out.update(cached_start(context, page, base, cached == "offline"))
         return out
     except Exception as e:  # reported, the other runs go on
         print("  a run failed: %s" % str(e).splitlines()[0], flush=True)
@@ -121,12 +162,15 @@ def one_run(p: object, base: str) -> "dict | None":
         browser.close()
 
 
-def bench(runs: int) -> None:
+def bench(runs: int, before_dir: "Path | None" = None) -> None:
     from playwright.sync_api import sync_playwright
 
     runs = max(runs, 5)
-    before, after = trees()
+    before, after = trees() if before_dir is None else (tree_at(before_dir), Tree("after", ROOT))
     names = ["before", "after, snapshot off", "after"]
+    # the second load: from the service worker, offline, when the tree has one; else the HTTP cache
+    cached = {name: ("offline" if (tree.root / "sw.js").exists() else "http")
+              for name, tree in (("before", before), ("after", after))}
     results = {name: [] for name in names}
     with contextlib.ExitStack() as stack:
         urls = dict(zip(names, [stack.enter_context(before.serve()), None, stack.enter_context(after.serve())]))
@@ -136,7 +180,7 @@ def bench(runs: int) -> None:
             for name in names:
                 if name == "after":  # as tools/setup.sh leaves it: made again if a worker file changed since
                     subprocess.run([sys.executable, "tools/configs.py", "--snapshot"], cwd=after.root, check=True)
-                r = one_run(p, urls[name])
+                r = one_run(p, urls[name], cached.get(name))
                 if r is not None:
                     results[name].append(r)
             print("  run %d/%d done" % (i + 1, runs), flush=True)
@@ -154,6 +198,16 @@ def bench(runs: int) -> None:
         [
             [label] + [ms(med(n, key)) for n in names] + [ratio(med("before", key), med("after", key))]
             for label, key in [("board playable", "ready"), ("solver ready", "solver")]
+        ],
+    )
+    how = {"offline": "offline, from the service worker", "http": "online, from the HTTP cache"}
+    table(
+        "Start-up from the cache (the second load in the same browser; before: %s, after: %s): ms since "
+        "navigation, median of %d" % (how[cached["before"]], how[cached["after"]], runs),
+        ["what", "before", "after", "before / after"],
+        [
+            [label] + [ms(med(n, key)) for n in ("before", "after")] + [ratio(med("before", key), med("after", key))]
+            for label, key in [("board playable", "cached_ready"), ("solver ready", "cached_solver")]
         ],
     )
     table(
@@ -183,4 +237,4 @@ def bench(runs: int) -> None:
 
 
 if __name__ == "__main__":
-    bench(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+    bench(int(sys.argv[1]) if len(sys.argv) > 1 else 5, Path(sys.argv[2]) if len(sys.argv) > 2 else None)

@@ -9,18 +9,27 @@
                    from the memory snapshot tools/snapshot.mjs made) when that
                    snapshot exists, else Pyodide itself
 
-Run by tools/setup.sh and tools/serve.py; both files are git-ignored.
+    static/vendor/sw-files.js
+                   the service worker's list of files (sw.js imports it): every file
+                   the page needs, each with its SHA-256 (a Subresource Integrity
+                   value), and the app's version, a digest of them all; the sliding
+                   pattern tables apart, cached on first use
+
+Run by tools/setup.sh and tools/serve.py (which writes sw-files.js again whenever a browser asks
+for it, so an edited file makes a new version); all three files are git-ignored.
 Usage: python3 tools/configs.py [--check]   (--check: exit 1 if a file is stale)
        python3 tools/configs.py --worker-files   (the worker's [files] as JSON pairs, for tools/snapshot.mjs)
        python3 tools/configs.py --snapshot   (make the snapshot when it is missing or what it holds
                                               changed, then write the configs; run by tools/setup.sh)
 """
 
+import base64
 import hashlib
 import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,6 +100,72 @@ def make_snapshot() -> bool:
     return True
 
 
+SW_FILES = ROOT / "static" / "vendor" / "sw-files.js"
+# The files outside static/ the page and its workers load besides index.html and the PyScript configs'
+# modules. Under static/, every file is the page's but those in SW_SKIP_DIRS (static/src/ is the editor
+# bundle's source, built into static/vendor/; static/data/ holds SW_LAZY), dotfiles, stamps and the list.
+SW_ROOT_FILES = ["favicon.ico", "manifest.webmanifest", "pyscript.toml", "worker.toml",
+                 "py/main.py", "py/worker.py", "py/code_runner.py"]
+SW_SKIP_DIRS = ("static/src/", "static/data/")
+SW_LAZY = "static/data/*.pdb"  # fetched by the worker before a sliding shape's first fewest-moves solve
+_digests: dict = {}  # path -> ((size, mtime_ns), integrity): a file is hashed again only when it changed
+
+
+def integrity(path: Path) -> str:
+    """``sha256-<base64>``, the Subresource Integrity form the service worker fetches a file with."""
+    st = path.stat()
+    key = (st.st_size, st.st_mtime_ns)
+    known = _digests.get(path)
+    if known is None or known[0] != key:
+        digest = hashlib.sha256()
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                digest.update(block)
+        known = _digests[path] = (key, "sha256-" + base64.b64encode(digest.digest()).decode())
+    return known[1]
+
+
+def page_files() -> list:
+    """Every file the page and its workers load, as paths from the root ("" is the page, index.html)."""
+    files = ["", *SW_ROOT_FILES]
+    files += ["py/" + f for f in sorted(set(main_thread_files()) | set(worker_files()))]
+    for path in sorted((ROOT / "static").rglob("*")):
+        rel = path.relative_to(ROOT).as_posix()
+        if (path.is_file() and not rel.startswith(SW_SKIP_DIRS) and not path.name.startswith(".")
+                and not path.name.endswith(".stamp") and not rel.startswith("static/vendor/sw-files.")):
+            files.append(rel)
+    return [f for f in dict.fromkeys(files) if (ROOT / (f or "index.html")).is_file()]
+
+
+def sw_manifest() -> dict:
+    """The service worker's files: ``{"version", "files": {path: integrity}, "lazy": {path: integrity}}``.
+    The version is a digest of every path and integrity, so it changes whenever any file does."""
+    files = {f: integrity(ROOT / (f or "index.html")) for f in page_files()}
+    lazy = {p.relative_to(ROOT).as_posix(): integrity(p) for p in sorted(ROOT.glob(SW_LAZY))}
+    digest = hashlib.sha256(json.dumps([files, lazy], sort_keys=True).encode()).hexdigest()
+    return {"version": digest[:16], "files": files, "lazy": lazy}
+
+
+def sw_files_text() -> str:
+    return ("// The service worker's files and the app's version: written by tools/configs.py, do not edit.\n"
+            "self.APP = %s;\n" % json.dumps(sw_manifest(), indent=0, sort_keys=True))
+
+
+def write_sw_files() -> bool:
+    """Write static/vendor/sw-files.js when its text changed (by a new file and a rename: static/vendor/'s
+    files may be hard links shared with other checkouts, and a server may be reading the old one).
+    False when there is no static/vendor/ (no set-up yet)."""
+    if not SW_FILES.parent.is_dir():
+        return False
+    text = sw_files_text()
+    if SW_FILES.exists() and SW_FILES.read_text() == text:
+        return True
+    tmp = SW_FILES.with_name(".sw-files.%d.%d.tmp" % (os.getpid(), threading.get_ident()))
+    tmp.write_text(text)
+    os.replace(tmp, SW_FILES)
+    return True
+
+
 def render(head: str, files: list) -> str:
     lines = ['"./py/%s" = "./%s"' % (f, f) for f in files]
     return head + "\n[files]\n" + "\n".join(lines) + "\n"
@@ -117,6 +192,7 @@ def main(argv: list) -> int:
     for path, text in configs().items():
         if path in stale:
             path.write_text(text)
+    write_sw_files()
     return 0
 
 

@@ -45,6 +45,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".py": "text/plain",
         ".json": "application/json",
         ".zip": "application/zip",
+        ".webmanifest": "application/manifest+json",
     }
 
     max_age = 0  # see cache_control
@@ -57,6 +58,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_error(404, "Not found")
             return None
         return super().send_head()
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0] == "/static/vendor/sw-files.js":  # see _sw_files
+            _sw_files()
+        super().do_GET()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", cache_control(self.max_age))
@@ -71,6 +77,15 @@ def _configs() -> None:
     import configs
 
     configs.main([])
+
+
+def _sw_files() -> None:
+    """The service worker's list of files and version, written again as a browser asks for it (the
+    browser does at every start of the page), so a file edited while serving makes a new version."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import configs
+
+    configs.write_sw_files()
 
 
 def make_static_server(port: int = 0, max_age: int = 0, tests: bool = False) -> http.server.ThreadingHTTPServer:
@@ -97,7 +112,7 @@ def make_server(port: int = 0, max_age: int = 0, tests: bool = False) -> object:
     from race.files import TEST_FILES
     from race.server import Server
 
-    return Server(ROOT, port, cache=cache_control(max_age), extra=TEST_FILES if tests else ())
+    return Server(ROOT, port, cache=cache_control(max_age), extra=TEST_FILES if tests else (), refresh=_sw_files)
 
 
 def _reexec() -> None:

@@ -529,6 +529,10 @@ _TEXT = {
         "Race needs the app's server (tools/serve.py); this page is served as plain files. Solo play works.",
         "对战需要本应用的服务器（tools/serve.py）；当前页面是以静态文件提供的。单人游戏照常。",
     ),
+    "race_offline": (
+        "Race needs the network, and this device is offline. Solo play works.",
+        "对战需要联网，而本设备当前离线。单人游戏照常。",
+    ),
     "race_reconnecting": (
         "Connection lost — reconnecting (your seat is kept 30 s)…",
         "连接中断——正在重连（座位保留 30 秒）…",

@@ -190,6 +190,9 @@ class RacePanel:
             return
         if self.ws is not None:
             return
+        if not window.navigator.onLine:  # opened offline (from the service worker's cache): no server to reach
+            self._say("race_offline")
+            return
         loc = window.location
         scheme = "wss:" if str(loc.protocol) == "https:" else "ws:"
         path = str(loc.pathname)
@@ -216,7 +219,7 @@ class RacePanel:
         was_open = self.open_
         self.ws, self.open_ = None, False
         if not self.ever_opened:
-            self._say("race_needs_server")
+            self._say("race_needs_server" if window.navigator.onLine else "race_offline")
             return
         now = float(window.Date.now())
         if was_open and self.seat is not None:

@@ -49,6 +49,7 @@ MAX_QUEUE = 64  # messages waiting for one socket's reader before it is cut (a r
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".toml": "text/plain",
          ".py": "text/plain", ".json": "application/json", ".zip": "application/zip", ".svg": "image/svg+xml",
          ".webmanifest": "application/manifest+json"}
+SW_FILES = "static/vendor/sw-files.js"  # the service worker's list of files and version (tools/configs.py)
 
 
 async def _typed(request: web.Request, response: web.StreamResponse) -> None:
@@ -199,10 +200,12 @@ MAX_LINE = 65536  # the longest request line served (http.server's limit)
 
 
 def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache",
-             served: "Served | None" = None) -> web.Application:
+             served: "Served | None" = None, refresh: "object | None" = None) -> web.Application:
     """The page (``/`` is ``index.html``), the files ``served`` lists (by default
     :class:`race.files.Served` of ``root``), and ``/race``; anything else is ``404``. Files carry ``ETag``,
-    ``Last-Modified`` and ``Cache-Control: <cache>`` (tools/serve.py's ``cache_control`` says why)."""
+    ``Last-Modified`` and ``Cache-Control: <cache>`` (tools/serve.py's ``cache_control`` says why).
+    ``refresh()``, when given, writes :data:`SW_FILES` again before it is served, so a file edited while
+    the server runs makes a new version of the service worker's cache."""
     relay = relay or Relay()
     served = served or Served(root)
     app = web.Application()
@@ -212,6 +215,8 @@ def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache",
             response.headers["Cache-Control"] = cache
 
     async def files(request: web.Request) -> web.StreamResponse:
+        if refresh is not None and request.path == "/" + SW_FILES:
+            refresh()
         path = served.find(request.path[1:])
         if path is None:
             return web.Response(status=404, text="Not found\n")
@@ -230,7 +235,7 @@ class Server:
     ``server_address``, ``serve_forever()`` (blocks, in any thread) and ``shutdown()``."""
 
     def __init__(self, root: Path, port: int = 0, host: str = "127.0.0.1", cache: str = "no-cache",
-                 extra: tuple = ()) -> None:
+                 extra: tuple = (), refresh: "object | None" = None) -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind((host, port))
@@ -238,7 +243,7 @@ class Server:
         self.sock.setblocking(False)
         self.server_address = self.sock.getsockname()
         self.relay = Relay()
-        self.app = make_app(root, self.relay, cache, Served(root, extra))
+        self.app = make_app(root, self.relay, cache, Served(root, extra), refresh)
         self.conns = Conns()
         self.loop = None
         self._stop = None

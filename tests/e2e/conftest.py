@@ -56,13 +56,20 @@ def profiles(browser_type, browser_type_launch_args, tmp_path_factory, server_ur
     With ``quick_starts`` (tests/conftest.py), the context's first page is the app, loaded once to a ready
     solver and then frozen (no task of it runs again: no timer, no save, no worker step), and left open: the
     runtimes it compiled stay in the renderer process every later page of this server joins, which starts
-    from them. The tests' own pages are the context's later ones (closed after each test)."""
+    from them. The tests' own pages are the context's later ones (closed after each test).
+
+    Service workers are blocked in these contexts (and in a test's other contexts, but those of
+    ``open_game.blank(service_workers=True)``): the app's (sw.js) would copy every runtime, about 77 MB,
+    into each test's cache storage after its solver is ready, and could serve one test's files to the
+    next; the HTTP cache (tests/conftest.py's KEEP_FILES_S) keeps them instead. tests/e2e/test_offline.py
+    checks the service worker in contexts of its own."""
     contexts = {}
 
     def get(device: str):
         if device not in contexts:
             path = tmp_path_factory.mktemp("profile-" + device)
-            ctx = browser_type.launch_persistent_context(str(path), **browser_type_launch_args, **DEVICES[device])
+            ctx = browser_type.launch_persistent_context(str(path), **browser_type_launch_args, **DEVICES[device],
+                                                         service_workers="block")
             if quick_starts:
                 anchor = ctx.pages[0] if ctx.pages else ctx.new_page()
                 anchor.goto(server_url + "?lang=en")
@@ -98,9 +105,9 @@ def open_game(browser, profiles, server_url, request):
     def watch(page) -> None:
         watches.append(Watch(page))
 
-    def blank(device: str = "laptop", new: bool = False) -> GamePage:
-        if new or device in shared:  # a page beside the test's own, with storage of its own (another player)
-            ctx = browser.new_context(**DEVICES[device])
+    def blank(device: str = "laptop", new: bool = False, service_workers: bool = False) -> GamePage:
+        if new or service_workers or device in shared:  # a page beside the test's own, with storage of its own
+            ctx = browser.new_context(**DEVICES[device], service_workers="allow" if service_workers else "block")
             contexts.append(ctx)
             page = ctx.new_page()
         else:

@@ -15,8 +15,10 @@ Every e2e test gets its pages from the ``open_game`` fixture (tests/e2e/conftest
     page object is gone); ``new=True`` opens a page beside it (a new context: two pages at once). The page fails
     the test on page errors, console errors, HTTP errors, a ``.py-error`` or a request leaving this
     server; ``open_game.allow`` takes substrings of problems a fault test provokes on purpose.
-``open_game.blank(device="laptop")``
-    a watched page not opened yet, to route requests or add init scripts first; then ``.open(query)``.
+``open_game.blank(device="laptop", new=False, service_workers=False)``
+    a watched page not opened yet, to route requests or add init scripts first; then ``.open(query)``;
+    with ``service_workers``, in a new context where the app's service worker may register (every other
+    context of the tests blocks it).
 
 A page object (``GamePage``; ``HuarongPage``, ``LinkupPage``, ``SlidingPage``, picked by the query's
 ``game`` from ``puzzles.games.GAMES``) passes every Playwright ``Page`` attribute through

@@ -1,0 +1,67 @@
+// The page's side of the service worker (sw.js): registers it once the solver is ready (boot.js imports
+// this module then, so the first visit's start-up never shares the network with the worker's install), and
+// says when a new version is ready, switching to it only when the player presses Reload (or at the next
+// start, once no page of the old version is open). Text only, never HTML.
+const sw = navigator.serviceWorker;
+const TEXT = {
+  en: ["A new version is ready — ", "Reload", "New version"],
+  zh: ["新版本已就绪——", "重新载入", "新版本"],
+};
+let controller = sw ? sw.controller : null;
+let bar = null;
+
+function words() {
+  return TEXT[document.documentElement.lang.startsWith("zh") ? "zh" : "en"];
+}
+
+function say() {
+  const [text, button, name] = words();
+  bar.setAttribute("aria-label", name);
+  bar.firstChild.textContent = text;
+  bar.lastChild.textContent = button;
+}
+
+// The prompt: a fixed bar at the bottom, its words in the page's language (they follow a switch).
+function prompt(waiting) {
+  if (bar) return;
+  bar = document.createElement("div");
+  bar.className = "update-bar";
+  bar.setAttribute("role", "region");
+  bar.setAttribute("aria-live", "polite");
+  bar.append(document.createElement("span"), document.createElement("button"));
+  bar.lastChild.type = "button";
+  bar.lastChild.addEventListener("click", () => {
+    bar.lastChild.disabled = true;
+    waiting.postMessage("skip-waiting"); // its activation changes the controller: the page reloads below
+  });
+  say();
+  new MutationObserver(say).observe(document.documentElement, { attributes: true, attributeFilter: ["lang"] });
+  document.body.append(bar);
+}
+
+function watch(worker) {
+  if (!worker) return;
+  const ready = () => worker.state === "installed" && sw.controller && prompt(worker);
+  worker.addEventListener("statechange", ready);
+  ready();
+}
+
+if (sw) {
+  // A page that ran on one version never goes on with another's files: when the version controlling it
+  // changes (this page's Reload, or another tab's), it reloads. The first visit's page, controlled for the
+  // first time, has nothing to mix and stays.
+  sw.addEventListener("controllerchange", () => {
+    const had = controller;
+    controller = sw.controller;
+    if (had) location.reload();
+  });
+  try {
+    const registration = await sw.register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" });
+    if (!registration) throw new Error("registration refused"); // a browser set to block service workers
+    watch(registration.waiting);
+    watch(registration.installing);
+    registration.addEventListener("updatefound", () => watch(registration.installing));
+  } catch (e) {
+    console.warn(`The app cannot work offline here: ${e.message || e}`);
+  }
+}

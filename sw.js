@@ -1,0 +1,99 @@
+// The app's service worker: every file the page needs, cached under the app's version, so that after one
+// visit the app opens, plays, solves and runs code with no network.
+//
+// static/vendor/sw-files.js (written by tools/configs.py at set-up and by the server) sets self.APP:
+// {version, files: {path: integrity}, lazy: {path: integrity}}, paths from this file's folder ("" is the
+// page). The browser compares this script and that one byte for byte at every start of the page, so any
+// changed file makes a new version, which installs beside the running one:
+// - install: one cache per version, `bfs-puzzles-<version>`; each file is copied from the version before
+//   when its digest is the same, else fetched with its integrity, so a file that changed on the server
+//   after the list was written fails the install (tried again at the next start) instead of caching a mix.
+// - the new version waits: the page (static/offline.js) offers "A new version is ready — Reload"; it takes
+//   over when the player agrees (the page posts "skip-waiting") or once no page of the old one is open.
+// - activate: the other versions' caches are deleted (no page uses them any more).
+// - fetch: same-origin GETs of the listed files come from this version's cache (a navigation to the page,
+//   whatever its query, gets index.html); the lazy files (the sliding pattern tables) are cached the first
+//   time a page asks for them. Anything else, the race's socket (/race) and other origins included, goes to
+//   the network untouched.
+importScripts("./static/vendor/sw-files.js");
+
+const PREFIX = "bfs-puzzles-";
+const CACHE = PREFIX + self.APP.version;
+const LIST = "__files__"; // a version's cache keeps its list of files under this key
+const BASE = new URL("./", self.location).href;
+const PARALLEL = 6;
+
+const url = (path) => BASE + path;
+
+async function install() {
+  const cache = await caches.open(CACHE);
+  const wanted = Object.entries(self.APP.files);
+  // The versions before this one: a file with the same digest is taken from them, not fetched again.
+  const older = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE) continue;
+    const old = await caches.open(name);
+    const list = await old.match(url(LIST));
+    if (list) older.push([old, await list.json()]);
+  }
+  const copyOf = async (path, sri) => {
+    for (const [old, list] of older) {
+      if (list.files[path] === sri || list.lazy[path] === sri) {
+        const hit = await old.match(url(path));
+        if (hit) return hit;
+      }
+    }
+    return null;
+  };
+  const one = async ([path, sri]) => {
+    if (await cache.match(url(path))) return; // an install tried before got this far
+    let response = await copyOf(path, sri);
+    if (!response) {
+      // no-cache: the HTTP cache may answer, but only after the server said the file did not change.
+      response = await fetch(url(path), { cache: "no-cache", integrity: sri, credentials: "same-origin" });
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    }
+    await cache.put(url(path), response);
+  };
+  for (let i = 0; i < wanted.length; i += PARALLEL) await Promise.all(wanted.slice(i, i + PARALLEL).map(one));
+  // Pattern tables the version before had fetched and that did not change are kept.
+  for (const [path, sri] of Object.entries(self.APP.lazy)) {
+    const hit = await copyOf(path, sri);
+    if (hit) await cache.put(url(path), hit);
+  }
+  await cache.put(url(LIST), new Response(JSON.stringify(self.APP), { headers: { "Content-Type": "application/json" } }));
+}
+
+self.addEventListener("install", (event) => event.waitUntil(install()));
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    await self.clients.claim(); // the first visit's page too: what it loads from now on comes from here
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+async function fromCache(path, request) {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(url(path));
+  if (hit) return hit;
+  const sri = self.APP.files[path] ?? self.APP.lazy[path];
+  const response = await fetch(url(path), { cache: "no-cache", integrity: sri, signal: request.signal });
+  if (response.ok) await cache.put(url(path), response.clone());
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(BASE) || request.headers.has("range")) return;
+  const address = new URL(request.url);
+  let path = address.pathname.slice(new URL(BASE).pathname.length);
+  if (request.mode === "navigate" && (path === "" || path === "index.html")) path = "";
+  else if (address.search) return; // the listed files are asked for without a query
+  if (!(path in self.APP.files) && !(path in self.APP.lazy)) return;
+  event.respondWith(fromCache(path, request));
+});

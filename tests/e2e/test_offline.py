@@ -1,0 +1,226 @@
+"""Installable and offline (app-contract.md): the web app manifest and its icons, the service worker
+(sw.js) that caches every file under the app's version, the app with no network after one visit, and a new
+version that waits for the player's Reload.
+
+Every page here that lets the service worker in is in a context of its own
+(``open_game.blank(service_workers=True)``): the shared contexts of the other tests block it."""
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from pages import PAGES, assert_in_viewport, game_of
+from playwright.sync_api import expect
+from test_code import SLIDING_BFS
+
+from app.i18n import t
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+CONTROLLED = "navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+CACHES = "caches.keys().then(ks => ks.filter(k => k.startsWith('bfs-puzzles-')))"
+
+
+def installed(open_game, query: str, base: "str | None" = None, device: str = "laptop"):
+    """A page of a new context where the service worker may register, opened on ``query`` (app and solver
+    ready), then waited on until the service worker controls it: one visit."""
+    page = open_game.blank(device, service_workers=True)
+    base = base or page.base
+    page.page.goto(base + query)
+    page = PAGES[game_of(query)](page.page, base, page._watch, page.device)
+    page.wait_ready()
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    return page
+
+
+def offline_reload(page, solver: bool = True) -> None:
+    page.context.set_offline(True)
+    assert page.evaluate("navigator.onLine") is False
+    page.reload(solver)
+    assert page.evaluate(CONTROLLED)
+
+
+def test_the_shared_test_contexts_block_the_service_worker_and_keep_files(open_game):
+    """The other tests' pages never register sw.js (it would copy every runtime into each test's storage
+    and could serve one test's files to the next), and their HTTP cache still keeps the files
+    (tests/conftest.py's KEEP_FILES_S): a second page start reads them with no request."""
+    page = open_game("?lang=en")
+    page.reload(solver=True)  # the first start asked for the service worker once its solver was ready
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    sent = page.evaluate(
+        "performance.getEntriesByType('resource').filter(e => e.name.includes('/static/vendor/'))"
+        ".map(e => e.transferSize)"
+    )
+    assert sent and set(sent) == {0}, sent
+
+
+def test_the_manifest_names_the_app_and_its_icons(open_game):
+    page = open_game("?lang=en", solver=False)
+    href = page.locator("link[rel=manifest]").get_attribute("href")
+    answer = page.evaluate("(h) => fetch(h).then(async r => [r.headers.get('content-type'), await r.text()])", href)
+    assert answer[0].startswith("application/manifest+json")
+    manifest = json.loads(answer[1])
+    assert manifest["name"].startswith("BFS puzzles") and manifest["short_name"] == "BFS puzzles"
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert page.locator("meta[name=theme-color]").get_attribute("content") == manifest["theme_color"]
+    sizes = {}
+    for icon in manifest["icons"]:
+        assert icon["type"] == "image/png"
+        w, h = page.evaluate(
+            "(src) => new Promise((ok, no) => { const i = new Image(); i.onload = () => ok([i.naturalWidth,"
+            " i.naturalHeight]); i.onerror = no; i.src = new URL(src, new URL('manifest.webmanifest', location)); })",
+            icon["src"],
+        )
+        assert icon["sizes"] == "%dx%d" % (w, h)
+        sizes.setdefault(icon["purpose"], set()).add(w)
+    assert sizes == {"any": {192, 512}, "maskable": {192, 512}}
+    # iOS: its home-screen icon and tags
+    touch = page.locator("link[rel=apple-touch-icon]").get_attribute("href")
+    assert page.evaluate("(s) => fetch(s).then(r => r.ok && r.headers.get('content-type'))", touch) == "image/png"
+    assert page.locator("meta[name=apple-mobile-web-app-capable]").get_attribute("content") == "yes"
+    assert page.locator("meta[name=apple-mobile-web-app-title]").get_attribute("content")
+
+
+def test_offline_after_one_visit_the_saved_game_solves_hints_maps_and_shares(open_game):
+    page = installed(open_game, "?game=huarong&lang=en&speed=0")
+    assert page.evaluate(CACHES + ".then(ks => ks.length)") == 1
+    assert page.move(7, "down") is True  # a soldier steps into the exit row: the saved game
+    moved = page.board()
+    offline_reload(page)
+    assert page.board() == moved and page.move_count() == 1  # the saved game, from the cache
+    page.undo()
+    page.hint()
+    expect(page.status()).to_contain_text("116 moves to go", timeout=30_000)
+    page.solve("Solved: 116 moves")  # 横刀立马, played to the exit
+    page.wait_solved()
+    page.undo()
+    assert page.open_map().get_attribute("aria-label")
+    assert page.share_link().startswith(page.base)  # Share still makes a link
+    expect(page.alert()).to_be_hidden()
+
+
+def test_offline_after_one_visit_the_code_panel_runs_and_checks(open_game):
+    page = installed(open_game, "?game=sliding&lang=en")
+    offline_reload(page)
+    code = page.code_panel().open()
+    code.write(SLIDING_BFS + "\nprint('answer', slidingPuzzle([[1, 2, 3], [4, 0, 5]]))\n")
+    code.run()
+    expect(code.log()).to_contain_text("answer 1", timeout=60_000)
+    code.check()
+    passed, n = code.checked(180_000)
+    assert passed == n >= 54
+
+
+def test_offline_race_says_it_needs_the_network_and_solo_play_goes_on(open_game):
+    page = installed(open_game, "?game=linkup&lang=en")
+    offline_reload(page, solver=False)
+    before = page.board()
+    page.button("Race", exact=True).click()
+    expect(page.race().locator(".race-line")).to_have_text(t("race_offline", "en"))
+    page.switch_language()
+    expect(page.race().locator(".race-line")).to_have_text(t("race_offline", "zh"))
+    assert page.board() == before
+    assert page.connect_pairs(1) == 1  # solo play goes on
+    expect(page.alert()).to_be_hidden()
+
+
+def _tree(dest: Path) -> Path:
+    """A copy of the app's tree to serve and change (static/vendor/ hard-linked: its files are only read,
+    and the copy's sw-files.js is written by a rename)."""
+    for name in ("index.html", "favicon.ico", "manifest.webmanifest", "sw.js", "package-lock.json"):
+        shutil.copy2(ROOT / name, dest / name)
+    shutil.copytree(ROOT / "py", dest / "py", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "tools", dest / "tools", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "static", dest / "static", ignore=shutil.ignore_patterns("vendor"))
+    shutil.copytree(ROOT / "static" / "vendor", dest / "static" / "vendor", copy_function=_link)
+    (dest / "static" / "vendor" / "sw-files.js").unlink()
+    _configs(dest)
+    return dest
+
+
+def _link(src: str, dst: str) -> None:
+    import os
+
+    os.link(src, dst)
+
+
+def _configs(tree: Path) -> None:
+    subprocess.run([sys.executable, str(tree / "tools" / "configs.py")], check=True, cwd=tree)
+
+
+VERSION_MARK = "getComputedStyle(document.documentElement).getPropertyValue('--app-build').trim()"
+WORKER_TEXT = "fetch('static/code-worker.js').then(r => r.text()).then(t => t.includes('// build 2'))"
+
+
+def test_a_new_version_waits_for_reload_and_then_runs_alone(open_game, tmp_path):
+    """The server's files change under the same URLs: the open page keeps every old file (its style and a
+    worker it loads later alike), says a new version is ready, and switches to it, all files at once, only
+    when the player presses Reload; the old version's cache is deleted."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from race.server import Server
+
+    tree = _tree(tmp_path)
+    server = Server(tree, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = "http://127.0.0.1:%d/" % server.server_address[1]
+    try:
+        page = installed(open_game, "?game=huarong&lang=zh", base, "phone")
+        assert page.evaluate(VERSION_MARK) == ""
+        old = page.evaluate(CACHES)
+        # version 2: a style the page reads at once, and the Code panel's worker, loaded later
+        with open(tree / "static" / "app.css", "a") as f:
+            f.write("\n:root { --app-build: 2; }\n")
+        with open(tree / "static" / "code-worker.js", "a") as f:
+            f.write("\n// build 2\n")
+        _configs(tree)
+        page.reload(solver=True)  # the page's start asks for the service worker's files: version 2 installs
+        bar = page.get_by_role("region", name="新版本")
+        expect(bar).to_contain_text("新版本已就绪——", timeout=60_000)
+        # never old beside new: the old page still gets old files, later ones included
+        assert page.evaluate(VERSION_MARK) == "" and page.evaluate(WORKER_TEXT) is False
+        page.reload(solver=True)  # a plain reload is still version 1, and says so again
+        assert page.evaluate(VERSION_MARK) == "" and page.evaluate(WORKER_TEXT) is False
+        expect(bar).to_be_visible(timeout=30_000)
+        assert_in_viewport(page, ".update-bar")  # on a 390 x 844 phone
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.switch_language()
+        expect(page.get_by_role("region", name="New version")).to_contain_text("A new version is ready — ")
+        page.screenshot(path=str(tmp_path / "prompt.png"))
+        with page.expect_navigation():
+            page.get_by_role("region", name="New version").get_by_role("button", name="Reload").click()
+        page.wait_ready()
+        assert page.evaluate(VERSION_MARK) == "2" and page.evaluate(WORKER_TEXT) is True
+        expect(page.get_by_role("region", name=re.compile("New version|新版本"))).to_have_count(0)
+        new = page.evaluate(CACHES)
+        assert len(new) == 1 and new != old  # the old version's cache is gone
+    finally:
+        server.shutdown()
+
+
+def test_a_sliding_pattern_table_is_cached_on_first_use_and_serves_offline(open_game):
+    one = "[[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,0,15]]"
+    page = installed(open_game, "?game=sliding&lang=en&speed=0&board=" + quote(one))
+    tables = CACHES + ".then(async ks => { const c = await caches.open(ks[0]); return [" \
+        "!!(await c.match('static/data/sliding-4x4.pdb')), !!(await c.match('static/data/sliding-3x5.pdb'))]; })"
+    assert page.evaluate(tables) == [False, False]  # not before a 4 x 4 needs it
+    page.solve(re.compile(r"^Solved: 1 moves?$"))  # the count, whatever its grammar
+    for _ in range(60):  # the service worker stores it as the worker's download ends
+        if page.evaluate(tables)[0]:
+            break
+        page.wait_for_timeout(500)
+    assert page.evaluate(tables) == [True, False]
+    offline_reload(page)
+    two = "[[1,2,3,4],[5,6,7,8],[9,10,0,11],[13,14,15,12]]"
+    page.goto(page.base + "?game=sliding&lang=en&speed=0&board=" + quote(two))  # a link, opened offline
+    page.wait_ready()
+    page.solve("Solved: 2 moves")
+    page.wait_solved()
