@@ -728,3 +728,18 @@ def test_an_unknown_move_plays_the_moves_before_it_and_stops_there(open_game):
     expect(code.marked_line()).to_have_text("    gameHandler.move(7, 'sideways')")
     assert page.move_count() == 2
     assert page.board()[4] == [0, 9, 10, 0]
+
+
+def test_a_move_while_the_program_runs_is_said_in_the_panels_words(open_game):
+    """The player moves while the learner's program works: its moves, made for the board before, are not
+    played, and the panel says so in its own words (the solver's "press Solve again" is not the panel's)."""
+    page = open_game("?game=huarong&lang=en&speed=0")
+    code = page.code_panel().open()
+    code.write("import time\n\n\ndef solve(board):\n    time.sleep(4)\n    gameHandler.move(10, 'left')\n")
+    code.run()
+    expect(code.status()).to_have_text(t("code_running", "en", s=time_limit(page)), timeout=60_000)
+    assert page.move(7, "down") is True
+    expect(code.status()).to_have_text(t("code_board_changed", "en"), timeout=30_000)
+    lang = code.switch_language()
+    expect(code.status()).to_have_text(t("code_board_changed", lang))
+    assert page.move_count() == 1 and page.board()[4] == [9, 7, 0, 10]
