@@ -109,7 +109,7 @@ def _load() -> str:
     return "%.2f %.2f %.2f" % os.getloadavg()
 
 
-def course(runs: int, phone: bool) -> dict:
+def course(runs: int, phone: bool, throttle: float = 1) -> dict:
     """The course's Huarong BFS in the page: ``runs`` Runs (each in a fresh page) and one Check."""
     tree = Tree("after", ROOT)
     own, first, loads = [], [], []
@@ -119,6 +119,8 @@ def course(runs: int, phone: bool) -> dict:
         for i in range(runs + 1):
             ctx = browser.new_context(**(PHONE if phone else {}))
             page = ctx.new_page()
+            if throttle != 1:  # Chromium's CPU throttling (DevTools' "slowdown"), a phone's slower CPU
+                ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
             page.goto(base + "static/favicon.svg")
             page.evaluate("(code) => localStorage.setItem('bfs-puzzles.code.huarong', code)", COURSE_HUARONG)
             page.goto(base + "?game=huarong&lang=en&speed=0")
@@ -147,8 +149,8 @@ def course(runs: int, phone: bool) -> dict:
         browser.close()
     timed = [c for c in cases if c[1] is not None]
     table(
-        "The course's Huarong BFS in the page (%s; %d Runs on 横刀立马, each in a fresh page)"
-        % ("phone 390 x 844" if phone else "laptop", runs),
+        "The course's Huarong BFS in the page (%s%s; %d Runs on 横刀立马, each in a fresh page)"
+        % ("phone 390 x 844" if phone else "laptop", ", CPU slowed %gx" % throttle if throttle != 1 else "", runs),
         ["", "median s", "slowest s"],
         [["the program in its worker", "%.2f" % median(own), "%.2f" % max(own)],
          ["Run -> first move on the board", "%.2f" % median(first), "%.2f" % max(first)],
@@ -167,5 +169,6 @@ if __name__ == "__main__":
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--course", action="store_true", help="the course's Huarong BFS (else Run -> first move)")
     ap.add_argument("--phone", action="store_true", help="--course on the tests' 390 x 844 phone")
+    ap.add_argument("--throttle", type=float, default=1, help="--course: Chromium's CPU slowdown (e.g. 4)")
     args = ap.parse_args()
-    course(args.runs, args.phone) if args.course else bench(args.runs)
+    course(args.runs, args.phone, args.throttle) if args.course else bench(args.runs)
