@@ -546,20 +546,24 @@ def test_tab_indents_and_esc_then_tab_leaves_the_editor(open_game):
 
 def test_a_run_has_a_time_limit_the_page_states_and_stop_ends_it_there(open_game):
     """At the limit a runaway program is not ended behind the learner's back: Keep going is offered, and
-    Stop ends it (the clock and Keep going go with it)."""
-    page = open_game("?game=huarong&lang=en")
+    Stop ends it (the clock and Keep going go with it); on a phone in 中文, nothing wider than the screen."""
+    lang = "zh"
+    page = open_game("?game=huarong&lang=%s" % lang, "phone")
     code = page.code_panel().open()
     limit = time_limit(page)
     assert limit >= 20
-    expect(page.panel.locator(".code-panel")).to_contain_text(t("code_limits", "en", s=limit, n=10000))
+    expect(page.panel.locator(".code-panel")).to_contain_text(t("code_limits", lang, s=limit, n=10000))
     code.write("def solve(board):\n    while True:\n        pass\n")
     code.run()
     keep = code.button("code_keep_going")
     expect(keep).to_be_visible(timeout=(limit + 60) * 1000)
-    expect(code.status()).to_have_text(t("code_limit_reached", "en", s=limit, more=limit))
-    expect(page.panel.get_by_role("timer")).to_have_text(numbered("code_clock", "en", s=None, limit=limit))
+    expect(code.status()).to_have_text(t("code_limit_reached", lang, s=limit, more=limit))
+    expect(page.panel.get_by_role("timer")).to_have_text(numbered("code_clock", lang, s=None, limit=limit))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "nothing scrolls sideways"
+    keep.scroll_into_view_if_needed()
+    assert_in_viewport(page, "#huarong-code .code-clock")
     code.stop()
-    expect(code.status()).to_have_text(re.compile(re.escape(t("code_stopped", "en", s="@")).replace("@", r"[\d.]+")))
+    expect(code.status()).to_have_text(re.compile(re.escape(t("code_stopped", lang, s="@")).replace("@", r"[\d.]+")))
     expect(code.button("code_run")).to_be_enabled()
     expect(keep).to_be_hidden()
     expect(page.panel.get_by_role("timer")).to_be_hidden()
