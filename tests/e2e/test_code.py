@@ -747,3 +747,22 @@ def test_a_move_while_the_program_runs_is_said_in_the_panels_words(open_game):
     lang = code.switch_language()
     expect(code.status()).to_have_text(t("code_board_changed", lang))
     assert page.move_count() == 1 and page.board()[4] == [9, 7, 0, 10]
+
+
+def test_a_check_case_past_the_limit_is_not_lost(open_game):
+    """Check's case still running at the limit: Keep going is offered and the worker runs on; once that case
+    answers, Keep going goes and Check carries on through every case (none lost to the limit)."""
+    page = open_game("?game=huarong&lang=en")
+    code = page.code_panel().open()
+    limit = time_limit(page)
+    slow_first = HUARONG_BFS + (
+        "\n\nimport time\n_solve, _slow = solve, [True]\n\n\ndef solve(board):\n    if _slow:\n        _slow.pop()\n"
+        "        time.sleep(%d)\n    return _solve(board)\n" % (limit + 4))
+    code.write(slow_first)
+    code.check()
+    keep = code.button("code_keep_going")
+    expect(keep).to_be_visible(timeout=(limit + 90) * 1000)
+    expect(code.status()).to_have_text(t("code_limit_reached", "en", s=limit, more=limit))
+    expect(keep).to_be_hidden(timeout=60_000)
+    passed, n = code.checked(300_000)
+    assert passed == n >= 10
