@@ -11,8 +11,11 @@ Its outside parts are JavaScript (``static/code.js``): the editor (CodeMirror, b
 set-up) and the learner's worker (``static/code-worker.js`` running ``py/code_runner.py``).
 Everything that worker sends is input: parsed here, moves decoded by the game's spec and
 played through ``spec.apply`` (:mod:`puzzles.code_check`), paths validated, sizes capped.
-Stop and the time limit end the worker and start a fresh one. The code is kept per game in
-``localStorage`` (the editor's text comes to Python on each change; the DOM is never read).
+Stop ends the worker and starts a fresh one. A clock counts while a program runs; at the time
+limit the worker runs on and Keep going is offered (a clicked pair's ``connect`` ends there). Run
+takes the board as it stands (a Solve's answer playing stops), and a playback the player stops is
+said as stopped. The code is kept per game in ``localStorage`` (the editor's text comes to Python on
+each change; the DOM is never read).
 """
 
 import asyncio
@@ -24,10 +27,15 @@ from pyscript.ffi import create_proxy
 from app.code_starters import is_starter, starter
 from app.dom import clear, el, into_view, next_task, on
 from puzzles import PuzzleError
-from puzzles.code_check import AnswerError, check_path, decode_moves, judge, path_text, replay
+from puzzles.code_check import AnswerError, check_path, decode_moves, decode_until_bad, judge, path_text, replay
 from puzzles.huarong_layouts import find_layout
 
-TIME_LIMIT_S = 10  # a run (or one of Check's cases) may take this long
+# A Run (or one of Check's cases) may take this long before the page asks whether to keep going; the
+# worker goes on meanwhile, and Keep going gives it this long again. Set from the course's own Huarong BFS
+# (tools/course_programs.py) Run in the page on a 2-core machine (tools/bench_code.py --course): at a load
+# average of 4-11, 4.4 s median and 12.1 s slowest of five Runs, 14.3 s its slowest Check case; as the phone
+# at a load of 22-28, 11.9 s median and 18.9 s slowest. About three times the slowest of them all.
+TIME_LIMIT_S = 60
 LOAD_LIMIT_S = 90  # the worker's Pyodide may take this long to start
 MAX_MOVES = 10000  # moves one run may make
 MAX_CODE = 20000  # characters of code kept (typed, saved or carried by a link)
@@ -67,6 +75,10 @@ class CodePanel:
         self.rid = 0
         self.running = None
         self.stopped = False
+        self.limit_s = TIME_LIMIT_S  # this request's limit: Keep going raises it
+        self.offered = False  # the limit is reached and Keep going is offered
+        self.elapsed = 0.0  # seconds of the request (Check: of its case under way), as the clock last saw them
+        self.clock_s = -1  # the whole second the clock shows
         self.use_connect = False
         self.shown = False  # the panel is open
         self.log_chars = 0
@@ -95,7 +107,7 @@ class CodePanel:
         sh.text(b, "code")
         on(b, "click", self.frame.guard(self._on_toggle))
         self.section = sec = el("section", wrap, "code-panel", hidden=True, id=self.game + "-code",
-                                aria_labelledby=self.game + "-code-title")
+                                aria_labelledby=self.game + "-code-title", data_time_limit=TIME_LIMIT_S)
         sh.text(el("h2", sec, "code-title", id=self.game + "-code-title"), "code_title")
         sh.text(el("p", sec, "help"), "code_help_" + self.game)
         sh.text(el("p", sec, "help"), "code_limits", s=TIME_LIMIT_S, n=MAX_MOVES)
@@ -103,6 +115,10 @@ class CodePanel:
         bar = el("div", sec, "toolbar code-buttons")
         self.run_btn = self.frame.button(bar, "code_run", self._on_run, "primary")
         self.stop_btn = self.frame.button(bar, "code_stop", self._on_stop)
+        self.keep_btn = self.frame.button(bar, "code_keep_going", self._on_keep)
+        self.keep_btn.setAttribute("hidden", "")
+        # the running clock: a timer (not a live region), so a screen reader is not told every second
+        self.clock = el("span", bar, "code-clock", role="timer", aria_live="off", hidden=True)
         self.check_btn = self.frame.button(bar, "code_check", self._on_check)
         self.frame.button(bar, "code_starter", self._on_starter)
         self.frame.button(bar, "code_share", self._on_share)
@@ -147,6 +163,9 @@ class CodePanel:
         return self.shell.t(key, **shown)
 
     def _relabel(self) -> None:
+        if self.running is not None:
+            self.clock_s = -1  # the clock in the new language at once
+            self._over_limit(self.elapsed)
         if self.status_key is not None:
             self.say(self.status_key[0], **self.status_key[1])
         if self.table_args is not None:
@@ -266,6 +285,7 @@ class CodePanel:
 
     def _begin(self, kind: str) -> None:
         self.running, self.stopped = kind, False
+        self.limit_s, self.offered, self.elapsed, self.clock_s = TIME_LIMIT_S, False, 0.0, -1
         if kind != "call":
             clear(self.log)
             self.log_chars = 0
@@ -277,7 +297,44 @@ class CodePanel:
 
     def _end(self) -> None:
         self.running = None
+        self.offered = False
+        self.keep_btn.setAttribute("hidden", "")
+        self.clock.setAttribute("hidden", "")
         self.render()
+
+    def _over_limit(self, elapsed: float) -> bool:
+        """Each poll of a request: the running clock shows ``elapsed`` (the request's seconds; Check's, its
+        case's), and at the limit a Run or Check goes on while Keep going is offered (Stop still ends it);
+        a clicked pair's ``connect`` (Link-up's Use my connect) ends there instead: ``True``, said."""
+        self.elapsed = elapsed
+        if int(elapsed) != self.clock_s:
+            self.clock_s = int(elapsed)
+            self.clock.textContent = self.shell.t("code_clock", s=self.clock_s, limit=self.limit_s)
+            self.clock.removeAttribute("hidden")
+        if self.offered and elapsed <= self.limit_s:  # Check's slow case ended: the next one has its own time
+            self.offered = False
+            self.keep_btn.setAttribute("hidden", "")
+        if elapsed <= self.limit_s or self.offered:
+            return False
+        if self.running == "call":
+            self._kill()
+            self.say("code_timeout", s=self.limit_s)
+            return True
+        self.offered = True
+        self.keep_btn.removeAttribute("hidden")
+        self.say("code_limit_reached", s=self.limit_s, more=TIME_LIMIT_S)
+        return False
+
+    def _on_keep(self, event: object) -> None:
+        """Keep going: the program under way gets :data:`TIME_LIMIT_S` more, from now."""
+        if self.running is None or not self.offered:
+            return
+        self.limit_s = int(self.elapsed) + TIME_LIMIT_S
+        self.offered = False
+        self.clock_s = -1
+        self.keep_btn.setAttribute("hidden", "")
+        self.stop_btn.focus()  # the button pressed is gone: focus stays in the panel's row
+        self.say("code_running", s=self.limit_s)
 
     async def _request(self, req: dict, cases: bool = False) -> "dict | None":
         """Send ``req`` to the learner's worker and wait for its ``done`` (``None``: stopped, the
@@ -304,7 +361,7 @@ class CodePanel:
         last = _now()
         seen = 0
         if self.running != "call":
-            self.say("code_running", s=TIME_LIMIT_S)
+            self.say("code_running", s=self.limit_s)
         while self.done is None:
             await asyncio.sleep(POLL_S)
             if self.stopped:
@@ -317,9 +374,7 @@ class CodePanel:
                 self.say("code_worker_failed", msg=self.failed)
                 self._kill()
                 return None
-            if _now() - last > TIME_LIMIT_S:
-                self._kill()
-                self.say("code_timeout", s=TIME_LIMIT_S)
+            if self._over_limit(_now() - last):
                 return None
         return self.done
 
@@ -352,6 +407,12 @@ class CodePanel:
     async def _on_run(self, event: object) -> None:
         if self.running is not None:
             return
+        # Run takes the board as it stands: a Solve's answer playing stops there, and a Solve (or Hint)
+        # being worked out is cancelled, so neither plays over the learner's moves.
+        if self.player.playback is not None:
+            self.player.stop()
+            self.player.calls["render"]()
+        self.jobs.cancel()
         self._begin("run")
         start = self.session.state
         try:
@@ -362,8 +423,9 @@ class CodePanel:
         if done is None:
             return
         self.say("code_finished", ms="%d" % float(done.get("ms") or 0))
+        self.section.setAttribute("data-run-ms", "%d" % float(done.get("ms") or 0))  # for tools/bench_code.py
         try:
-            moves = decode_moves(self.spec, done.get("moves"), MAX_MOVES)
+            moves, unknown = decode_until_bad(self.spec, done.get("moves"), MAX_MOVES)
         except AnswerError as e:
             self._bad(e)
             return
@@ -378,8 +440,8 @@ class CodePanel:
         if self.game == "sliding" and err is None:
             verdict = await self._sliding_answer(start, done.get("answer"))
         clean = True
-        if moves:
-            clean = await self._play(start, moves, err is None)
+        if moves or unknown is not None:
+            clean = await self._play(start, moves, err is None, unknown)
         elif err is None and self.game == "huarong":
             self.say("code_no_moves")
         if verdict is not None and clean:
@@ -390,12 +452,14 @@ class CodePanel:
     def _bad(self, e: PuzzleError) -> None:
         self.say("code_answer_refused", msg=e)
 
-    async def _play(self, start: object, moves: list, say_end: bool) -> bool:
+    async def _play(self, start: object, moves: list, say_end: bool, unknown: "tuple | None" = None) -> bool:
         """Play the run's moves on the board (through ``spec.apply``, as a Solve's answer plays),
-        up to the first the rules refuse, which is named by its number and the learner's line.
-        Answers whether every move was played (none refused, the board not changed before)."""
-        if self.session.state != start:
-            self.say("changed")
+        up to the first the rules refuse, or ``unknown``, the first the game has no such move for
+        (``(number, line, error)``, after ``moves``): either is named by its number and the learner's line.
+        A playback stopped by the player (a move, Undo, Reset, Solve, another board) is said as such.
+        Answers whether every move was played (none refused, the board not changed before or meanwhile)."""
+        if self.session.state != start:  # the player moved, or Solve played, while the program ran
+            self.say("code_board_changed")
             return False
         gen = replay(self.spec, start, moves)
         try:
@@ -404,6 +468,7 @@ class CodePanel:
                 await next_task()
         except StopIteration as stop:
             bad = stop.args[0][1]
+        bad = bad if bad is not None else unknown
         legal = [m for m, _ in (moves if bad is None else moves[: bad[0] - 1])]
         if legal:
             if say_end:
@@ -413,6 +478,11 @@ class CodePanel:
             pb = self.player.playback
             while self.player.playback is pb and pb is not None:
                 await asyncio.sleep(0.1)
+            if self.running is not None:  # Run or Check pressed again meanwhile: its words stand
+                return False
+            if pb is not None and pb.stopped and pb.index < len(legal):  # stopped by the player before its end
+                self.say("code_interrupted", i=pb.index, n=len(legal))
+                return False
         if bad is not None:
             i, line, e = bad
             if line is not None:

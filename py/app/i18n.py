@@ -590,8 +590,9 @@ _TEXT = {
         "写出 slidingPuzzle(board)：返回最少步数，无解时返回 -1（LeetCode 773）；gameHandler.move(tile) 的步骤会播放。",
     ),
     "code_limits": (
-        "Runs in a worker of its own: at most {s} s and {n} moves a run. Esc then Tab leaves the editor.",
-        "在独立的工作线程里运行：每次最多 {s} 秒、{n} 步。按 Esc 再按 Tab 可离开编辑器。",
+        "Runs in a worker of its own: at {s} s it asks whether to keep going; at most {n} moves a run. "
+        "Esc then Tab leaves the editor.",
+        "在独立的工作线程里运行：运行到 {s} 秒时会问你是否继续；每次最多 {n} 步。按 Esc 再按 Tab 可离开编辑器。",
     ),
     "code_run": ("Run", "运行"),
     "code_stop": ("Stop", "停止"),
@@ -607,6 +608,25 @@ _TEXT = {
     "code_running": ("Running… (Stop ends it; the limit is {s} s)", "运行中……（按停止可结束；上限 {s} 秒）"),
     "code_stopped": ("Stopped after {s} s.", "已在 {s} 秒后停止。"),
     "code_timeout": ("Stopped: the time limit is {s} s.", "已停止：时间上限为 {s} 秒。"),
+    # the running clock (role=timer: not read out at each tick) and the limit a learner may extend
+    "code_clock": ("{s} s of {limit} s", "{s} 秒 / 上限 {limit} 秒"),
+    "code_limit_reached": (
+        "Your program has run for {s} s, the time limit, and is still running: Keep going gives it {more} s more.",
+        "你的程序已运行 {s} 秒，到了时间上限，仍在运行：按“继续运行”再给它 {more} 秒。",
+    ),
+    "code_keep_going": ("Keep going", "继续运行"),
+    "code_interrupted": (
+        "Stopped after {i} of {n} moves: the board was changed while they played. Run plays them again from here.",
+        "播放了 {n} 步中的 {i} 步后停止：播放时棋盘被改动了。再按“运行”会从这里重新开始。",
+    ),
+    "code_interrupted_one": (
+        "Stopped after {i} of {n} move: the board was changed while it played. Run plays it again from here.",
+        "播放了 {n} 步中的 {i} 步后停止：播放时棋盘被改动了。再按“运行”会从这里重新开始。",
+    ),
+    "code_board_changed": (
+        "The board changed while your program ran: its moves were for the board before. Press Run again.",
+        "你的程序运行期间棋盘变了：它算出的步骤是针对之前的棋盘的。请再按一次“运行”。",
+    ),
     "code_finished": ("Finished in {ms} ms.", "运行完毕，用时 {ms} 毫秒。"),
     "code_error_at": ("Error on line {line} (marked in the editor).", "第 {line} 行出错（已在编辑器中标出）。"),
     "code_error": ("Your program raised an error.", "你的程序出错了。"),

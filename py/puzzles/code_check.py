@@ -54,6 +54,27 @@ def decode_moves(spec: object, raw: object, limit: int) -> list:
     return out
 
 
+def decode_until_bad(spec: object, raw: object, limit: int) -> tuple:
+    """Run's moves: ``(moves, bad)``, the moves decoded by ``spec`` up to the first the game has no such
+    move for (``gameHandler.move(7, 'sideways')``), which is ``bad``: ``(number from 1, line,
+    AnswerError)``, or ``None``. The moves before it still play, as before an illegal one. A list that is
+    not ``[[move, line], ...]``, or is longer than ``limit``, is refused whole, as :func:`decode_moves` does."""
+    if not isinstance(raw, list) or len(raw) > limit:
+        decode_moves(spec, raw, limit)  # raises
+    for item in raw:
+        if not isinstance(item, list) or len(item) != 2 or not (item[1] is None or _whole(item[1])):
+            decode_moves(spec, [item], 1)  # raises: the item quoted
+    out = []
+    for i, item in enumerate(raw):
+        line = item[1] if item[1] is not None and 0 < item[1] < LINE_MAX else None
+        try:
+            move = spec.decode_move(item[0])
+        except (PuzzleError, ValueError, TypeError):
+            return out, (i + 1, line, AnswerError("code_bad_answer", text=quote(str(item[0])[:80])))
+        out.append((move, line))
+    return out, None
+
+
 def replay(spec: object, board: object, moves: list, chunk: int = 64):
     """Apply ``moves`` (``(move, line)`` pairs) from ``board`` through ``spec.apply``, as a
     generator that yields after every ``chunk`` moves (so the page stays responsive), and

@@ -11,7 +11,9 @@ from pages import assert_in_viewport, axe_serious
 from playwright.sync_api import expect
 
 from app.i18n import t
-from puzzles import PuzzleError
+from course_programs import COURSE_HUARONG
+from puzzles import PuzzleError, quote
+from puzzles.code_check import AnswerError
 from puzzles.games import GAMES
 
 pytestmark = pytest.mark.e2e
@@ -189,6 +191,30 @@ def connect_with(turns: int) -> str:
     return CONNECT.replace("MAX_TURNS = 2", "MAX_TURNS = %d" % turns)
 
 
+def time_limit(page) -> int:
+    """The seconds a program runs before the page offers Keep going (the panel states it)."""
+    return int(page.panel.locator(".code-panel").get_attribute("data-time-limit"))
+
+
+def numbered(key: str, lang: str, **values: object):
+    """``key``'s text as a pattern, each value given as ``None`` matching any whole number."""
+    marks = {k: (v if v is not None else 900001 + i) for i, (k, v) in enumerate(values.items())}
+    text = re.escape(t(key, lang, **marks))
+    for k, v in values.items():
+        if v is None:
+            text = text.replace(str(marks[k]), r"(\d+)")
+    return re.compile("^" + text + "$")
+
+
+# Every text the Code panel's status line shows, kept in the page as it changes (one said only in passing
+# is caught too): ``code.status().evaluate(WATCH_SAID)``, then ``page.evaluate("window.__codeSaid")``.
+WATCH_SAID = """(node) => {
+    window.__codeSaid = [];
+    new MutationObserver(() => window.__codeSaid.push(node.textContent))
+        .observe(node, {childList: true, characterData: true, subtree: true});
+}"""
+
+
 def learner(code: str, name: str):
     """The learner's function, as CPython runs it here (to pick the pairs a test clicks)."""
     ns = {}
@@ -344,7 +370,7 @@ def test_a_check_stopped_midway_says_so(open_game):
     expect(code.status()).to_have_text(re.compile(re.escape(t("code_stopped", "en", s="@")).replace("@", r"[\d.]+")))
     rows = page.panel.locator(".code-table tbody tr")
     expect(rows.filter(has_text=t("code_stopped_case", "en")).first).to_be_visible()
-    expect(rows.filter(has_text=t("code_timeout_case", "en", s=10))).to_have_count(0)
+    expect(rows.filter(has_text=t("code_timeout_case", "en", s=time_limit(page)))).to_have_count(0)
     # Stop at once, while the hidden cases are still being made: said too (it stayed "Preparing… 88")
     code.check()
     code.button("code_stop").click()
@@ -479,7 +505,7 @@ def test_stop_ends_a_runaway_program_within_a_second_and_the_next_run_works(open
         watch(page)
         for lang in ("en", "zh"):
             code.run()
-            expect(code.status()).to_have_text(t("code_running", lang, s=10), timeout=60_000)
+            expect(code.status()).to_have_text(t("code_running", lang, s=time_limit(page)), timeout=60_000)
             expect(code.button("code_run")).to_be_disabled()
             page.wait_for_timeout(1000)
             code.stop()
@@ -518,14 +544,29 @@ def test_tab_indents_and_esc_then_tab_leaves_the_editor(open_game):
     expect(code.button("code_run")).to_be_focused()
 
 
-def test_a_run_has_a_time_limit_the_page_states(open_game):
-    page = open_game("?game=huarong&lang=en")
+def test_a_run_has_a_time_limit_the_page_states_and_stop_ends_it_there(open_game):
+    """At the limit a runaway program is not ended behind the learner's back: Keep going is offered, and
+    Stop ends it (the clock and Keep going go with it); on a phone in 中文, nothing wider than the screen."""
+    lang = "zh"
+    page = open_game("?game=huarong&lang=%s" % lang, "phone")
     code = page.code_panel().open()
-    expect(page.panel.locator(".code-panel")).to_contain_text(t("code_limits", "en", s=10, n=10000))
+    limit = time_limit(page)
+    assert limit >= 20
+    expect(page.panel.locator(".code-panel")).to_contain_text(t("code_limits", lang, s=limit, n=10000))
     code.write("def solve(board):\n    while True:\n        pass\n")
     code.run()
-    expect(code.status()).to_have_text(t("code_timeout", "en", s=10), timeout=60_000)
+    keep = code.button("code_keep_going")
+    expect(keep).to_be_visible(timeout=(limit + 60) * 1000)
+    expect(code.status()).to_have_text(t("code_limit_reached", lang, s=limit, more=limit))
+    expect(page.panel.get_by_role("timer")).to_have_text(numbered("code_clock", lang, s=None, limit=limit))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "nothing scrolls sideways"
+    keep.scroll_into_view_if_needed()
+    assert_in_viewport(page, "#huarong-code .code-clock")
+    code.stop()
+    expect(code.status()).to_have_text(re.compile(re.escape(t("code_stopped", lang, s="@")).replace("@", r"[\d.]+")))
     expect(code.button("code_run")).to_be_enabled()
+    expect(keep).to_be_hidden()
+    expect(page.panel.get_by_role("timer")).to_be_hidden()
 
 
 def test_the_panel_speaks_the_pages_language(open_game):
@@ -567,3 +608,161 @@ def test_huarong_check_names_its_layouts_in_the_pages_language(open_game):
     table = page.panel.locator(".code-table")
     expect(table).to_contain_text("Across the Blade, Astride the Horse")
     assert "横刀立马" not in table.text_content()
+
+
+def test_the_courses_own_huarong_bfs_passes_run_and_check(open_game):
+    """The course's algorithm as a learner translates it (a path list per board, boards copied, a visited set
+    of strings with pieces of one shape as one) solves 横刀立马 and passes every case of Check, within the time
+    limit (Keep going never needed), on a machine the tests load."""
+    page = open_game("?game=huarong&lang=zh&speed=0")
+    code = page.code_panel().open()
+    code.write(COURSE_HUARONG)
+    page.panel.locator(".code-buttons").evaluate(
+        "(bar, name) => new MutationObserver(() => { for (const b of bar.querySelectorAll('button')) "
+        "if (!b.hidden && b.textContent === name) window.__keepOffered = true; })"
+        ".observe(bar, {attributes: true, subtree: true})", t("code_keep_going", "zh"))
+    code.run()
+    expect(code.status()).to_have_text(t("code_solved_in", "zh", n=116, m=116), timeout=180_000)
+    expect(code.log()).to_contain_text("BFS steps: 1, current level states count: 1")
+    code.check()
+    passed, n = code.checked(600_000)
+    assert passed == n >= 10
+    assert page.evaluate("window.__keepOffered === undefined"), "Keep going was offered to a correct solution"
+
+
+def test_a_long_run_shows_its_clock_and_keep_going_gives_it_more_time(open_game):
+    """A program still running at the limit is not lost: a clock counts the seconds (a timer, not read out
+    at each tick: the status says the run once), at the limit the status says so and offers Keep going
+    (继续运行, the page switched to 中文 meanwhile), which gives it more time; its move then plays."""
+    page = open_game("?game=huarong&lang=en&speed=0")
+    code = page.code_panel().open()
+    limit = time_limit(page)
+    code.write("import time\n\n\ndef solve(board):\n    t0 = time.time()\n    while time.time() - t0 < %d:\n"
+               "        pass\n    gameHandler.move(10, 'left')\n" % (limit + 5))
+    code.run()
+    clock = page.panel.get_by_role("timer")
+    expect(clock).to_have_text(t("code_clock", "en", s=2, limit=limit), timeout=60_000)
+    expect(clock).to_have_attribute("aria-live", "off")
+    code.status().evaluate(WATCH_SAID)
+    expect(clock).to_have_text(t("code_clock", "en", s=4, limit=limit))
+    expect(code.status()).to_have_text(t("code_running", "en", s=limit))
+    assert page.evaluate("window.__codeSaid") == [], "the status is not said again at each tick"
+    lang = code.switch_language()
+    expect(clock).to_have_text(numbered("code_clock", lang, s=None, limit=limit))
+    keep = code.button("code_keep_going")
+    expect(keep).to_be_visible(timeout=(limit + 60) * 1000)
+    expect(code.status()).to_have_text(t("code_limit_reached", lang, s=limit, more=limit))
+    assert page.move_count() == 0
+    keep.click()
+    expect(keep).to_be_hidden()
+    expect(code.button("code_stop")).to_be_focused()
+    expect(code.status()).to_have_text(numbered("code_running", lang, s=None))
+    extended = int(numbered("code_running", lang, s=None).match(code.status().text_content()).group(1))
+    assert extended >= 2 * limit
+    expect(clock).to_have_text(numbered("code_clock", lang, s=None, limit=extended))
+    page.wait_for_function("gameHandler.moveCount === 1", timeout=60_000)
+    assert page.board()[4] == [9, 0, 10, 0]
+    expect(code.button("code_run")).to_be_enabled()
+    expect(clock).to_be_hidden()
+
+
+def test_a_runs_moves_interrupted_say_so(open_game):
+    """A correct solution's moves playing, then Reset, Solve, Undo, a move or another layout: the status says
+    how many of them played before the board was taken, in the page's language, never that the board is
+    not solved yet."""
+    page = open_game("?game=huarong&lang=en&speed=150")
+    code = page.code_panel().open()
+    code.write(HUARONG_BFS)
+    for action, lang in (("reset", "en"), ("solve", "zh"), ("undo", "zh"), ("move", "en"), ("layout", "en")):
+        if lang != code.lang:
+            code.switch_language()
+        if page.move_count() or page.playing():
+            page.button(t("reset", lang), exact=True).click()
+        page.wait_for_function("gameHandler.moveCount === 0 && !document.querySelector('[data-playing]')")
+        code.run()
+        page.wait_playing(at=5)
+        if action == "move":
+            page.move(1, "up")  # refused by the rules, but the player has taken the board
+        elif action == "layout":
+            page.choose_layout("勇闯五关")
+        else:
+            page.button(t(action, lang), exact=True).click()
+        said = numbered("code_interrupted", lang, i=None, n=116)
+        expect(code.status()).to_have_text(said)
+        played = int(said.match(code.status().text_content()).group(1))
+        assert 5 <= played < 116, action
+        expect(code.status()).not_to_have_text(numbered("code_not_solved", lang, n=None))
+
+
+def test_run_while_a_solve_plays_stops_it_and_plays_the_learners_moves(open_game):
+    """Run pressed while Solve's answer plays: the answer stops where it is, the learner's program runs on that
+    board and its moves play to the goal; the solver's "board changed" never shows in the panel."""
+    page = open_game("?game=huarong&lang=zh&speed=150")
+    code = page.code_panel().open()
+    code.write(HUARONG_BFS)
+    code.status().evaluate(WATCH_SAID)
+    page.button(t("solve", "zh"), exact=True).click()
+    page.wait_playing(at=10)
+    code.run()
+    page.wait_for_function("!document.querySelector('#hr-moves[data-playing]')")  # Solve's playback stopped
+    from_here = page.move_count()
+    assert 10 <= from_here < 116
+    solved = re.compile(re.escape(t("code_solved_in", "zh", n=900001, m=900002))
+                        .replace("900001", r"(\d+)").replace("900002", r"\1"))
+    expect(code.status()).to_have_text(solved, timeout=120_000)
+    assert page.is_solved()
+    said = page.evaluate("window.__codeSaid")
+    assert t("changed", "zh") not in said and t("code_board_changed", "zh") not in said
+
+
+def test_an_unknown_move_plays_the_moves_before_it_and_stops_there(open_game):
+    """gameHandler.move(7, 'sideways'): the two moves before it play, and it is named like an illegal move
+    (its number, the learner's line, capitalised), in English and, the page switched, in 中文."""
+    page = open_game("?game=huarong&lang=en&speed=0")
+    code = page.code_panel().open()
+    code.write("def solve(board):\n    gameHandler.move(10, 'left')\n    gameHandler.move(9, 'right')\n"
+               "    gameHandler.move(7, 'sideways')\n    gameHandler.move(7, 'down')\n")
+    code.run()
+    for lang in ("en", "zh"):
+        if lang != code.lang:
+            code.switch_language()
+        msg = AnswerError("code_bad_answer", text=quote("[7, 'sideways']")).text(lang)
+        expect(code.status()).to_have_text(t("code_illegal", lang, i=3, line=4, msg=msg), timeout=60_000)
+    assert code.status().text_content()[0] == "第"
+    expect(code.marked_line()).to_have_text("    gameHandler.move(7, 'sideways')")
+    assert page.move_count() == 2
+    assert page.board()[4] == [0, 9, 10, 0]
+
+
+def test_a_move_while_the_program_runs_is_said_in_the_panels_words(open_game):
+    """The player moves while the learner's program works: its moves, made for the board before, are not
+    played, and the panel says so in its own words (the solver's "press Solve again" is not the panel's)."""
+    page = open_game("?game=huarong&lang=en&speed=0")
+    code = page.code_panel().open()
+    code.write("import time\n\n\ndef solve(board):\n    time.sleep(4)\n    gameHandler.move(10, 'left')\n")
+    code.run()
+    expect(code.status()).to_have_text(numbered("code_running", "en", s=None), timeout=60_000)
+    assert page.move(7, "down") is True
+    expect(code.status()).to_have_text(t("code_board_changed", "en"), timeout=30_000)
+    lang = code.switch_language()
+    expect(code.status()).to_have_text(t("code_board_changed", lang))
+    assert page.move_count() == 1 and page.board()[4] == [9, 7, 0, 10]
+
+
+def test_a_check_case_past_the_limit_is_not_lost(open_game):
+    """Check's case still running at the limit: Keep going is offered and the worker runs on; once that case
+    answers, Keep going goes and Check carries on through every case (none lost to the limit)."""
+    page = open_game("?game=huarong&lang=en")
+    code = page.code_panel().open()
+    limit = time_limit(page)
+    slow_first = HUARONG_BFS + (
+        "\n\nimport time\n_solve, _slow = solve, [True]\n\n\ndef solve(board):\n    if _slow:\n        _slow.pop()\n"
+        "        time.sleep(%d)\n    return _solve(board)\n" % (limit + 4))
+    code.write(slow_first)
+    code.check()
+    keep = code.button("code_keep_going")
+    expect(keep).to_be_visible(timeout=(limit + 90) * 1000)
+    expect(code.status()).to_have_text(t("code_limit_reached", "en", s=limit, more=limit))
+    expect(keep).to_be_hidden(timeout=60_000)
+    passed, n = code.checked(300_000)
+    assert passed == n >= 10
