@@ -115,6 +115,8 @@ class CodePanel:
         sh.text(el("span", lab), "code_share_label")
         self.share_input = el("input", lab, type="text", readonly=True, id=self.game + "-code-link")
         self.status = el("p", sec, "code-status", role="status", id=self.game + "-code-status")
+        self.beyond = el("p", sec, "code-beyond")  # Check's cases beyond the exercise, counted apart
+        self.beyond_args = None
         self.log = el("pre", sec, "code-log", role="log", tabindex="0", id=self.game + "-code-log")
         sh.text(self.log, "code_output", "aria-label")
         self.results = el("div", sec, "code-results")
@@ -151,6 +153,8 @@ class CodePanel:
             self.say(self.status_key[0], **self.status_key[1])
         if self.table_args is not None:
             self._table(*self.table_args)
+        if self.beyond_args is not None:
+            self._say_beyond(*self.beyond_args)
         if self.editor is not None:
             self.editor.label(self._label())
             if is_starter(self.game, self.text) and self.text != starter(self.game, self.shell.lang):
@@ -161,6 +165,8 @@ class CodePanel:
         Chinese one, the layouts' table has both; a Link-up case is its board's size and seed and its pair,
         ``8x18 seed 3 (6,17)-(7,1)``, the seed in the page's words, ``seed 3`` and the pair each on one line)."""
         label = str(case["label"])
+        if case.get("set") == "beyond":  # Sliding's 3 x 3 boards: the set's name, then the board's number
+            return self.shell.t("code_beyond_case", n=label.rsplit("#", 1)[-1])
         seed, size, args = case.get("seed"), case.get("size"), case.get("args")
         if self.game == "linkup" and isinstance(seed, int) and isinstance(size, str) and isinstance(args, list):
             if len(args) == 4 and all(isinstance(x, int) for x in args):
@@ -271,6 +277,8 @@ class CodePanel:
             self.log_chars = 0
             clear(self.results)
             self.table_args = None
+            self.beyond_args = None
+            self.beyond.textContent = ""
             if self.editor is not None:
                 self.editor.mark(0)
         self.render()
@@ -542,11 +550,13 @@ class CodePanel:
             if _now() - t0 > 0.02:
                 await next_task()
                 t0 = _now()
-        passed = sum(1 for r in rows if r["ok"])
+        counted = [r for r, c in zip(rows, cases) if "set" not in c]  # the exercise's cases (beyond: apart)
+        passed = sum(1 for r in counted if r["ok"])
         stopped_at_once = whole is not None and not answers  # a syntax error: the status names it, it stays
         if not stopped_at_once and not self.stopped and (done is not None or passed):  # Stop: "Stopped after"
-            self.say("code_all_passed" if passed == len(cases) else "code_passed", p=passed, n=len(cases))
+            self.say("code_all_passed" if passed == len(counted) else "code_passed", p=passed, n=len(counted))
         self._table(cases, boards, rows)
+        self._say_beyond(cases, rows)
 
     def _judge(self, case: dict, grid: list, msg: "dict | None", whole: "dict | None" = None) -> dict:
         """One case's row: ``ok``, ``yours``, ``expected``, ``ms``. A case with no answer says the error
@@ -587,11 +597,13 @@ class CodePanel:
         """The result table (failing cases first) and the first failing case drawn small."""
         self.table_args = (cases, boards, rows)
         clear(self.results)
-        failing = [i for i, r in enumerate(rows) if not r["ok"]]
+        # failing cases first, the exercise's before those of a set beyond it (Sliding's 3 x 3)
+        failing = [i for i, r in enumerate(rows) if not r["ok"] and "set" not in cases[i]]
+        failing += [i for i, r in enumerate(rows) if not r["ok"] and "set" in cases[i]]
         if failing:  # drawn first, above the table
             i = failing[0]
             self._draw_case(cases[i], boards[cases[i]["board"]], rows[i])
-        order = [i for i, r in enumerate(rows) if not r["ok"]] + [i for i, r in enumerate(rows) if r["ok"]]
+        order = failing + [i for i, r in enumerate(rows) if r["ok"]]
         shown = order[:TABLE_ROWS]
         table = el("table", self.results, "code-table")
         self.shell.text(el("caption", table), "code_table_caption", k=len(shown), n=len(rows))
@@ -606,6 +618,17 @@ class CodePanel:
             el("td", tr, text=self._words(r["expected"]))
             el("td", tr, text=self._words(r["yours"]))
             el("td", tr, text="" if r["ms"] is None else "%.1f ms" % r["ms"])
+
+    def _say_beyond(self, cases: list, rows: list) -> None:
+        """The line under the status for the cases beyond the exercise (Sliding's 3 x 3 boards): how many
+        passed, said apart from the exercise's count, which they never change; empty when there are none."""
+        extra = [r for r, c in zip(rows, cases) if "set" in c]
+        self.beyond_args = (cases, rows)
+        if not extra or self.stopped:
+            self.beyond.textContent = ""
+            return
+        self.beyond.textContent = self.shell.t("code_beyond_passed", p=sum(1 for r in extra if r["ok"]),
+                                               n=len(extra))
 
     def _draw_case(self, case: dict, grid: list, row: dict) -> None:
         """A small drawing of a failing case: the board's numbers; Link-up's two paths marked

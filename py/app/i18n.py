@@ -618,6 +618,11 @@ _TEXT = {
     "code_checking": ("Checking: {i} / {n}", "检查中：{i} / {n}"),
     "code_passed": ("{p} / {n} passed", "通过 {p} / {n}"),
     "code_all_passed": ("All {n} cases passed.", "全部 {n} 个用例都通过了。"),
+    "code_beyond_passed": (
+        "Beyond LeetCode: 3 × 3 (not counted): {p} / {n} passed",
+        "进阶：3 × 3（不计入）：通过 {p} / {n}",
+    ),
+    "code_beyond_case": ("Beyond LeetCode: 3 × 3 #{n}", "进阶：3 × 3 #{n}"),
     "code_case": ("Case", "测试"),
     "code_expected": ("Expected", "应得"),
     "code_yours": ("Yours", "你的"),
