@@ -25,12 +25,12 @@ from app.code_starters import is_starter, starter
 from app.dom import clear, el, into_view, next_task, on
 from puzzles import PuzzleError
 from puzzles.code_check import AnswerError, check_path, decode_moves, judge, path_text, replay
+from puzzles.code_link import MAX_CODE, LinkError, pack, unpack
 from puzzles.huarong_layouts import find_layout
 
 TIME_LIMIT_S = 10  # a run (or one of Check's cases) may take this long
 LOAD_LIMIT_S = 90  # the worker's Pyodide may take this long to start
 MAX_MOVES = 10000  # moves one run may make
-MAX_CODE = 20000  # characters of code kept (typed, saved or carried by a link)
 LOG_MAX = 60000  # characters the output pane holds
 TABLE_ROWS = 30  # rows of Check's table shown (failing cases first)
 POLL_S = 0.03
@@ -74,11 +74,17 @@ class CodePanel:
         self.table_args = None  # Check's last table (cases, boards, rows), drawn again by a language switch
         saved = window.safeStorage.get(STORE + self.game)
         self.text = str(saved)[:MAX_CODE] if saved is not None else starter(self.game, shell.lang)
-        link = shell.params.get("code") if shell.game == self.game else None
-        self.from_link = link is not None
-        if link is not None:
-            self.text = str(link)[:MAX_CODE]
-            self._save()
+        self.draft = None  # while a link's code is on trial: the learner's own code, kept and saved
+        self.link_said = None  # what opening the link's code said: (key, values)
+        self.starter_undo = False  # Restore starter was the last change: its button brings the code back
+        link, problem = self._link_code() if shell.game == self.game else (None, None)
+        if problem is not None:
+            self.link_said = problem
+        elif link is not None and link != self.text:
+            self.draft, self.text = self.text, link  # the link's code on trial; nothing saved is touched
+            self.link_said = ("code_from_link_draft", {})
+        elif link is not None:
+            self.link_said = ("code_from_link", {})
         self._on_message = create_proxy(self._message)
         self._on_change = create_proxy(self._changed)
 
@@ -99,6 +105,7 @@ class CodePanel:
         sh.text(el("h2", sec, "code-title", id=self.game + "-code-title"), "code_title")
         sh.text(el("p", sec, "help"), "code_help_" + self.game)
         sh.text(el("p", sec, "help"), "code_limits", s=TIME_LIMIT_S, n=MAX_MOVES)
+        self._build_draft(sec)
         self.host = el("div", sec, "code-editor")
         bar = el("div", sec, "toolbar code-buttons")
         self.run_btn = self.frame.button(bar, "code_run", self._on_run, "primary")
@@ -122,10 +129,60 @@ class CodePanel:
         self.results = el("div", sec, "code-results")
         sh.on_lang(self._relabel)
         self.render()
-        if self.from_link:
+        if self.link_said is not None:
             asyncio.create_task(self.frame.guarded(self._open(True)))
-            self.say("code_from_link")
+            self.say(self.link_said[0], **self.link_said[1])
         return self
+
+    def _link_code(self) -> tuple:
+        """The code a link carries for this game, ``(code, None)``, or ``(None, (key, values))`` when it
+        cannot be opened (damaged, cut, too long), or ``(None, None)`` when it carries none. Share puts it,
+        packed, in the fragment (``#code=``: never sent to a server); a link of the older form carries it
+        as the query's ``code`` (still opened). An empty code is no code: it never wipes anything."""
+        frag = str(window.location.hash or "")
+        if frag.startswith("#code="):
+            try:
+                code = unpack(frag[len("#code="):])
+            except LinkError as e:
+                if e.args[0] == "too_long":
+                    return None, ("code_link_too_long", {"n": e.args[1], "max": MAX_CODE})
+                return None, ("code_link_damaged", {})
+            return (code, None) if code else (None, None)
+        link = self.shell.params.get("code")
+        if link is None or not str(link):
+            return None, None
+        link = str(link)
+        if len(link) > MAX_CODE:
+            return None, ("code_link_too_long", {"n": len(link), "max": MAX_CODE})
+        return link, None
+
+    def _build_draft(self, sec: object) -> None:
+        """The bar of a link's code on trial: Keep (it replaces the saved code) or Discard (the learner's
+        own code comes back); until then the learner's code stays saved as it was."""
+        self.draft_bar = bar = el("div", sec, "code-draft", role="group", hidden=self.draft is None)
+        self.shell.text(bar, "code_draft_group", "aria-label")
+        self.shell.text(el("p", bar, "help"), "code_draft_help")
+        self.frame.button(bar, "code_keep", self._on_keep, "primary")
+        self.frame.button(bar, "code_discard", self._on_discard)
+
+    def _settle_link(self) -> None:
+        """The link's code is decided: the bar goes, and the address no longer carries the code, so a
+        reload opens the saved code."""
+        self.draft = None
+        self.draft_bar.setAttribute("hidden", "")
+        self.shell.drop_code_param()
+
+    def _on_keep(self, event: object) -> None:
+        self._settle_link()
+        self._save()
+        self.say("code_kept")
+
+    def _on_discard(self, event: object) -> None:
+        mine = self.draft
+        self._settle_link()
+        if mine is not None:
+            self._set_text(mine)
+        self.say("code_discarded")
 
     def render(self) -> None:
         """The buttons from the state: Run and Check while nothing runs, Stop while something does."""
@@ -198,12 +255,19 @@ class CodePanel:
                 self.editor = window.__codeEditor.mount(self.host, self.text, self._label(), self._on_change)
 
     def _changed(self, text: object) -> None:
-        self.text = str(text)[:MAX_CODE]
+        text = str(text)
+        self.text = text[:MAX_CODE]
         self._save()
         self.share_box.setAttribute("hidden", "")
+        if len(text) > MAX_CODE:
+            self.say("code_too_long", n=len(text), max=MAX_CODE)
+        elif self.status_key is not None and self.status_key[0] == "code_too_long":
+            self.say(None)
 
     def _save(self) -> None:
-        window.safeStorage.set(STORE + self.game, self.text)
+        """Keep the code for the next visit; a link's code on trial is not kept until the learner keeps it."""
+        if self.draft is None:
+            window.safeStorage.set(STORE + self.game, self.text)
 
     def _set_text(self, text: str) -> None:
         self.text = text
@@ -216,9 +280,11 @@ class CodePanel:
         self.say(None)
 
     def _on_share(self, event: object) -> None:
+        """A link that opens this code in the editor: the code packed into the fragment, which the browser
+        never sends to a server (so no server refuses the link for its length)."""
         loc = window.location
-        query = "?game=%s&lang=%s&code=%s" % (self.game, self.shell.lang, str(window.encodeURIComponent(self.text)))
-        self.share_input.value = str(loc.origin) + str(loc.pathname) + query
+        link = "?game=%s&lang=%s#code=%s" % (self.game, self.shell.lang, pack(self.text))
+        self.share_input.value = str(loc.origin) + str(loc.pathname) + link
         self.share_box.removeAttribute("hidden")
         self.share_input.focus()
         self.share_input.select()

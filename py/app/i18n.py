@@ -644,7 +644,36 @@ _TEXT = {
         "Code from the link is in the editor: press Run to run it.",
         "链接里的代码已放进编辑器：按“运行”来运行。",
     ),
-    "code_link_too_long": ("The code in the link is too long ({n} characters).", "链接中的代码太长（{n} 个字符）。"),
+    "code_link_too_long": (
+        "The code in this link is too long ({n} characters; at most {max}): it was not opened. Your own code is"
+        " unchanged.",
+        "这个链接里的代码太长（{n} 个字符；最多 {max} 个）：没有打开。你自己的代码没有改动。",
+    ),
+    "code_link_damaged": (
+        "The code in this link is damaged (cut or changed on the way): it was not opened. Your own code is"
+        " unchanged.",
+        "这个链接里的代码已损坏（传递时被截断或改动）：没有打开。你自己的代码没有改动。",
+    ),
+    "code_from_link_draft": (
+        "Code from the link is in the editor, on trial: your own code is kept until you choose. Keep or"
+        " Discard it; press Run to run it.",
+        "链接里的代码已放进编辑器，先试用：在你选择之前，你自己的代码原样保留。可以“保留”或“放弃”；按“运行”来运行。",
+    ),
+    "code_draft_group": ("Code from a link", "链接里的代码"),
+    "code_draft_help": (
+        "This code came from a link. Keep replaces your saved code with it; Discard brings yours back.",
+        "这段代码来自链接。“保留”会用它替换你保存的代码；“放弃”则换回你自己的代码。",
+    ),
+    "code_keep": ("Keep", "保留"),
+    "code_discard": ("Discard", "放弃"),
+    "code_kept": ("The link's code is kept as your code.", "已把链接里的代码保存为你的代码。"),
+    "code_discarded": (
+        "The link's code is discarded: your own code is back.", "已放弃链接里的代码：你自己的代码回来了。",
+    ),
+    "code_too_long": (
+        "Your code is {n} characters long: only the first {max} are kept and run.",
+        "你的代码有 {n} 个字符：只保存并运行前 {max} 个。",
+    ),
     "code_busy": ("Your program is running: Stop it first.", "你的程序正在运行：请先停止。"),
     "code_error_case": ("error (line {line})", "出错（第 {line} 行）"),
     "code_timeout_case": ("over {s} s", "超过 {s} 秒"),

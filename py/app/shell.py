@@ -165,6 +165,7 @@ class Shell:
         self._texts_set = False  # set_lang has run once: a view built later runs its language hooks itself
         self._url_pending: dict = {}  # query values set_url has not written yet
         self._url_queued = False
+        self._code_settled = False  # the link's code (the fragment) was kept or discarded: drop it
         self.solver = Solver(self)
         self.busy = 0
         self.records = Records.load(window.safeStorage.get(STORE_KEY))
@@ -225,7 +226,15 @@ class Shell:
             else:
                 params.set(name, value)
         query = str(params.toString())
-        window.history.replaceState(None, "", str(window.location.pathname) + ("?" + query if query else ""))
+        frag = "" if self._code_settled else str(window.location.hash or "")  # a link's code (#code=…)
+        window.history.replaceState(None, "", str(window.location.pathname) + ("?" + query if query else "") + frag)
+
+    def drop_code_param(self) -> None:
+        """A link's code has been kept or discarded: the address drops it (the query's ``code`` and the
+        fragment), so a reload opens the saved code, not the link's again."""
+        self._code_settled = True
+        self.params.delete("code")
+        self.set_url(code=None)
 
     def drop_board_param(self, game: str) -> None:
         """A new board is open in ``game``: the link's ``board`` no longer describes it,

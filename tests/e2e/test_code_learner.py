@@ -4,6 +4,7 @@ case drawn so it can be read, shared links that open as a draft beside the learn
 Restore starter that can be undone, and the editor on a phone."""
 
 import re
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -57,3 +58,103 @@ def test_the_usual_leetcode_773_answer_passes_every_counted_case(open_game):
     expect(code.status()).to_have_text(t("code_all_passed", lang, n=n))
     expect(beyond).to_contain_text(t("code_beyond_passed", lang, p=0, n=9)[:10])
     expect(rows.filter(has_text=t("code_beyond_case", lang, n=1))).to_have_count(1)
+
+
+def long_program(n: int = 8686) -> str:
+    """A learner's long solution: ``n`` characters, Chinese comments on every other line."""
+    lines, size, i = [], 0, 0
+    while size < n:
+        line = "# 第 %d 步：从队列取出状态，试每个方向（广度优先搜索）\nstate_%d = [%d, 'left']\n" % (i, i, i)
+        lines.append(line)
+        size += len(line)
+        i += 1
+    return "".join(lines)[:n]
+
+
+def saved_code(page, game: str):
+    return page.evaluate("(g) => localStorage.getItem('bfs-puzzles.code.' + g)", game)
+
+
+def editor_text(page):
+    """The editor's whole text (CodeMirror draws only the lines in view)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.cm-content')].find((e) => e.offsetParent)
+                                    .cmTile.root.view.state.doc.toString()""")
+
+
+def test_a_shared_link_opens_as_a_draft_and_never_overwrites_saved_code(open_game):
+    """Share packs the code into the fragment (a program of 8,686 characters with Chinese comments comes
+    back whole); opened where the learner has code of their own, it is a draft: a reload keeps the draft and
+    the saved code; Discard brings the learner's code back; Keep replaces it; in English, then in 中文."""
+    page = open_game("?game=huarong&lang=en")
+    code = page.code_panel().open()
+    shared = long_program()
+    code.write(shared)
+    code.button("code_share").click()
+    url = page.panel.locator("#huarong-code-link").input_value()
+    assert "#code=" in url and "code=" not in url.split("#")[0] and len(url) < 9000
+    mine = "def solve(board):\n    gameHandler.move(10, 'left')  # mine\n"
+    code.write(mine)
+    expect(code.editor()).to_contain_text("# mine")
+    for lang, choice in (("en", "code_discard"), ("zh", "code_keep")):
+        other = page.open_link(url.replace("lang=en", "lang=" + lang))
+        there = other.code_panel()
+        expect(there.editor()).to_be_visible(timeout=30_000)
+        expect(there.status()).to_have_text(t("code_from_link_draft", lang))
+        assert editor_text(other.page) == shared
+        assert saved_code(other.page, "huarong") == mine, "the saved code is untouched while the draft is open"
+        other.reload()
+        there = other.code_panel()
+        expect(there.status()).to_have_text(t("code_from_link_draft", lang), timeout=30_000)
+        assert editor_text(other.page) == shared and saved_code(other.page, "huarong") == mine
+        bar = other.panel.get_by_role("group", name=t("code_draft_group", lang))
+        bar.get_by_role("button", name=t(choice, lang), exact=True).click()
+        expect(bar).to_be_hidden()
+        if choice == "code_discard":
+            expect(there.status()).to_have_text(t("code_discarded", lang))
+            assert editor_text(other.page) == mine and saved_code(other.page, "huarong") == mine
+        else:
+            expect(there.status()).to_have_text(t("code_kept", lang))
+            assert saved_code(other.page, "huarong") == shared
+        other.page.wait_for_function("!location.hash && !location.search.includes('code=')")
+        other.reload()
+        expect(other.code_panel().open().editor()).to_be_visible()
+        assert editor_text(other.page) == (mine if choice == "code_discard" else shared)
+        other.page.close()
+
+
+def test_links_that_cannot_be_opened_say_so_and_keep_the_saved_code(open_game):
+    """A damaged fragment, an old ``?code=`` link over 20,000 characters, an empty ``&code=``: the app opens,
+    says why (English, 中文), the saved code stays; an old ``?code=`` link still opens (as a draft)."""
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    mine = "def slidingPuzzle(board):\n    return -1  # mine\n"
+    code.write(mine)
+    expect(code.editor()).to_contain_text("# mine")
+    code.button("code_share").click()
+    url = page.panel.locator("#sliding-code-link").input_value()
+    base = url.split("?")[0]
+    damaged = url[: len(url) - 12]  # cut on the way
+    cases = [
+        ("en", damaged, "code_link_damaged", {}),
+        ("zh", damaged.replace("lang=en", "lang=zh"), "code_link_damaged", {}),
+        ("en", base + "?game=sliding&lang=en&code=" + quote("x" * 20001), "code_link_too_long",
+         {"n": 20001, "max": 20000}),
+        ("zh", base + "?game=sliding&lang=zh&code=" + quote("x" * 20001), "code_link_too_long",
+         {"n": 20001, "max": 20000}),
+    ]
+    for lang, link, key, values in cases:
+        other = page.open_link(link)
+        there = other.code_panel()
+        expect(there.status()).to_have_text(t(key, lang, **values), timeout=30_000)
+        expect(there.editor()).to_be_visible()
+        assert editor_text(other.page) == mine and saved_code(other.page, "sliding") == mine
+        other.page.close()
+    other = page.open_link(base + "?game=sliding&lang=en&code=")
+    other.code_panel().open()
+    assert editor_text(other.page) == mine and saved_code(other.page, "sliding") == mine
+    other.page.close()
+    old = "def slidingPuzzle(board):\n    return 0  # old link\n"
+    other = page.open_link(base + "?game=sliding&lang=en&code=" + quote(old))
+    there = other.code_panel()
+    expect(there.status()).to_have_text(t("code_from_link_draft", "en"), timeout=30_000)
+    assert editor_text(other.page) == old and saved_code(other.page, "sliding") == mine
