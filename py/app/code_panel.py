@@ -104,6 +104,7 @@ class CodePanel:
                                 aria_labelledby=self.game + "-code-title")
         sh.text(el("h2", sec, "code-title", id=self.game + "-code-title"), "code_title")
         sh.text(el("p", sec, "help"), "code_help_" + self.game)
+        sh.text(el("p", sec, "help"), "code_coords")  # once: the panel speaks the program's coordinates
         sh.text(el("p", sec, "help"), "code_limits", s=TIME_LIMIT_S, n=MAX_MOVES)
         self._build_draft(sec)
         self.host = el("div", sec, "code-editor")
@@ -697,35 +698,48 @@ class CodePanel:
                                                n=len(extra))
 
     def _draw_case(self, case: dict, grid: list, row: dict) -> None:
-        """A small drawing of a failing case: the board's numbers; Link-up's two paths marked
-        (E the exact one, Y the learner's, B both), ring included."""
+        """A small drawing of a failing case: every cell's tile kind (``·`` empty), rows and columns
+        labelled as the learner's program numbers them (from 0; Link-up's ring is -1 and the size); Link-up's
+        two paths marked by colour (E the exact one, Y the learner's, B both: the letter on an empty cell,
+        the kind kept on a tile), then the learner's answer as returned, and why it was refused."""
         fig = el("figure", self.results, "code-case")
         cap = el("figcaption", fig)
         self.shell.text(cap, "code_first_fail", label=self._case_label(case))
         rows, cols = len(grid), len(grid[0])
-        ring = 1 if self.game == "linkup" else 0
+        linkup = self.game == "linkup"
+        ring = 1 if linkup else 0
         marks = {}
-        if self.game == "linkup":
+        answer = row.get("answer")
+        if linkup:
             for cell in case["expected"] or []:
                 marks[(cell[0], cell[1])] = "E"
-            path = row.get("answer")
-            if isinstance(path, list):
-                for cell in path[:400]:
+            if isinstance(answer, list):
+                for cell in answer[:400]:
                     if isinstance(cell, list) and len(cell) == 2:
                         key = (cell[0], cell[1])
                         marks[key] = "B" if marks.get(key) in ("E", "B") else "Y"
             self.shell.text(el("p", fig, "help"), "code_legend")
         grid_el = el("div", fig, "code-grid", role="img")
         self.shell.text(grid_el, "code_first_fail", "aria-label", label=self._case_label(case))
-        grid_el.setAttribute("style", "grid-template-columns: repeat(%d, 1.6em)" % (cols + 2 * ring))
+        grid_el.setAttribute("style", "grid-template-columns: repeat(%d, 1.6em)" % (cols + 2 * ring + 1))
+        el("span", grid_el, "cg lab", aria_hidden="true")
+        for c in range(-ring, cols + ring):  # the column numbers, then each row after its number
+            el("span", grid_el, "cg lab", text=str(c), aria_hidden="true")
         for r in range(-ring, rows + ring):
+            el("span", grid_el, "cg lab", text=str(r), aria_hidden="true")
             for c in range(-ring, cols + ring):
                 inside = 0 <= r < rows and 0 <= c < cols
                 v = grid[r][c] if inside else 0
                 mark = marks.get((r, c), "")
                 cls = "cg" + (" ring" if not inside else "") + (" m" + mark if mark else "")
-                el("span", grid_el, cls, text=mark or (str(v) if v else "·"))
-
+                el("span", grid_el, cls, text=str(v) if v else (mark or "·"), data_r=str(r), data_c=str(c))
+        if linkup and answer is not None:  # what the learner's connect returned, as it returned it
+            shown = json.dumps(answer)
+            shown = shown if len(shown) <= 300 else shown[:300] + "…"
+            self.shell.text(el("p", fig, "code-answer"), "code_answer_as_returned", answer=shown)
+            yours = row.get("yours")
+            if isinstance(yours, tuple) and yours[0].startswith("code_path_") and yours[0] != "code_path_desc":
+                el("p", fig, "code-answer", text=self.shell.t("code_answer_why", why=self._words(yours)))
 
 def judge_expected(expected: object) -> object:
     """Check's expected answer as the table says it (a case whose answer did not come)."""

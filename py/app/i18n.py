@@ -553,6 +553,12 @@ _TEXT = {
         "Write slidingPuzzle(board): the fewest moves, or -1 (LeetCode 773); gameHandler.move(tile) moves play.",
         "写出 slidingPuzzle(board)：返回最少步数，无解时返回 -1（LeetCode 773）；gameHandler.move(tile) 的步骤会播放。",
     ),
+    "code_coords": (
+        "Rows and columns count from 0 here, as your function receives them (Link-up's ring: -1 and the size).",
+        "这里的行、列都从 0 数起，和你的函数收到的一样（连连看的外圈：-1 和棋盘的行数、列数）。",
+    ),
+    "code_answer_as_returned": ("Your connect returned: {answer}", "你的 connect 返回了：{answer}"),
+    "code_answer_why": ("Refused: {why}", "不接受：{why}"),
     "code_limits": (
         "Runs in a worker of its own: at most {s} s and {n} moves a run. Esc then Tab leaves the editor.",
         "在独立的工作线程里运行：每次最多 {s} 秒、{n} 步。按 Esc 再按 Tab 可离开编辑器。",
@@ -609,9 +615,9 @@ _TEXT = {
     "code_path_ends": ("it does not run from the first tile to the second", "它不是从第一个图块连到第二个图块"),
     "code_path_step": ("step {i} is not to a neighbouring cell", "第 {i} 步不是走到相邻的格子"),
     "code_path_blocked": ("it passes through row {r}, column {c}, which is not empty",
-                          "它经过第 {r} 行第 {c} 列，那里不是空的"),
+                          "它经过行 {r}、列 {c}，那里不是空的"),
     "code_path_outside": ("it leaves the board and its ring at row {r}, column {c}",
-                          "它在第 {r} 行第 {c} 列超出了棋盘和外圈"),
+                          "它在行 {r}、列 {c} 超出了棋盘和外圈"),
     "code_path_turns": ("it turns {n} times (at most 2)", "它拐了 {n} 次弯（最多 2 次）"),
     "code_path_unjoinable": ("these two tiles cannot be joined", "这两个图块连不上"),
     "code_preparing": ("Preparing the hidden cases… {n}", "正在准备隐藏测试……{n}"),
@@ -633,8 +639,10 @@ _TEXT = {
     ),
     "code_first_fail": ("The first failing case: {label}", "第一个未通过的测试：{label}"),
     "code_legend": (
-        "E: a path the solver found (any legal path passes) · Y: your path · B: both",
-        "E：求解器找到的一条路径（任何合规路径都算对） · Y：你的路径 · B：两者共有",
+        "Numbers: the tiles' kinds. Blue (E): a path the solver found (any legal path passes) · red (Y): your"
+        " path · green (B): both. Rows and columns are labelled from 0; the ring is -1 and the size.",
+        "数字：图块的种类。蓝（E）：求解器找到的一条路径（任何合规路径都算对） · 红（Y）：你的路径 · 绿（B）："
+        "两者共有。行、列的编号从 0 起，外圈是 -1 和棋盘的行数、列数。",
     ),
     "code_none": ("none", "无"),
     "code_steps": ("{cell} cells · {piece} pieces", "按格 {cell} · 按子 {piece}"),
