@@ -88,6 +88,18 @@ class CodePanel:
         self._on_message = create_proxy(self._message)
         self._on_change = create_proxy(self._changed)
 
+    @property
+    def text(self) -> str:
+        """The code: the editor's latest text (the editor hands it over once typing pauses; reading it
+        takes what is pending at once)."""
+        if self.editor is not None:
+            self.editor.flush()
+        return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = value
+
     # ------------------------------------------------------------------ building
     def build(self, area: object) -> "CodePanel":
         """The Code button and its panel (folded), right after ``area`` (the board's): on a phone the
@@ -106,6 +118,8 @@ class CodePanel:
         sh.text(el("p", sec, "help"), "code_help_" + self.game)
         sh.text(el("p", sec, "help"), "code_coords")  # once: the panel speaks the program's coordinates
         sh.text(el("p", sec, "help"), "code_limits", s=TIME_LIMIT_S, n=MAX_MOVES)
+        sh.text(el("p", sec, "help keys-fine"), "code_keys")  # a keyboard and a mouse (pointer: fine)
+        sh.text(el("p", sec, "help keys-touch"), "code_touch")  # a touch screen (pointer: coarse)
         self._build_draft(sec)
         self.host = el("div", sec, "code-editor")
         bar = el("div", sec, "toolbar code-buttons")
@@ -113,6 +127,8 @@ class CodePanel:
         self.stop_btn = self.frame.button(bar, "code_stop", self._on_stop)
         self.check_btn = self.frame.button(bar, "code_check", self._on_check)
         self.frame.button(bar, "code_starter", self._on_starter)
+        self.undo_starter = self.frame.button(bar, "code_starter_undo", self._on_starter_undo)
+        self.undo_starter.setAttribute("hidden", "")
         self.frame.button(bar, "code_share", self._on_share)
         if self.game == "linkup":
             lab = el("label", bar, "check")
@@ -260,6 +276,8 @@ class CodePanel:
         self.text = text[:MAX_CODE]
         self._save()
         self.share_box.setAttribute("hidden", "")
+        if self.starter_undo and not is_starter(self.game, self._text):  # edited, or brought back
+            self._starter_undone()
         if len(text) > MAX_CODE:
             self.say("code_too_long", n=len(text), max=MAX_CODE)
         elif self.status_key is not None and self.status_key[0] == "code_too_long":
@@ -277,8 +295,24 @@ class CodePanel:
             self.editor.set(text)
 
     def _on_starter(self, event: object) -> None:
+        """The starter back in the editor, as one change of the editor's undo history: Ctrl+Z in the
+        editor, or the button shown beside (a phone has no Ctrl), brings the learner's code back."""
+        if self.text == starter(self.game, self.shell.lang):
+            return
         self._set_text(starter(self.game, self.shell.lang))
-        self.say(None)
+        self.starter_undo = True
+        self.undo_starter.removeAttribute("hidden")
+        self.say("code_starter_restored")
+
+    def _on_starter_undo(self, event: object) -> None:
+        if self.editor is not None and self.starter_undo:
+            self.editor.undo()  # the editor's own undo: the change goes back through _changed, saved
+
+    def _starter_undone(self) -> None:
+        self.starter_undo = False
+        self.undo_starter.setAttribute("hidden", "")
+        if self.status_key is not None and self.status_key[0] == "code_starter_restored":
+            self.say(None)
 
     def _on_share(self, event: object) -> None:
         """A link that opens this code in the editor: the code packed into the fragment, which the browser

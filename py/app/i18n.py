@@ -560,13 +560,28 @@ _TEXT = {
     "code_answer_as_returned": ("Your connect returned: {answer}", "你的 connect 返回了：{answer}"),
     "code_answer_why": ("Refused: {why}", "不接受：{why}"),
     "code_limits": (
-        "Runs in a worker of its own: at most {s} s and {n} moves a run. Esc then Tab leaves the editor.",
-        "在独立的工作线程里运行：每次最多 {s} 秒、{n} 步。按 Esc 再按 Tab 可离开编辑器。",
+        "Runs in a worker of its own: at most {s} s and {n} moves a run.",
+        "在独立的工作线程里运行：每次最多 {s} 秒、{n} 步。",
+    ),
+    # how to get around the editor: said by keys where there is a keyboard and a mouse, by touch on a phone
+    "code_keys": (
+        "Tab indents, Shift+Tab dedents, Ctrl+Z undoes; Esc then Tab leaves the editor.",
+        "Tab 缩进，Shift+Tab 取消缩进，Ctrl+Z 撤销；按 Esc 再按 Tab 可离开编辑器。",
+    ),
+    "code_touch": (
+        "On a touch screen: tap where you want to type; a new line keeps the indent (type spaces to indent"
+        " more, delete them to indent less); tap outside the editor to leave it.",
+        "在触摸屏上：点一下要输入的位置；换行会保持缩进（多打空格缩进更深，删掉空格则退回）；点编辑器外面即可离开。",
     ),
     "code_run": ("Run", "运行"),
     "code_stop": ("Stop", "停止"),
     "code_check": ("Check", "检查"),
     "code_starter": ("Restore starter", "恢复模板"),
+    "code_starter_undo": ("Bring my code back", "找回我的代码"),
+    "code_starter_restored": (
+        "The starter is back. Bring my code back (or Ctrl+Z in the editor) undoes it.",
+        "模板已恢复。按“找回我的代码”（或在编辑器里按 Ctrl+Z）可撤销。",
+    ),
     "code_share": ("Share my solution", "分享我的解法"),
     "code_share_label": ("Link to your solution (it opens in the editor, never runs by itself)",
                          "你的解法的链接（打开后只放进编辑器，不会自动运行）"),

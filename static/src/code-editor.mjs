@@ -3,9 +3,9 @@
 // window.__codeEditor, to the page's Python (py/app/code_panel.py); the editor's text is handed
 // to Python through onChange (Python keeps it: the DOM is never read back as state).
 import { EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
-  drawSelection, Decoration } from "@codemirror/view";
-import { EditorState, Compartment, StateField, StateEffect } from "@codemirror/state";
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+  drawSelection, Decoration, ViewPlugin } from "@codemirror/view";
+import { EditorState, Compartment, StateField, StateEffect, RangeSetBuilder } from "@codemirror/state";
+import { defaultKeymap, history, historyKeymap, indentWithTab, undo, isolateHistory } from "@codemirror/commands";
 import { indentOnInput, bracketMatching, syntaxHighlighting, defaultHighlightStyle,
   indentUnit } from "@codemirror/language";
 import { python } from "@codemirror/lang-python";
@@ -29,7 +29,60 @@ const marked = StateField.define({
   provide: (f) => EditorView.decorations.from(f),
 });
 
+// A wrapped line's continuation starts under the line's own code, four columns further in (as Python
+// writes a continuation), never at column 0 where it would read as dedented code: each line in view gets
+// a hanging indent of its leading whitespace's width plus four (in ch: the editor's font is monospaced).
+const HANG = 4;
+const hangs = new Map();
+function hang(n) {
+  let d = hangs.get(n);
+  if (!d) {
+    d = Decoration.line({ attributes: { style: `padding-left: calc(${n + HANG}ch + 6px); text-indent: -${n + HANG}ch` } });
+    hangs.set(n, d);
+  }
+  return d;
+}
+const hanging = ViewPlugin.fromClass(class {
+  constructor(view) { this.decorations = this.build(view); }
+  update(u) { if (u.docChanged || u.viewportChanged) this.decorations = this.build(u.view); }
+  build(view) {
+    const b = new RangeSetBuilder();
+    const doc = view.state.doc;
+    for (const { from, to } of view.visibleRanges) {
+      for (let pos = from; pos <= to;) {
+        const line = doc.lineAt(pos);
+        let n = 0;
+        for (const ch of line.text) {
+          if (ch === " ") n += 1;
+          else if (ch === "\t") n += 4 - (n % 4);
+          else break;
+        }
+        b.add(line.from, line.from, hang(n));
+        pos = line.to + 1;
+      }
+    }
+    return b.finish();
+  }
+}, { decorations: (v) => v.decorations });
+
+// The text goes to Python once typing pauses (SETTLE_MS), not on every change: handing a program to the
+// page's Python and storing it costs tens of ms, which on every key (or each step of a paste's DOM
+// changes) made tasks of 50-350 ms. flush() hands it over at once (before a run reads the code), and
+// leaving the page flushes too, so a reload keeps the last keys.
+const SETTLE_MS = 250;
+
 function mount(parent, text, label, onChange) {
+  let timer = 0;
+  const send = () => {
+    timer = 0;
+    onChange(view.state.doc.toString());
+  };
+  const flush = () => {
+    if (timer) {
+      clearTimeout(timer);
+      send();
+    }
+  };
   const labels = new Compartment();
   const view = new EditorView({
     parent,
@@ -40,22 +93,37 @@ function mount(parent, text, label, onChange) {
         bracketMatching(), highlightActiveLine(), python(), indentUnit.of("    "),
         // long lines wrap: the editor grows with the program and never scrolls inside itself (a phone's
         // width, and no scrolling region a keyboard cannot reach)
-        EditorView.lineWrapping,
+        EditorView.lineWrapping, hanging,
         syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
         // Tab / Shift+Tab indent; Esc then Tab leaves the editor (CodeMirror's tab-focus rule).
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         labels.of(EditorView.contentAttributes.of({ "aria-label": label })),
         marked,
         EditorView.updateListener.of((u) => {
-          if (u.docChanged) onChange(u.state.doc.toString());
+          if (u.docChanged) {
+            clearTimeout(timer);
+            timer = setTimeout(send, SETTLE_MS);
+          }
         }),
       ],
     }),
   });
+  addEventListener("pagehide", flush);
+  document.addEventListener("visibilitychange", () => { if (document.hidden) flush(); });
   return {
+    // The whole text replaced as one change of its own in the undo history (Ctrl+Z, or undo(), brings the
+    // text before it back), handed to Python at once.
     set(t) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: t }, effects: markLine.of(0) });
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: t }, effects: markLine.of(0),
+        annotations: isolateHistory.of("full"), userEvent: "input.replace" });
+      flush();
     },
+    undo() {
+      undo(view);
+      flush();
+      view.focus();
+    },
+    flush,
     mark(n) {
       view.dispatch({ effects: markLine.of(n) });
       if (n >= 1 && n <= view.state.doc.lines) {

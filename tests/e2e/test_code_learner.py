@@ -201,3 +201,75 @@ def test_the_drawn_case_shows_kinds_labels_from_0_and_the_answer_as_returned(ope
         expect(answer).to_contain_text(t("code_answer_as_returned", lang, answer="")[:8])
         expect(fig.locator(".code-answer").nth(1)).to_have_text(t("code_answer_why", lang,
                                                                   why=t("code_path_ends", lang)))
+
+
+def test_restore_starter_is_one_change_that_can_be_undone(open_game):
+    """Restore starter, then Ctrl+Z in the editor brings the learner's code back (English); again, then the
+    button a phone user can press (中文); the code brought back is the one saved."""
+    from app.code_starters import starter
+
+    page = open_game("?game=huarong&lang=en")
+    code = page.code_panel().open()
+    mine = "def solve(board):\n    gameHandler.move(10, 'left')  # my own search goes here\n"
+    code.write(mine)
+    page.wait_for_function("(m) => localStorage.getItem('bfs-puzzles.code.huarong') === m", arg=mine)
+    for lang in ("en", "zh"):
+        if lang != code.lang:
+            code.switch_language()
+        code.button("code_starter").click()
+        expect(code.status()).to_have_text(t("code_starter_restored", lang))
+        assert editor_text(page.page) == starter("huarong", lang)
+        page.wait_for_function("(s) => localStorage.getItem('bfs-puzzles.code.huarong') === s",
+                               arg=starter("huarong", lang))
+        if lang == "en":
+            code.editor().click()
+            page.keyboard.press("Control+z")
+        else:
+            code.button("code_starter_undo").click()
+        page.wait_for_function("(m) => localStorage.getItem('bfs-puzzles.code.huarong') === m", arg=mine)
+        assert editor_text(page.page) == mine
+        expect(code.button("code_starter_undo")).to_be_hidden()
+        expect(code.status()).to_have_text("")
+
+
+LONG_LINE = "def f():\n        x = [" + ", ".join(str(i) for i in range(40)) + "]\n"
+WRAPS = """() => {
+    const line = [...document.querySelectorAll('.cm-line')].find((l) => l.textContent.includes('x = ['));
+    const all = document.createRange();
+    all.selectNodeContents(line);
+    const rects = [...all.getClientRects()].filter((r) => r.width > 0);
+    const top = Math.min(...rects.map((r) => r.top));
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    let node, code = null;
+    while ((node = walker.nextNode())) {
+        const i = node.textContent.search(/\\S/);
+        if (i >= 0) {
+            const r = document.createRange();
+            r.setStart(node, i);
+            r.setEnd(node, i + 1);
+            code = r.getBoundingClientRect().left;
+            break;
+        }
+    }
+    const rest = rects.filter((r) => r.top > top + 4).map((r) => r.left);
+    return {code, rest: rest.length ? Math.min(...rest) : null};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_on_a_phone_a_wrapped_line_keeps_its_indent_and_the_help_speaks_of_touch(open_game, lang):
+    """A long indented line wraps on a 390 px phone: its continuation starts further in than the line's code,
+    never at column 0 (where it read as dedented); the help says what to do by touch, not Esc/Tab; a
+    laptop's help speaks of keys."""
+    page = open_game("?game=huarong&lang=" + lang, "phone")
+    code = page.code_panel().open()
+    code.write(LONG_LINE)
+    found = page.evaluate(WRAPS)
+    assert found["rest"] is not None, "the line wraps on a phone"
+    assert found["rest"] > found["code"] + 4, found
+    expect(page.panel.get_by_text(t("code_touch", lang))).to_be_visible()
+    expect(page.panel.get_by_text(t("code_keys", lang))).to_be_hidden()
+    laptop = open_game("?game=huarong&lang=" + lang, "laptop")
+    laptop.code_panel().open()
+    expect(laptop.panel.get_by_text(t("code_keys", lang))).to_be_visible()
+    expect(laptop.panel.get_by_text(t("code_touch", lang))).to_be_hidden()
