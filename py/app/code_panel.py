@@ -25,7 +25,7 @@ from app.code_starters import is_starter, starter
 from app.dom import clear, el, into_view, next_task, on
 from puzzles import PuzzleError
 from puzzles.code_check import AnswerError, check_path, decode_moves, judge, path_text, replay
-from puzzles.code_link import MAX_CODE, LinkError, pack, unpack
+from puzzles.code_link import MAX_CODE
 from puzzles.huarong_layouts import find_layout
 
 TIME_LIMIT_S = 10  # a run (or one of Check's cases) may take this long
@@ -77,14 +77,13 @@ class CodePanel:
         self.draft = None  # while a link's code is on trial: the learner's own code, kept and saved
         self.link_said = None  # what opening the link's code said: (key, values)
         self.starter_undo = False  # Restore starter was the last change: its button brings the code back
-        link, problem = self._link_code() if shell.game == self.game else (None, None)
-        if problem is not None:
-            self.link_said = problem
-        elif link is not None and link != self.text:
-            self.draft, self.text = self.text, link  # the link's code on trial; nothing saved is touched
-            self.link_said = ("code_from_link_draft", {})
-        elif link is not None:
-            self.link_said = ("code_from_link", {})
+        self.link_packed = None  # a link's packed code (#code=…): unpacked once the editor's bundle is loaded
+        if shell.game == self.game:
+            frag = str(window.location.hash or "")
+            if frag.startswith("#code="):
+                self.link_packed = frag[len("#code="):]
+            else:
+                self._take_link(*self._query_code())
         self._on_message = create_proxy(self._message)
         self._on_change = create_proxy(self._changed)
 
@@ -146,25 +145,47 @@ class CodePanel:
         self.results = el("div", sec, "code-results")
         sh.on_lang(self._relabel)
         self.render()
-        if self.link_said is not None:
-            asyncio.create_task(self.frame.guarded(self._open(True)))
-            self.say(self.link_said[0], **self.link_said[1])
+        if self.link_said is not None or self.link_packed is not None:
+            asyncio.create_task(self.frame.guarded(self._open_link()))
         return self
 
-    def _link_code(self) -> tuple:
-        """The code a link carries for this game, ``(code, None)``, or ``(None, (key, values))`` when it
-        cannot be opened (damaged, cut, too long), or ``(None, None)`` when it carries none. Share puts it,
-        packed, in the fragment (``#code=``: never sent to a server); a link of the older form carries it
-        as the query's ``code`` (still opened). An empty code is no code: it never wipes anything."""
-        frag = str(window.location.hash or "")
-        if frag.startswith("#code="):
-            try:
-                code = unpack(frag[len("#code="):])
-            except LinkError as e:
-                if e.args[0] == "too_long":
-                    return None, ("code_link_too_long", {"n": e.args[1], "max": MAX_CODE})
-                return None, ("code_link_damaged", {})
-            return (code, None) if code else (None, None)
+    def _take_link(self, link: "str | None", problem: "tuple | None") -> None:
+        """What a link brought: its code on trial as a draft (when it differs from the learner's), or why it
+        could not be opened; the learner's saved code is never touched here."""
+        if problem is not None:
+            self.link_said = problem
+        elif link is not None and link != self.text:
+            self.draft = self.text  # the link's code on trial; nothing saved is touched
+            self.text = link
+            if self.editor is not None:
+                self.editor.set(link)
+            self.link_said = ("code_from_link_draft", {})
+        elif link is not None:
+            self.link_said = ("code_from_link", {})
+
+    async def _open_link(self) -> None:
+        """Open the panel with the link's code (Share's packed form is unpacked by the editor's bundle, with
+        the browser's own DecompressionStream) or the reason it could not be opened."""
+        if self.link_packed is not None:
+            await window.__code.loadEditor()
+            got = await window.__codeEditor.unpack(self.link_packed)
+            if got.ok:
+                code = str(got.code)
+                self._take_link(code if code else None, None)  # an empty code is no code
+            elif str(got.why) == "too_long":
+                self._take_link(None, ("code_link_too_long", {"n": int(got.n), "max": MAX_CODE}))
+            else:
+                self._take_link(None, ("code_link_damaged", {}))
+            if self.draft is not None:
+                self.draft_bar.removeAttribute("hidden")
+        await self._open(True)
+        if self.link_said is not None:
+            self.say(self.link_said[0], **self.link_said[1])
+
+    def _query_code(self) -> tuple:
+        """The code a link of the older form carries in its query (``?code=``, still opened): ``(code,
+        None)``, ``(None, (key, values))`` when it is too long, ``(None, None)`` when there is none. An empty
+        code is no code: it never wipes anything."""
         link = self.shell.params.get("code")
         if link is None or not str(link):
             return None, None
@@ -314,11 +335,14 @@ class CodePanel:
         if self.status_key is not None and self.status_key[0] == "code_starter_restored":
             self.say(None)
 
-    def _on_share(self, event: object) -> None:
+    async def _on_share(self, event: object) -> None:
         """A link that opens this code in the editor: the code packed into the fragment, which the browser
-        never sends to a server (so no server refuses the link for its length)."""
+        never sends to a server (so no server refuses the link for its length); packed by the editor's
+        bundle with the browser's CompressionStream (py/puzzles/code_link.py is the format's reference)."""
+        await window.__code.loadEditor()
+        packed = str(await window.__codeEditor.pack(self.text))
         loc = window.location
-        link = "?game=%s&lang=%s#code=%s" % (self.game, self.shell.lang, pack(self.text))
+        link = "?game=%s&lang=%s#code=%s" % (self.game, self.shell.lang, packed)
         self.share_input.value = str(loc.origin) + str(loc.pathname) + link
         self.share_box.removeAttribute("hidden")
         self.share_input.focus()

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from app.i18n import t
+from puzzles.code_link import pack, unpack
 
 pytestmark = pytest.mark.e2e
 
@@ -90,8 +91,10 @@ def test_a_shared_link_opens_as_a_draft_and_never_overwrites_saved_code(open_gam
     shared = long_program()
     code.write(shared)
     code.button("code_share").click()
+    expect(page.panel.locator("#huarong-code-link")).to_have_value(re.compile("#code="))
     url = page.panel.locator("#huarong-code-link").input_value()
     assert "#code=" in url and "code=" not in url.split("#")[0] and len(url) < 9000
+    assert unpack(url.split("#code=")[1]) == shared, "the page's packing is the reference format"
     mine = "def solve(board):\n    gameHandler.move(10, 'left')  # mine\n"
     code.write(mine)
     expect(code.editor()).to_contain_text("# mine")
@@ -131,6 +134,7 @@ def test_links_that_cannot_be_opened_say_so_and_keep_the_saved_code(open_game):
     code.write(mine)
     expect(code.editor()).to_contain_text("# mine")
     code.button("code_share").click()
+    expect(page.panel.locator("#sliding-code-link")).to_have_value(re.compile("#code="))
     url = page.panel.locator("#sliding-code-link").input_value()
     base = url.split("?")[0]
     damaged = url[: len(url) - 12]  # cut on the way
@@ -154,10 +158,16 @@ def test_links_that_cannot_be_opened_say_so_and_keep_the_saved_code(open_game):
     assert editor_text(other.page) == mine and saved_code(other.page, "sliding") == mine
     other.page.close()
     old = "def slidingPuzzle(board):\n    return 0  # old link\n"
-    other = page.open_link(base + "?game=sliding&lang=en&code=" + quote(old))
-    there = other.code_panel()
-    expect(there.status()).to_have_text(t("code_from_link_draft", "en"), timeout=30_000)
-    assert editor_text(other.page) == old and saved_code(other.page, "sliding") == mine
+    for link in (base + "?game=sliding&lang=en&code=" + quote(old), base + "?game=sliding&lang=en#code=" + pack(old)):
+        other = page.open_link(link)  # the older form, and the reference packing of the fragment
+        there = other.code_panel()
+        expect(there.status()).to_have_text(t("code_from_link_draft", "en"), timeout=30_000)
+        assert editor_text(other.page) == old and saved_code(other.page, "sliding") == mine
+        other.page.close()
+    other = page.open_link(base + "?game=sliding&lang=zh#code=" + pack("x" * 20001))
+    expect(other.code_panel().status()).to_have_text(t("code_link_too_long", "zh", n=20001, max=20000),
+                                                     timeout=30_000)
+    assert editor_text(other.page) == mine and saved_code(other.page, "sliding") == mine
 
 
 def swapped_connect() -> str:
