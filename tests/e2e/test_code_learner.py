@@ -7,6 +7,7 @@ import re
 from urllib.parse import quote
 
 import pytest
+from pages import axe_serious
 from playwright.sync_api import expect
 
 from app.i18n import t
@@ -82,7 +83,7 @@ def editor_text(page):
                                     .cmTile.root.view.state.doc.toString()""")
 
 
-def test_a_shared_link_opens_as_a_draft_and_never_overwrites_saved_code(open_game):
+def test_a_shared_link_opens_as_a_draft_and_never_overwrites_saved_code(open_game, server_url):
     """Share packs the code into the fragment (a program of 8,686 characters with Chinese comments comes
     back whole); opened where the learner has code of their own, it is a draft: a reload keeps the draft and
     the saved code; Discard brings the learner's code back; Keep replaces it; in English, then in 中文."""
@@ -110,6 +111,8 @@ def test_a_shared_link_opens_as_a_draft_and_never_overwrites_saved_code(open_gam
         expect(there.status()).to_have_text(t("code_from_link_draft", lang), timeout=30_000)
         assert editor_text(other.page) == shared and saved_code(other.page, "huarong") == mine
         bar = other.panel.get_by_role("group", name=t("code_draft_group", lang))
+        if lang == "en":
+            assert axe_serious(other.page, server_url) == []
         bar.get_by_role("button", name=t(choice, lang), exact=True).click()
         expect(bar).to_be_hidden()
         if choice == "code_discard":
