@@ -286,3 +286,17 @@ def test_on_a_phone_a_wrapped_line_keeps_its_indent_and_the_help_speaks_of_touch
     laptop.code_panel().open()
     expect(laptop.panel.get_by_text(t("code_keys", lang))).to_be_visible()
     expect(laptop.panel.get_by_text(t("code_touch", lang))).to_be_hidden()
+
+
+def test_code_over_the_limit_is_said_not_silently_cut(open_game):
+    """Typed or pasted past 20,000 characters: the panel says how much is kept (English, then 中文)."""
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    code.write("#" * 20001)
+    expect(code.status()).to_have_text(t("code_too_long", "en", n=20001, max=20000))
+    lang = code.switch_language()
+    expect(code.status()).to_have_text(t("code_too_long", lang, n=20001, max=20000))
+    code.editor().click()
+    page.page.keyboard.press("Control+End")
+    page.page.keyboard.press("Backspace")
+    expect(code.status()).to_have_text("")
