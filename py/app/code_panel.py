@@ -12,7 +12,9 @@ set-up) and the learner's worker (``static/code-worker.js`` running ``py/code_ru
 Everything that worker sends is input: parsed here, moves decoded by the game's spec and
 played through ``spec.apply`` (:mod:`puzzles.code_check`), paths validated, sizes capped.
 Stop and the time limit end the worker and start a fresh one. The code is kept per game in
-``localStorage`` (the editor's text comes to Python on each change; the DOM is never read).
+``localStorage`` (the editor's text comes to Python once typing pauses, or at once when the panel
+reads it; the DOM is never read). A link's code (``#code=``, packed, or the older ``?code=``) opens
+as a draft beside the saved code, which only Keep replaces.
 """
 
 import asyncio
