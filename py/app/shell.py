@@ -230,8 +230,9 @@ class Shell:
         window.history.replaceState(None, "", str(window.location.pathname) + ("?" + query if query else "") + frag)
 
     def drop_code_param(self) -> None:
-        """A link's code has been kept or discarded: the address drops it (the query's ``code`` and the
-        fragment), so a reload opens the saved code, not the link's again."""
+        """A link's code has been kept or discarded, or the player went to another game: the address drops
+        it (the query's ``code`` and the fragment), so a reload opens the saved code, and never offers one
+        game's code to another."""
         self._code_settled = True
         self.params.delete("code")
         self.set_url(code=None)
@@ -398,9 +399,11 @@ class Shell:
         self.select(NAMES[i])
 
     def select(self, name: str, focus: bool = True) -> None:
-        if name != self.game:  # the link's board was for the game open before
+        if name != self.game:  # the link's board (and code) was for the game open before
             self.params.delete("board")
             self.set_url(board=None)
+            if not self._code_settled:
+                self.drop_code_param()
         self.game = name
         for other in NAMES:
             chosen = other == name
