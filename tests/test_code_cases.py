@@ -3,8 +3,35 @@ as the issue asks, seeded (the same every time), edge and ring cases and unsolva
 included, each with the exact solver's answer."""
 
 from puzzles import run
+from puzzles.code_check import judge
 from puzzles.games import GAMES
 from puzzles.linkup import Board, connect
+
+# The usual LeetCode 773 answer: a BFS over strings with a neighbour table fixed for 2 x 3 boards.
+LEETCODE_773_SOLUTION = """
+from collections import deque
+
+
+def slidingPuzzle(board):
+    neighbours = [[1, 3], [0, 2, 4], [1, 5], [0, 4], [1, 3, 5], [2, 4]]
+    start = "".join(str(v) for row in board for v in row)
+    target = "123450"
+    seen = {start}
+    queue = deque([(start, 0)])
+    while queue:
+        s, d = queue.popleft()
+        if s == target:
+            return d
+        z = s.index("0")
+        for j in neighbours[z]:
+            t = list(s)
+            t[z], t[j] = t[j], t[z]
+            t = "".join(t)
+            if t not in seen:
+                seen.add(t)
+                queue.append((t, d + 1))
+    return -1
+"""
 
 
 def cases(game):
@@ -42,6 +69,25 @@ def test_sliding_cases_are_leetcodes_four_then_random_2x3_and_a_few_3x3_of_both_
     for answers in by_shape.values():  # unsolvable boards and solvable ones of each size
         assert -1 in answers and any(a > 0 for a in answers)
     assert 3 <= len(by_shape[(3, 3)]) <= 8, "a plain BFS explores a whole 3 x 3 space for each"
+
+
+def test_sliding_counts_only_leetcodes_2x3_boards_and_names_the_3x3_set_apart():
+    """The exercise is LeetCode 773 (2 x 3): its usual answer passes every counted case; the 3 x 3
+    boards are a set of their own, after the counted ones, that the page never counts."""
+    boards, found = cases("sliding")
+    counted = [c for c in found if "set" not in c]
+    beyond = [c for c in found if "set" in c]
+    assert len(counted) >= 48 and 3 <= len(beyond) <= 8
+    assert found == counted + beyond, "the exercise's cases first"
+    assert all(c["set"] == "beyond" for c in beyond)
+    assert all((len(boards[c["board"]]), len(boards[c["board"]][0])) == (2, 3) for c in counted)
+    assert all((len(boards[c["board"]]), len(boards[c["board"]][0])) == (3, 3) for c in beyond)
+    ns: dict = {}
+    exec(LEETCODE_773_SOLUTION, ns)
+    for c in counted:
+        grid = boards[c["board"]]
+        row = judge(GAMES["sliding"], c, grid, ns["slidingPuzzle"]([r[:] for r in grid]), [])
+        assert row["ok"], c["label"]
 
 
 def test_huarong_cases_are_ten_classic_layouts_and_one_without_solution():

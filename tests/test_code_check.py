@@ -47,14 +47,14 @@ def test_a_path_must_be_legal_any_legal_path_is_accepted():
     assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [1, 0], [1, 1], [1, 2], [1, 3], [0, 3]]) is None
     # the ring above the board: another legal path, not the exact solver's
     assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [-1, 0], [-1, 1], [-1, 2], [-1, 3], [0, 3]]) is None
-    assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [0, 1], [0, 2], [0, 3]]) == ("code_path_blocked", {"r": 1, "c": 2})
+    assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [0, 1], [0, 2], [0, 3]]) == ("code_path_blocked", {"r": 0, "c": 1})
     assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [0, 3]]) == ("code_path_step", {"i": 1})
     assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [1, 0]]) == ("code_path_ends", {})
     assert check_path(GRID, 0, 0, 0, 1, [[0, 0], [0, 1]]) == ("code_path_unjoinable", {})
     assert check_path(GRID, 0, 0, 0, 3, "[[0, 0]]") == ("code_path_not_list", {})
     assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [True, 0]]) == ("code_path_not_list", {})
     assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [-1, 0], [-2, 0], [-2, 1], [-2, 2], [-2, 3], [-1, 3],
-                                          [0, 3]]) == ("code_path_outside", {"r": -1, "c": 1})
+                                          [0, 3]]) == ("code_path_outside", {"r": -2, "c": 0})
     # three turns: down, right, up... then right again
     three = [[2, 0], [1, 0], [1, 1], [2, 1], [3, 1], [3, 2], [3, 3], [2, 3]]
     assert check_path(GRID, 2, 0, 2, 3, three) == ("code_path_turns", {"n": 4})
@@ -100,3 +100,16 @@ def test_a_path_is_said_with_its_turns_in_the_right_number():
         1: ("path, 1 turn", "路径，拐\u00a01\u00a0次"),
         2: ("path, 2 turns", "路径，拐\u00a02\u00a0次"),
     }
+
+
+def test_a_reason_names_cells_as_the_learners_program_does_from_0():
+    """The cell (0, 1) of the learner's path is row 0, column 1 in the reason, in both languages (the
+    ring is row -1); the panel's help says once that rows and columns count from 0."""
+    from app.i18n import t
+
+    why = check_path(GRID, 0, 0, 0, 3, [[0, 0], [0, 1], [0, 2], [0, 3]])
+    assert t(why[0], "en", **why[1]) == "it passes through row 0, column 1, which is not empty"
+    assert "行 0、列 1" in t(why[0], "zh", **why[1])
+    out = check_path(GRID, 0, 0, 0, 3, [[0, 0], [-1, 0], [-2, 0], [-2, 1], [-2, 2], [-2, 3], [-1, 3], [0, 3]])
+    assert "row -2, column 0" in t(out[0], "en", **out[1]) and "行 -2、列 0" in t(out[0], "zh", **out[1])
+    assert "from 0" in t("code_coords", "en") and "从 0" in t("code_coords", "zh")

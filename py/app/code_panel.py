@@ -14,8 +14,10 @@ played through ``spec.apply`` (:mod:`puzzles.code_check`), paths validated, size
 Stop ends the worker and starts a fresh one. A clock counts while a program runs; at the time
 limit the worker runs on and Keep going is offered (a clicked pair's ``connect`` ends there). Run
 takes the board as it stands (a Solve's answer playing stops), and a playback the player stops is
-said as stopped. The code is kept per game in ``localStorage`` (the editor's text comes to Python on
-each change; the DOM is never read).
+said as stopped. The code is kept per game in ``localStorage`` (the editor's text comes to Python
+once typing pauses, or at once when the panel reads it; the DOM is never read). A link's code
+(``#code=``, packed, or the older ``?code=``) opens as a draft beside the saved code, which only Keep
+replaces.
 """
 
 import asyncio
@@ -28,6 +30,7 @@ from app.code_starters import is_starter, starter
 from app.dom import clear, el, into_view, next_task, on
 from puzzles import PuzzleError
 from puzzles.code_check import AnswerError, check_path, decode_moves, decode_until_bad, judge, path_text, replay
+from puzzles.code_link import MAX_CODE
 from puzzles.huarong_layouts import find_layout
 
 # A Run (or one of Check's cases) may take this long before the page asks whether to keep going; the
@@ -38,7 +41,6 @@ from puzzles.huarong_layouts import find_layout
 TIME_LIMIT_S = 60
 LOAD_LIMIT_S = 90  # the worker's Pyodide may take this long to start
 MAX_MOVES = 10000  # moves one run may make
-MAX_CODE = 20000  # characters of code kept (typed, saved or carried by a link)
 LOG_MAX = 60000  # characters the output pane holds
 TABLE_ROWS = 30  # rows of Check's table shown (failing cases first)
 POLL_S = 0.03
@@ -86,13 +88,30 @@ class CodePanel:
         self.table_args = None  # Check's last table (cases, boards, rows), drawn again by a language switch
         saved = window.safeStorage.get(STORE + self.game)
         self.text = str(saved)[:MAX_CODE] if saved is not None else starter(self.game, shell.lang)
-        link = shell.params.get("code") if shell.game == self.game else None
-        self.from_link = link is not None
-        if link is not None:
-            self.text = str(link)[:MAX_CODE]
-            self._save()
+        self.draft = None  # while a link's code is on trial: the learner's own code, kept and saved
+        self.link_said = None  # what opening the link's code said: (key, values)
+        self.starter_undo = False  # Restore starter was the last change: its button brings the code back
+        self.link_packed = None  # a link's packed code (#code=…): unpacked once the editor's bundle is loaded
+        if shell.game == self.game:
+            frag = str(window.location.hash or "")
+            if frag.startswith("#code="):
+                self.link_packed = frag[len("#code="):]
+            else:
+                self._take_link(*self._query_code())
         self._on_message = create_proxy(self._message)
         self._on_change = create_proxy(self._changed)
+
+    @property
+    def text(self) -> str:
+        """The code: the editor's latest text (the editor hands it over once typing pauses; reading it
+        takes what is pending at once)."""
+        if self.editor is not None:
+            self.editor.flush()
+        return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = value
 
     # ------------------------------------------------------------------ building
     def build(self, area: object) -> "CodePanel":
@@ -110,7 +129,11 @@ class CodePanel:
                                 aria_labelledby=self.game + "-code-title", data_time_limit=TIME_LIMIT_S)
         sh.text(el("h2", sec, "code-title", id=self.game + "-code-title"), "code_title")
         sh.text(el("p", sec, "help"), "code_help_" + self.game)
+        sh.text(el("p", sec, "help"), "code_coords")  # once: the panel speaks the program's coordinates
         sh.text(el("p", sec, "help"), "code_limits", s=TIME_LIMIT_S, n=MAX_MOVES)
+        sh.text(el("p", sec, "help keys-fine"), "code_keys")  # a keyboard and a mouse (pointer: fine)
+        sh.text(el("p", sec, "help keys-touch"), "code_touch")  # a touch screen (pointer: coarse)
+        self._build_draft(sec)
         self.host = el("div", sec, "code-editor")
         bar = el("div", sec, "toolbar code-buttons")
         self.run_btn = self.frame.button(bar, "code_run", self._on_run, "primary")
@@ -121,6 +144,8 @@ class CodePanel:
         self.clock = el("span", bar, "code-clock", role="timer", aria_live="off", hidden=True)
         self.check_btn = self.frame.button(bar, "code_check", self._on_check)
         self.frame.button(bar, "code_starter", self._on_starter)
+        self.undo_starter = self.frame.button(bar, "code_starter_undo", self._on_starter_undo)
+        self.undo_starter.setAttribute("hidden", "")
         self.frame.button(bar, "code_share", self._on_share)
         if self.game == "linkup":
             lab = el("label", bar, "check")
@@ -131,15 +156,89 @@ class CodePanel:
         sh.text(el("span", lab), "code_share_label")
         self.share_input = el("input", lab, type="text", readonly=True, id=self.game + "-code-link")
         self.status = el("p", sec, "code-status", role="status", id=self.game + "-code-status")
+        self.beyond = el("p", sec, "code-beyond")  # Check's cases beyond the exercise, counted apart
+        self.beyond_args = None
         self.log = el("pre", sec, "code-log", role="log", tabindex="0", id=self.game + "-code-log")
         sh.text(self.log, "code_output", "aria-label")
         self.results = el("div", sec, "code-results")
         sh.on_lang(self._relabel)
         self.render()
-        if self.from_link:
-            asyncio.create_task(self.frame.guarded(self._open(True)))
-            self.say("code_from_link")
+        if self.link_said is not None or self.link_packed is not None:
+            asyncio.create_task(self.frame.guarded(self._open_link()))
         return self
+
+    def _take_link(self, link: "str | None", problem: "tuple | None") -> None:
+        """What a link brought: its code on trial as a draft (when it differs from the learner's), or why it
+        could not be opened; the learner's saved code is never touched here."""
+        if problem is not None:
+            self.link_said = problem
+        elif link is not None and link != self.text:
+            self.draft = self.text  # the link's code on trial; nothing saved is touched
+            self.text = link
+            if self.editor is not None:
+                self.editor.set(link)
+            self.link_said = ("code_from_link_draft", {})
+        elif link is not None:
+            self.link_said = ("code_from_link", {})
+
+    async def _open_link(self) -> None:
+        """Open the panel with the link's code (Share's packed form is unpacked by the editor's bundle, with
+        the browser's own DecompressionStream) or the reason it could not be opened."""
+        if self.link_packed is not None:
+            await window.__code.loadEditor()
+            got = await window.__codeEditor.unpack(self.link_packed)
+            if got.ok:
+                code = str(got.code)
+                self._take_link(code if code else None, None)  # an empty code is no code
+            elif str(got.why) == "too_long":
+                self._take_link(None, ("code_link_too_long", {"n": int(got.n), "max": MAX_CODE}))
+            else:
+                self._take_link(None, ("code_link_damaged", {}))
+            if self.draft is not None:
+                self.draft_bar.removeAttribute("hidden")
+        await self._open(True)
+        if self.link_said is not None:
+            self.say(self.link_said[0], **self.link_said[1])
+
+    def _query_code(self) -> tuple:
+        """The code a link of the older form carries in its query (``?code=``, still opened): ``(code,
+        None)``, ``(None, (key, values))`` when it is too long, ``(None, None)`` when there is none. An empty
+        code is no code: it never wipes anything."""
+        link = self.shell.params.get("code")
+        if link is None or not str(link):
+            return None, None
+        link = str(link)
+        if len(link) > MAX_CODE:
+            return None, ("code_link_too_long", {"n": len(link), "max": MAX_CODE})
+        return link, None
+
+    def _build_draft(self, sec: object) -> None:
+        """The bar of a link's code on trial: Keep (it replaces the saved code) or Discard (the learner's
+        own code comes back); until then the learner's code stays saved as it was."""
+        self.draft_bar = bar = el("div", sec, "code-draft", role="group", hidden=self.draft is None)
+        self.shell.text(bar, "code_draft_group", "aria-label")
+        self.shell.text(el("p", bar, "help"), "code_draft_help")
+        self.frame.button(bar, "code_keep", self._on_keep, "primary")
+        self.frame.button(bar, "code_discard", self._on_discard)
+
+    def _settle_link(self) -> None:
+        """The link's code is decided: the bar goes, and the address no longer carries the code, so a
+        reload opens the saved code."""
+        self.draft = None
+        self.draft_bar.setAttribute("hidden", "")
+        self.shell.drop_code_param()
+
+    def _on_keep(self, event: object) -> None:
+        self._settle_link()
+        self._save()
+        self.say("code_kept")
+
+    def _on_discard(self, event: object) -> None:
+        mine = self.draft
+        self._settle_link()
+        if mine is not None:
+            self._set_text(mine)
+        self.say("code_discarded")
 
     def render(self) -> None:
         """The buttons from the state: Run and Check while nothing runs, Stop while something does."""
@@ -170,6 +269,8 @@ class CodePanel:
             self.say(self.status_key[0], **self.status_key[1])
         if self.table_args is not None:
             self._table(*self.table_args)
+        if self.beyond_args is not None:
+            self._say_beyond(*self.beyond_args)
         if self.editor is not None:
             self.editor.label(self._label())
             if is_starter(self.game, self.text) and self.text != starter(self.game, self.shell.lang):
@@ -180,6 +281,8 @@ class CodePanel:
         Chinese one, the layouts' table has both; a Link-up case is its board's size and seed and its pair,
         ``8x18 seed 3 (6,17)-(7,1)``, the seed in the page's words, ``seed 3`` and the pair each on one line)."""
         label = str(case["label"])
+        if case.get("set") == "beyond":  # Sliding's 3 x 3 boards: the set's name, then the board's number
+            return self.shell.t("code_beyond_case", n=label.rsplit("#", 1)[-1])
         seed, size, args = case.get("seed"), case.get("size"), case.get("args")
         if self.game == "linkup" and isinstance(seed, int) and isinstance(size, str) and isinstance(args, list):
             if len(args) == 4 and all(isinstance(x, int) for x in args):
@@ -211,12 +314,21 @@ class CodePanel:
                 self.editor = window.__codeEditor.mount(self.host, self.text, self._label(), self._on_change)
 
     def _changed(self, text: object) -> None:
-        self.text = str(text)[:MAX_CODE]
+        text = str(text)
+        self.text = text[:MAX_CODE]
         self._save()
         self.share_box.setAttribute("hidden", "")
+        if self.starter_undo and not is_starter(self.game, self._text):  # edited, or brought back
+            self._starter_undone()
+        if len(text) > MAX_CODE:
+            self.say("code_too_long", n=len(text), max=MAX_CODE)
+        elif self.status_key is not None and self.status_key[0] == "code_too_long":
+            self.say(None)
 
     def _save(self) -> None:
-        window.safeStorage.set(STORE + self.game, self.text)
+        """Keep the code for the next visit; a link's code on trial is not kept until the learner keeps it."""
+        if self.draft is None:
+            window.safeStorage.set(STORE + self.game, self.text)
 
     def _set_text(self, text: str) -> None:
         self.text = text
@@ -225,13 +337,34 @@ class CodePanel:
             self.editor.set(text)
 
     def _on_starter(self, event: object) -> None:
+        """The starter back in the editor, as one change of the editor's undo history: Ctrl+Z in the
+        editor, or the button shown beside (a phone has no Ctrl), brings the learner's code back."""
+        if self.text == starter(self.game, self.shell.lang):
+            return
         self._set_text(starter(self.game, self.shell.lang))
-        self.say(None)
+        self.starter_undo = True
+        self.undo_starter.removeAttribute("hidden")
+        self.say("code_starter_restored")
 
-    def _on_share(self, event: object) -> None:
+    def _on_starter_undo(self, event: object) -> None:
+        if self.editor is not None and self.starter_undo:
+            self.editor.undo()  # the editor's own undo: the change goes back through _changed, saved
+
+    def _starter_undone(self) -> None:
+        self.starter_undo = False
+        self.undo_starter.setAttribute("hidden", "")
+        if self.status_key is not None and self.status_key[0] == "code_starter_restored":
+            self.say(None)
+
+    async def _on_share(self, event: object) -> None:
+        """A link that opens this code in the editor: the code packed into the fragment, which the browser
+        never sends to a server (so no server refuses the link for its length); packed by the editor's
+        bundle with the browser's CompressionStream (py/puzzles/code_link.py is the format's reference)."""
+        await window.__code.loadEditor()
+        packed = str(await window.__codeEditor.pack(self.text))
         loc = window.location
-        query = "?game=%s&lang=%s&code=%s" % (self.game, self.shell.lang, str(window.encodeURIComponent(self.text)))
-        self.share_input.value = str(loc.origin) + str(loc.pathname) + query
+        link = "?game=%s&lang=%s#code=%s" % (self.game, self.shell.lang, packed)
+        self.share_input.value = str(loc.origin) + str(loc.pathname) + link
         self.share_box.removeAttribute("hidden")
         self.share_input.focus()
         self.share_input.select()
@@ -291,6 +424,8 @@ class CodePanel:
             self.log_chars = 0
             clear(self.results)
             self.table_args = None
+            self.beyond_args = None
+            self.beyond.textContent = ""
             if self.editor is not None:
                 self.editor.mark(0)
         self.render()
@@ -612,11 +747,13 @@ class CodePanel:
             if _now() - t0 > 0.02:
                 await next_task()
                 t0 = _now()
-        passed = sum(1 for r in rows if r["ok"])
+        counted = [r for r, c in zip(rows, cases) if "set" not in c]  # the exercise's cases (beyond: apart)
+        passed = sum(1 for r in counted if r["ok"])
         stopped_at_once = whole is not None and not answers  # a syntax error: the status names it, it stays
         if not stopped_at_once and not self.stopped and (done is not None or passed):  # Stop: "Stopped after"
-            self.say("code_all_passed" if passed == len(cases) else "code_passed", p=passed, n=len(cases))
+            self.say("code_all_passed" if passed == len(counted) else "code_passed", p=passed, n=len(counted))
         self._table(cases, boards, rows)
+        self._say_beyond(cases, rows)
 
     def _judge(self, case: dict, grid: list, msg: "dict | None", whole: "dict | None" = None) -> dict:
         """One case's row: ``ok``, ``yours``, ``expected``, ``ms``. A case with no answer says the error
@@ -657,11 +794,13 @@ class CodePanel:
         """The result table (failing cases first) and the first failing case drawn small."""
         self.table_args = (cases, boards, rows)
         clear(self.results)
-        failing = [i for i, r in enumerate(rows) if not r["ok"]]
+        # failing cases first, the exercise's before those of a set beyond it (Sliding's 3 x 3)
+        failing = [i for i, r in enumerate(rows) if not r["ok"] and "set" not in cases[i]]
+        failing += [i for i, r in enumerate(rows) if not r["ok"] and "set" in cases[i]]
         if failing:  # drawn first, above the table
             i = failing[0]
             self._draw_case(cases[i], boards[cases[i]["board"]], rows[i])
-        order = [i for i, r in enumerate(rows) if not r["ok"]] + [i for i, r in enumerate(rows) if r["ok"]]
+        order = failing + [i for i, r in enumerate(rows) if r["ok"]]
         shown = order[:TABLE_ROWS]
         table = el("table", self.results, "code-table")
         self.shell.text(el("caption", table), "code_table_caption", k=len(shown), n=len(rows))
@@ -677,36 +816,60 @@ class CodePanel:
             el("td", tr, text=self._words(r["yours"]))
             el("td", tr, text="" if r["ms"] is None else "%.1f ms" % r["ms"])
 
+    def _say_beyond(self, cases: list, rows: list) -> None:
+        """The line under the status for the cases beyond the exercise (Sliding's 3 x 3 boards): how many
+        passed, said apart from the exercise's count, which they never change; empty when there are none."""
+        extra = [r for r, c in zip(rows, cases) if "set" in c]
+        self.beyond_args = (cases, rows)
+        if not extra or self.stopped:
+            self.beyond.textContent = ""
+            return
+        self.beyond.textContent = self.shell.t("code_beyond_passed", p=sum(1 for r in extra if r["ok"]),
+                                               n=len(extra))
+
     def _draw_case(self, case: dict, grid: list, row: dict) -> None:
-        """A small drawing of a failing case: the board's numbers; Link-up's two paths marked
-        (E the exact one, Y the learner's, B both), ring included."""
+        """A small drawing of a failing case: every cell's tile kind (``·`` empty), rows and columns
+        labelled as the learner's program numbers them (from 0; Link-up's ring is -1 and the size); Link-up's
+        two paths marked by colour (E the exact one, Y the learner's, B both: the letter on an empty cell,
+        the kind kept on a tile), then the learner's answer as returned, and why it was refused."""
         fig = el("figure", self.results, "code-case")
         cap = el("figcaption", fig)
         self.shell.text(cap, "code_first_fail", label=self._case_label(case))
         rows, cols = len(grid), len(grid[0])
-        ring = 1 if self.game == "linkup" else 0
+        linkup = self.game == "linkup"
+        ring = 1 if linkup else 0
         marks = {}
-        if self.game == "linkup":
+        answer = row.get("answer")
+        if linkup:
             for cell in case["expected"] or []:
                 marks[(cell[0], cell[1])] = "E"
-            path = row.get("answer")
-            if isinstance(path, list):
-                for cell in path[:400]:
+            if isinstance(answer, list):
+                for cell in answer[:400]:
                     if isinstance(cell, list) and len(cell) == 2:
                         key = (cell[0], cell[1])
                         marks[key] = "B" if marks.get(key) in ("E", "B") else "Y"
             self.shell.text(el("p", fig, "help"), "code_legend")
         grid_el = el("div", fig, "code-grid", role="img")
         self.shell.text(grid_el, "code_first_fail", "aria-label", label=self._case_label(case))
-        grid_el.setAttribute("style", "grid-template-columns: repeat(%d, 1.6em)" % (cols + 2 * ring))
+        grid_el.setAttribute("style", "grid-template-columns: repeat(%d, 1.6em)" % (cols + 2 * ring + 1))
+        el("span", grid_el, "cg lab", aria_hidden="true")
+        for c in range(-ring, cols + ring):  # the column numbers, then each row after its number
+            el("span", grid_el, "cg lab", text=str(c), aria_hidden="true")
         for r in range(-ring, rows + ring):
+            el("span", grid_el, "cg lab", text=str(r), aria_hidden="true")
             for c in range(-ring, cols + ring):
                 inside = 0 <= r < rows and 0 <= c < cols
                 v = grid[r][c] if inside else 0
                 mark = marks.get((r, c), "")
                 cls = "cg" + (" ring" if not inside else "") + (" m" + mark if mark else "")
-                el("span", grid_el, cls, text=mark or (str(v) if v else "·"))
-
+                el("span", grid_el, cls, text=str(v) if v else (mark or "·"), data_r=str(r), data_c=str(c))
+        if linkup and answer is not None:  # what the learner's connect returned, as it returned it
+            shown = json.dumps(answer)
+            shown = shown if len(shown) <= 300 else shown[:300] + "…"
+            self.shell.text(el("p", fig, "code-answer"), "code_answer_as_returned", answer=shown)
+            yours = row.get("yours")
+            if isinstance(yours, tuple) and yours[0].startswith("code_path_") and yours[0] != "code_path_desc":
+                el("p", fig, "code-answer", text=self.shell.t("code_answer_why", why=self._words(yours)))
 
 def judge_expected(expected: object) -> object:
     """Check's expected answer as the table says it (a case whose answer did not come)."""

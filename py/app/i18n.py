@@ -589,15 +589,35 @@ _TEXT = {
         "Write slidingPuzzle(board): the fewest moves, or -1 (LeetCode 773); gameHandler.move(tile) moves play.",
         "写出 slidingPuzzle(board)：返回最少步数，无解时返回 -1（LeetCode 773）；gameHandler.move(tile) 的步骤会播放。",
     ),
+    "code_coords": (
+        "Rows and columns count from 0 here, as your function receives them (Link-up's ring: -1 and the size).",
+        "这里的行、列都从 0 数起，和你的函数收到的一样（连连看的外圈：-1 和棋盘的行数、列数）。",
+    ),
+    "code_answer_as_returned": ("Your connect returned: {answer}", "你的 connect 返回了：{answer}"),
+    "code_answer_why": ("Refused: {why}", "不接受：{why}"),
     "code_limits": (
-        "Runs in a worker of its own: at {s} s it asks whether to keep going; at most {n} moves a run. "
-        "Esc then Tab leaves the editor.",
-        "在独立的工作线程里运行：运行到 {s} 秒时会问你是否继续；每次最多 {n} 步。按 Esc 再按 Tab 可离开编辑器。",
+        "Runs in a worker of its own: at {s} s it asks whether to keep going; at most {n} moves a run.",
+        "在独立的工作线程里运行：运行到 {s} 秒时会问你是否继续；每次最多 {n} 步。",
+    ),
+    # how to get around the editor: said by keys where there is a keyboard and a mouse, by touch on a phone
+    "code_keys": (
+        "Tab indents, Shift+Tab dedents, Ctrl+Z undoes; Esc then Tab leaves the editor.",
+        "Tab 缩进，Shift+Tab 取消缩进，Ctrl+Z 撤销；按 Esc 再按 Tab 可离开编辑器。",
+    ),
+    "code_touch": (
+        "On a touch screen: tap where you want to type; a new line keeps the indent (type spaces to indent"
+        " more, delete them to indent less); tap outside the editor to leave it.",
+        "在触摸屏上：点一下要输入的位置；换行会保持缩进（多打空格缩进更深，删掉空格则退回）；点编辑器外面即可离开。",
     ),
     "code_run": ("Run", "运行"),
     "code_stop": ("Stop", "停止"),
     "code_check": ("Check", "检查"),
     "code_starter": ("Restore starter", "恢复模板"),
+    "code_starter_undo": ("Bring my code back", "找回我的代码"),
+    "code_starter_restored": (
+        "The starter is back. Bring my code back (or Ctrl+Z in the editor) undoes it.",
+        "模板已恢复。按“找回我的代码”（或在编辑器里按 Ctrl+Z）可撤销。",
+    ),
     "code_share": ("Share my solution", "分享我的解法"),
     "code_share_label": ("Link to your solution (it opens in the editor, never runs by itself)",
                          "你的解法的链接（打开后只放进编辑器，不会自动运行）"),
@@ -665,15 +685,20 @@ _TEXT = {
     "code_path_ends": ("it does not run from the first tile to the second", "它不是从第一个图块连到第二个图块"),
     "code_path_step": ("step {i} is not to a neighbouring cell", "第 {i} 步不是走到相邻的格子"),
     "code_path_blocked": ("it passes through row {r}, column {c}, which is not empty",
-                          "它经过第 {r} 行第 {c} 列，那里不是空的"),
+                          "它经过行 {r}、列 {c}，那里不是空的"),
     "code_path_outside": ("it leaves the board and its ring at row {r}, column {c}",
-                          "它在第 {r} 行第 {c} 列超出了棋盘和外圈"),
+                          "它在行 {r}、列 {c} 超出了棋盘和外圈"),
     "code_path_turns": ("it turns {n} times (at most 2)", "它拐了 {n} 次弯（最多 2 次）"),
     "code_path_unjoinable": ("these two tiles cannot be joined", "这两个图块连不上"),
     "code_preparing": ("Preparing the hidden cases… {n}", "正在准备隐藏测试……{n}"),
     "code_checking": ("Checking: {i} / {n}", "检查中：{i} / {n}"),
     "code_passed": ("{p} / {n} passed", "通过 {p} / {n}"),
     "code_all_passed": ("All {n} cases passed.", "全部 {n} 个用例都通过了。"),
+    "code_beyond_passed": (
+        "Beyond LeetCode: 3 × 3 (not counted): {p} / {n} passed",
+        "进阶：3 × 3（不计入）：通过 {p} / {n}",
+    ),
+    "code_beyond_case": ("Beyond LeetCode: 3 × 3 #{n}", "进阶：3 × 3 #{n}"),
     "code_case": ("Case", "测试"),
     "code_expected": ("Expected", "应得"),
     "code_yours": ("Yours", "你的"),
@@ -684,8 +709,10 @@ _TEXT = {
     ),
     "code_first_fail": ("The first failing case: {label}", "第一个未通过的测试：{label}"),
     "code_legend": (
-        "E: a path the solver found (any legal path passes) · Y: your path · B: both",
-        "E：求解器找到的一条路径（任何合规路径都算对） · Y：你的路径 · B：两者共有",
+        "Numbers: the tiles' kinds. Blue (E): a path the solver found (any legal path passes) · red (Y): your"
+        " path · green (B): both. Rows and columns are labelled from 0; the ring is -1 and the size.",
+        "数字：图块的种类。蓝（E）：求解器找到的一条路径（任何合规路径都算对） · 红（Y）：你的路径 · 绿（B）："
+        "两者共有。行、列的编号从 0 起，外圈是 -1 和棋盘的行数、列数。",
     ),
     "code_none": ("none", "无"),
     "code_steps": ("{cell} cells · {piece} pieces", "按格 {cell} · 按子 {piece}"),
@@ -695,7 +722,36 @@ _TEXT = {
         "Code from the link is in the editor: press Run to run it.",
         "链接里的代码已放进编辑器：按“运行”来运行。",
     ),
-    "code_link_too_long": ("The code in the link is too long ({n} characters).", "链接中的代码太长（{n} 个字符）。"),
+    "code_link_too_long": (
+        "The code in this link is too long ({n} characters; at most {max}): it was not opened. Your own code is"
+        " unchanged.",
+        "这个链接里的代码太长（{n} 个字符；最多 {max} 个）：没有打开。你自己的代码没有改动。",
+    ),
+    "code_link_damaged": (
+        "The code in this link is damaged (cut or changed on the way): it was not opened. Your own code is"
+        " unchanged.",
+        "这个链接里的代码已损坏（传递时被截断或改动）：没有打开。你自己的代码没有改动。",
+    ),
+    "code_from_link_draft": (
+        "Code from the link is in the editor, on trial: your own code is kept until you choose. Keep or"
+        " Discard it; press Run to run it.",
+        "链接里的代码已放进编辑器，先试用：在你选择之前，你自己的代码原样保留。可以“保留”或“放弃”；按“运行”来运行。",
+    ),
+    "code_draft_group": ("Code from a link", "链接里的代码"),
+    "code_draft_help": (
+        "This code came from a link. Keep replaces your saved code with it; Discard brings yours back.",
+        "这段代码来自链接。“保留”会用它替换你保存的代码；“放弃”则换回你自己的代码。",
+    ),
+    "code_keep": ("Keep", "保留"),
+    "code_discard": ("Discard", "放弃"),
+    "code_kept": ("The link's code is kept as your code.", "已把链接里的代码保存为你的代码。"),
+    "code_discarded": (
+        "The link's code is discarded: your own code is back.", "已放弃链接里的代码：你自己的代码回来了。",
+    ),
+    "code_too_long": (
+        "Your code is {n} characters long: only the first {max} are kept and run.",
+        "你的代码有 {n} 个字符：只保存并运行前 {max} 个。",
+    ),
     "code_busy": ("Your program is running: Stop it first.", "你的程序正在运行：请先停止。"),
     "code_error_case": ("error (line {line})", "出错（第 {line} 行）"),
     "code_timeout_case": ("over {s} s", "超过 {s} 秒"),

@@ -165,6 +165,7 @@ class Shell:
         self._texts_set = False  # set_lang has run once: a view built later runs its language hooks itself
         self._url_pending: dict = {}  # query values set_url has not written yet
         self._url_queued = False
+        self._code_settled = False  # the link's code (the fragment) was kept or discarded: drop it
         self.solver = Solver(self)
         self.busy = 0
         self.records = Records.load(window.safeStorage.get(STORE_KEY))
@@ -225,7 +226,16 @@ class Shell:
             else:
                 params.set(name, value)
         query = str(params.toString())
-        window.history.replaceState(None, "", str(window.location.pathname) + ("?" + query if query else ""))
+        frag = "" if self._code_settled else str(window.location.hash or "")  # a link's code (#code=…)
+        window.history.replaceState(None, "", str(window.location.pathname) + ("?" + query if query else "") + frag)
+
+    def drop_code_param(self) -> None:
+        """A link's code has been kept or discarded, or the player went to another game: the address drops
+        it (the query's ``code`` and the fragment), so a reload opens the saved code, and never offers one
+        game's code to another."""
+        self._code_settled = True
+        self.params.delete("code")
+        self.set_url(code=None)
 
     def drop_board_param(self, game: str) -> None:
         """A new board is open in ``game``: the link's ``board`` no longer describes it,
@@ -389,9 +399,11 @@ class Shell:
         self.select(NAMES[i])
 
     def select(self, name: str, focus: bool = True) -> None:
-        if name != self.game:  # the link's board was for the game open before
+        if name != self.game:  # the link's board (and code) was for the game open before
             self.params.delete("board")
             self.set_url(board=None)
+            if not self._code_settled:
+                self.drop_code_param()
         self.game = name
         for other in NAMES:
             chosen = other == name

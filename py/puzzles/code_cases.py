@@ -10,19 +10,21 @@ Rules, per game (every generated case from a fixed seed, so a Check is the same 
   each, clicked pairs of equal tiles, joinable or not, pairs on the edge (ring paths), and a
   pair of different kinds. The answer is the project's exact ``connect`` (a path or ``[]``).
   At least :data:`LINKUP_CASES` cases.
-* Sliding: LeetCode 773's four examples, then :data:`SLIDING_2X3` random 2 × 3 boards
-  (LeetCode's size; a random order is unsolvable half the time) and :data:`SLIDING_3X3`
-  random 3 × 3 ones, half of them solvable, half not (a plain BFS explores up to 181,440
-  positions for each in the learner's worker, so a few are enough to show that a program
-  is not tied to 2 × 3 and a Check stays a few seconds). The answer is the fewest moves by
-  the exact solver, ``-1`` when unsolvable.
+* Sliding: the exercise is LeetCode 773, whose boards are 2 × 3: its four examples, then
+  :data:`SLIDING_2X3` random 2 × 3 boards (a random order is unsolvable half the time). A
+  solution written for 2 × 3 only (a fixed neighbour table, the target ``"123450"``) is
+  right, so these are the cases Check counts. Then a separate set, ``"set": "beyond"``
+  (Beyond LeetCode: 3 × 3), of :data:`SLIDING_3X3` random 3 × 3 boards, half solvable, half
+  not, which the page reports on its own line and never counts against the exercise (a
+  plain BFS explores up to 181,440 positions for each, so a few are enough). The answer is
+  the fewest moves by the exact solver, ``-1`` when unsolvable.
 * Huarong: the first :data:`HUARONG_LAYOUTS` classic layouts and one with no solution
   (走投无路); the answer is the fewest steps in both metrics by the exact solver, ``None``
   when there is no solution.
 
 The job answers ``loaded`` (no moves) with ``stats["boards"]`` (each board once, as rows)
 and ``stats["cases"]``: a list of ``{"label", "board", "args", "expected"}``, ``board`` the
-case's place in ``boards``.
+case's place in ``boards``; a case outside the exercise also has ``"set": "beyond"``.
 """
 
 from puzzles import Result, Rng
@@ -102,12 +104,12 @@ def _sliding_cases():
     from puzzles.sliding_solver import search
 
     cases = []
-    boards = [(g, "LeetCode 773 #%d" % (i + 1)) for i, (g, _) in enumerate(LEETCODE_773)]
+    boards = [(g, "LeetCode 773 #%d" % (i + 1), None) for i, (g, _) in enumerate(LEETCODE_773)]
     rng = Rng(773)
     for i in range(SLIDING_2X3):
         tiles = list(range(6))
         rng.shuffle(tiles)
-        boards.append(([tiles[:3], tiles[3:]], "2x3 #%d" % (i + 1)))
+        boards.append(([tiles[:3], tiles[3:]], "2x3 #%d" % (i + 1), None))
     wanted = {True: SLIDING_3X3 // 2, False: SLIDING_3X3 - SLIDING_3X3 // 2}  # solvable or not: how many more
     while any(wanted.values()):
         tiles = list(range(9))
@@ -116,11 +118,14 @@ def _sliding_cases():
         kind = Board.from_grid(grid).solvable()
         if wanted[kind]:
             wanted[kind] -= 1
-            boards.append((grid, "3x3 #%d" % (SLIDING_3X3 - sum(wanted.values()))))
-    for grid, label in boards:
+            boards.append((grid, "3x3 #%d" % (SLIDING_3X3 - sum(wanted.values())), "beyond"))
+    for grid, label, part in boards:
         result = yield from search(Board.from_grid(grid), "optimal")
         expected = len(result.moves) if result.status == "solved" else -1
-        cases.append({"label": label, "board": grid, "args": [], "expected": expected})
+        case = {"label": label, "board": grid, "args": [], "expected": expected}
+        if part is not None:
+            case["set"] = part
+        cases.append(case)
         yield {"positions": len(cases)}
     return cases
 

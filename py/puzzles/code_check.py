@@ -14,7 +14,8 @@ input. The rules:
 * **A Link-up path** (:func:`check_path`): a list of ``[row, col]`` whole-number pairs from the
   first tile to the second, each step to a side-neighbour, every cell between the two ends
   empty and on the board or its one-cell ring, at most two turns, the two tiles of one kind.
-  Any legal path is accepted (not only the exact solver's).
+  Any legal path is accepted (not only the exact solver's). A reason names a cell as the
+  learner's program does, row and column from 0 (the ring is row/column -1 and the size).
 * **Judging Check's cases** (:func:`judge`): Sliding — the answer is a whole number (not a
   bool) equal to the exact one; Link-up — ``[]`` exactly when the exact answer is ``[]``, else
   a path :func:`check_path` accepts; Huarong — the moves are legal and reach the goal when the
@@ -122,9 +123,9 @@ def check_path(grid: list, r1: int, c1: int, r2: int, c2: int, path: object) -> 
         if abs(r - path[i - 1][0]) + abs(c - path[i - 1][1]) != 1:
             return ("code_path_step", {"i": i})
         if not (-1 <= r <= rows and -1 <= c <= cols):
-            return ("code_path_outside", {"r": r + 1, "c": c + 1})
+            return ("code_path_outside", {"r": r, "c": c})
         if i < len(path) - 1 and 0 <= r < rows and 0 <= c < cols and grid[r][c]:
-            return ("code_path_blocked", {"r": r + 1, "c": c + 1})
+            return ("code_path_blocked", {"r": r, "c": c})
     n = turns(path)
     if n > 2:
         return ("code_path_turns", {"n": n})

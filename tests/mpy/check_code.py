@@ -22,7 +22,7 @@ except StopIteration as stop:
 assert bad[0] == 3 and bad[1] == 7 and end.grid()[4] == [9, 10, 0, 0], bad
 GRID = [[1, 2, 2, 1], [0, 0, 0, 0], [3, 0, 0, 3]]
 assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [-1, 0], [-1, 1], [-1, 2], [-1, 3], [0, 3]]) is None
-assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [0, 1], [0, 2], [0, 3]]) == ("code_path_blocked", {"r": 1, "c": 2})
+assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [0, 1], [0, 2], [0, 3]]) == ("code_path_blocked", {"r": 0, "c": 1})
 assert check_path(GRID, 0, 0, 0, 3, [[0, 0], [True, 0]]) == ("code_path_not_list", {})
 assert judge(SP, {"expected": 14, "args": []}, [[3, 2, 4], [1, 5, 0]], 14, [])["ok"]
 assert not judge(SP, {"expected": 1, "args": []}, [[1, 2, 3], [4, 0, 5]], True, [])["ok"]

@@ -1,0 +1,316 @@
+"""The Code panel as a learner meets it: Check is fair to the exercise as stated (LeetCode 773's
+2 x 3 boards, the 3 x 3 ones a set apart), coordinates in the learner's own terms (from 0), a failing
+case drawn so it can be read, shared links that open as a draft beside the learner's own code,
+Restore starter that can be undone, and the editor on a phone."""
+
+import re
+from urllib.parse import quote
+
+import pytest
+from pages import axe_serious
+from playwright.sync_api import expect
+
+from app.i18n import t
+from puzzles.code_link import pack, unpack
+
+pytestmark = pytest.mark.e2e
+
+# The usual LeetCode 773 answer: a BFS over strings with a neighbour table fixed for 2 x 3 boards.
+LEETCODE_773 = '''from collections import deque
+
+
+def slidingPuzzle(board):
+    neighbours = [[1, 3], [0, 2, 4], [1, 5], [0, 4], [1, 3, 5], [2, 4]]
+    start = "".join(str(v) for row in board for v in row)
+    target = "123450"
+    seen = {start}
+    queue = deque([(start, 0)])
+    while queue:
+        s, d = queue.popleft()
+        if s == target:
+            return d
+        z = s.index("0")
+        for j in neighbours[z]:
+            t = list(s)
+            t[z], t[j] = t[j], t[z]
+            t = "".join(t)
+            if t not in seen:
+                seen.add(t)
+                queue.append((t, d + 1))
+    return -1
+'''
+
+
+def test_the_usual_leetcode_773_answer_passes_every_counted_case(open_game):
+    """A 2 x 3-only solution passes the exercise; the 3 x 3 boards are named apart and never counted,
+    in English and, after a switch, in 中文."""
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    code.write(LEETCODE_773)
+    code.check()
+    passed, n = code.checked(180_000)
+    assert passed == n >= 48
+    expect(code.status()).to_have_text(t("code_all_passed", "en", n=n))
+    beyond = page.panel.locator(".code-beyond")
+    said = re.escape(t("code_beyond_passed", "en", p=8, n=9)).replace("8", r"\d").replace("9", r"\d")
+    expect(beyond).to_have_text(re.compile(said))
+    rows = page.panel.locator(".code-table tbody tr")
+    expect(rows.filter(has_text=t("code_beyond_case", "en", n=1))).to_have_count(1)
+    lang = code.switch_language()
+    expect(code.status()).to_have_text(t("code_all_passed", lang, n=n))
+    expect(beyond).to_contain_text(t("code_beyond_passed", lang, p=0, n=9)[:10])
+    expect(rows.filter(has_text=t("code_beyond_case", lang, n=1))).to_have_count(1)
+
+
+def long_program(n: int = 8686) -> str:
+    """A learner's long solution: ``n`` characters, Chinese comments on every other line."""
+    lines, size, i = [], 0, 0
+    while size < n:
+        line = "# 第 %d 步：从队列取出状态，试每个方向（广度优先搜索）\nstate_%d = [%d, 'left']\n" % (i, i, i)
+        lines.append(line)
+        size += len(line)
+        i += 1
+    return "".join(lines)[:n]
+
+
+def saved_code(page, game: str):
+    return page.evaluate("(g) => localStorage.getItem('bfs-puzzles.code.' + g)", game)
+
+
+def editor_text(page):
+    """The editor's whole text (CodeMirror draws only the lines in view)."""
+    return page.evaluate("""() => [...document.querySelectorAll('.cm-content')].find((e) => e.offsetParent)
+                                    .cmTile.root.view.state.doc.toString()""")
+
+
+def test_a_shared_link_opens_as_a_draft_and_never_overwrites_saved_code(open_game, server_url):
+    """Share packs the code into the fragment (a program of 8,686 characters with Chinese comments comes
+    back whole); opened where the learner has code of their own, it is a draft: a reload keeps the draft and
+    the saved code; Discard brings the learner's code back; Keep replaces it; in English, then in 中文."""
+    page = open_game("?game=huarong&lang=en")
+    code = page.code_panel().open()
+    shared = long_program()
+    code.write(shared)
+    code.button("code_share").click()
+    expect(page.panel.locator("#huarong-code-link")).to_have_value(re.compile("#code="))
+    url = page.panel.locator("#huarong-code-link").input_value()
+    assert "#code=" in url and "code=" not in url.split("#")[0] and len(url) < 9000
+    assert unpack(url.split("#code=")[1]) == shared, "the page's packing is the reference format"
+    mine = "def solve(board):\n    gameHandler.move(10, 'left')  # mine\n"
+    code.write(mine)
+    expect(code.editor()).to_contain_text("# mine")
+    for lang, choice in (("en", "code_discard"), ("zh", "code_keep")):
+        other = page.open_link(url.replace("lang=en", "lang=" + lang))
+        there = other.code_panel()
+        expect(there.editor()).to_be_visible(timeout=30_000)
+        expect(there.status()).to_have_text(t("code_from_link_draft", lang))
+        assert editor_text(other.page) == shared
+        assert saved_code(other.page, "huarong") == mine, "the saved code is untouched while the draft is open"
+        other.reload()
+        there = other.code_panel()
+        expect(there.status()).to_have_text(t("code_from_link_draft", lang), timeout=30_000)
+        assert editor_text(other.page) == shared and saved_code(other.page, "huarong") == mine
+        bar = other.panel.get_by_role("group", name=t("code_draft_group", lang))
+        if lang == "en":
+            assert axe_serious(other.page, server_url) == []
+        bar.get_by_role("button", name=t(choice, lang), exact=True).click()
+        expect(bar).to_be_hidden()
+        if choice == "code_discard":
+            expect(there.status()).to_have_text(t("code_discarded", lang))
+            assert editor_text(other.page) == mine and saved_code(other.page, "huarong") == mine
+        else:
+            expect(there.status()).to_have_text(t("code_kept", lang))
+            assert saved_code(other.page, "huarong") == shared
+        other.page.wait_for_function("!location.hash && !location.search.includes('code=')")
+        other.reload()
+        expect(other.code_panel().open().editor()).to_be_visible()
+        assert editor_text(other.page) == (mine if choice == "code_discard" else shared)
+        other.page.close()
+
+
+def test_links_that_cannot_be_opened_say_so_and_keep_the_saved_code(open_game):
+    """A damaged fragment, an old ``?code=`` link over 20,000 characters, an empty ``&code=``: the app opens,
+    says why (English, 中文), the saved code stays; an old ``?code=`` link still opens (as a draft)."""
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    mine = "def slidingPuzzle(board):\n    return -1  # mine\n"
+    code.write(mine)
+    expect(code.editor()).to_contain_text("# mine")
+    code.button("code_share").click()
+    expect(page.panel.locator("#sliding-code-link")).to_have_value(re.compile("#code="))
+    url = page.panel.locator("#sliding-code-link").input_value()
+    base = url.split("?")[0]
+    damaged = url[: len(url) - 12]  # cut on the way
+    cases = [
+        ("en", damaged, "code_link_damaged", {}),
+        ("zh", damaged.replace("lang=en", "lang=zh"), "code_link_damaged", {}),
+        ("en", base + "?game=sliding&lang=en&code=" + quote("x" * 20001), "code_link_too_long",
+         {"n": 20001, "max": 20000}),
+        ("zh", base + "?game=sliding&lang=zh&code=" + quote("x" * 20001), "code_link_too_long",
+         {"n": 20001, "max": 20000}),
+    ]
+    for lang, link, key, values in cases:
+        other = page.open_link(link)
+        there = other.code_panel()
+        expect(there.status()).to_have_text(t(key, lang, **values), timeout=30_000)
+        expect(there.editor()).to_be_visible()
+        assert editor_text(other.page) == mine and saved_code(other.page, "sliding") == mine
+        other.page.close()
+    other = page.open_link(base + "?game=sliding&lang=en&code=")
+    other.code_panel().open()
+    assert editor_text(other.page) == mine and saved_code(other.page, "sliding") == mine
+    other.page.close()
+    old = "def slidingPuzzle(board):\n    return 0  # old link\n"
+    for link in (base + "?game=sliding&lang=en&code=" + quote(old), base + "?game=sliding&lang=en#code=" + pack(old)):
+        other = page.open_link(link)  # the older form, and the reference packing of the fragment
+        there = other.code_panel()
+        expect(there.status()).to_have_text(t("code_from_link_draft", "en"), timeout=30_000)
+        assert editor_text(other.page) == old and saved_code(other.page, "sliding") == mine
+        other.page.close()
+    other = page.open_link(base + "?game=sliding&lang=zh#code=" + pack("x" * 20001))
+    expect(other.code_panel().status()).to_have_text(t("code_link_too_long", "zh", n=20001, max=20000),
+                                                     timeout=30_000)
+    assert editor_text(other.page) == mine and saved_code(other.page, "sliding") == mine
+
+
+def swapped_connect() -> str:
+    """A connect that finds the right paths but returns each cell as (col, row)."""
+    from test_code import connect_with
+
+    return connect_with(2) + (
+        "\n\n_right = connect\n\n\ndef connect(board, r1, c1, r2, c2):\n"
+        "    return [[c, r] for r, c in _right(board, r1, c1, r2, c2)]\n"
+    )
+
+
+def test_the_drawn_case_shows_kinds_labels_from_0_and_the_answer_as_returned(open_game):
+    """A connect answering in (col, row) order: the first failing case is drawn with its tiles' kinds, rows
+    and columns numbered as the program numbers them (the ring -1 and the size), the answer as returned and
+    why it was refused; the reasons and the help say row 0 (English, then 中文)."""
+    page = open_game("?game=linkup&lang=en")
+    code = page.code_panel().open()
+    code.write(swapped_connect())
+    code.check()
+    passed, total = code.checked()
+    assert passed < total
+    for lang in ("en", "zh"):
+        if lang != code.lang:
+            code.switch_language()
+        expect(page.panel.get_by_text(t("code_coords", lang))).to_have_count(1)
+        fig = page.panel.locator("figure.code-case")
+        label = fig.locator("figcaption").text_content()
+        r1, c1, r2, c2 = (int(x) for x in re.search(r"\((\d+),(\d+)\).\((\d+),(\d+)\)", label).groups())
+        grid = fig.locator(".code-grid")
+        labels = grid.locator(".cg.lab")
+        rows = int(re.search(r"(\d+)x(\d+)", label).group(1))
+        cols = int(re.search(r"(\d+)x(\d+)", label).group(2))
+        heads = [x.strip() for x in labels.all_text_contents()]
+        assert heads[: cols + 3] == [""] + [str(c) for c in range(-1, cols + 1)]
+        assert heads[cols + 3:] == [str(r) for r in range(-1, rows + 1)]
+        for r, c in ((r1, c1), (r2, c2)):  # the clicked tiles show their kind, not a path letter
+            assert re.fullmatch(r"\d+", grid.locator(".cg[data-r='%d'][data-c='%d']" % (r, c)).text_content())
+        answer = fig.locator(".code-answer").first
+        expect(answer).to_contain_text(re.compile(r"\[\[%d, ?%d\]" % (c1, r1)))
+        expect(answer).to_contain_text(t("code_answer_as_returned", lang, answer="")[:8])
+        expect(fig.locator(".code-answer").nth(1)).to_have_text(t("code_answer_why", lang,
+                                                                  why=t("code_path_ends", lang)))
+
+
+def test_restore_starter_is_one_change_that_can_be_undone(open_game):
+    """Restore starter, then Ctrl+Z in the editor brings the learner's code back (English); again, then the
+    button a phone user can press (中文); the code brought back is the one saved."""
+    from app.code_starters import starter
+
+    page = open_game("?game=huarong&lang=en")
+    code = page.code_panel().open()
+    mine = "def solve(board):\n    gameHandler.move(10, 'left')  # my own search goes here\n"
+    code.write(mine)
+    page.wait_for_function("(m) => localStorage.getItem('bfs-puzzles.code.huarong') === m", arg=mine)
+    for lang in ("en", "zh"):
+        if lang != code.lang:
+            code.switch_language()
+        code.button("code_starter").click()
+        expect(code.status()).to_have_text(t("code_starter_restored", lang))
+        assert editor_text(page.page) == starter("huarong", lang)
+        page.wait_for_function("(s) => localStorage.getItem('bfs-puzzles.code.huarong') === s",
+                               arg=starter("huarong", lang))
+        if lang == "en":
+            code.editor().click()
+            page.keyboard.press("Control+z")
+        else:
+            code.button("code_starter_undo").click()
+        page.wait_for_function("(m) => localStorage.getItem('bfs-puzzles.code.huarong') === m", arg=mine)
+        assert editor_text(page.page) == mine
+        expect(code.button("code_starter_undo")).to_be_hidden()
+        expect(code.status()).to_have_text("")
+
+
+LONG_LINE = "def f():\n        x = [" + ", ".join(str(i) for i in range(40)) + "]\n"
+WRAPS = """() => {
+    const line = [...document.querySelectorAll('.cm-line')].find((l) => l.textContent.includes('x = ['));
+    const all = document.createRange();
+    all.selectNodeContents(line);
+    const rects = [...all.getClientRects()].filter((r) => r.width > 0);
+    const top = Math.min(...rects.map((r) => r.top));
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    let node, code = null;
+    while ((node = walker.nextNode())) {
+        const i = node.textContent.search(/\\S/);
+        if (i >= 0) {
+            const r = document.createRange();
+            r.setStart(node, i);
+            r.setEnd(node, i + 1);
+            code = r.getBoundingClientRect().left;
+            break;
+        }
+    }
+    const rest = rects.filter((r) => r.top > top + 4).map((r) => r.left);
+    return {code, rest: rest.length ? Math.min(...rest) : null};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_on_a_phone_a_wrapped_line_keeps_its_indent_and_the_help_speaks_of_touch(open_game, lang):
+    """A long indented line wraps on a 390 px phone: its continuation starts further in than the line's code,
+    never at column 0 (where it read as dedented); the help says what to do by touch, not Esc/Tab; a
+    laptop's help speaks of keys."""
+    page = open_game("?game=huarong&lang=" + lang, "phone")
+    code = page.code_panel().open()
+    code.write(LONG_LINE)
+    found = page.evaluate(WRAPS)
+    assert found["rest"] is not None, "the line wraps on a phone"
+    assert found["rest"] > found["code"] + 4, found
+    expect(page.panel.get_by_text(t("code_touch", lang))).to_be_visible()
+    expect(page.panel.get_by_text(t("code_keys", lang))).to_be_hidden()
+    laptop = open_game("?game=huarong&lang=" + lang, "laptop")
+    laptop.code_panel().open()
+    expect(laptop.panel.get_by_text(t("code_keys", lang))).to_be_visible()
+    expect(laptop.panel.get_by_text(t("code_touch", lang))).to_be_hidden()
+
+
+def test_code_over_the_limit_is_said_not_silently_cut(open_game):
+    """Typed or pasted past 20,000 characters: the panel says how much is kept (English, then 中文)."""
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    code.write("#" * 20001)
+    expect(code.status()).to_have_text(t("code_too_long", "en", n=20001, max=20000))
+    lang = code.switch_language()
+    expect(code.status()).to_have_text(t("code_too_long", lang, n=20001, max=20000))
+    code.editor().click()
+    page.page.keyboard.press("Control+End")
+    page.page.keyboard.press("Backspace")
+    expect(code.status()).to_have_text("")
+
+
+def test_a_links_code_stays_with_its_game(open_game):
+    """A link's code opened in Huarong, then the Link-up tab: the address drops the code, so a reload offers
+    it to no game (it kept the fragment, and Link-up's panel took Huarong's code as its draft)."""
+    page = open_game("?game=huarong&lang=en")
+    base = page.page.url.split("?")[0]
+    other = page.open_link(base + "?game=huarong&lang=en#code=" + pack("def solve(board):\n    pass  # shared\n"))
+    expect(other.code_panel().status()).to_have_text(t("code_from_link_draft", "en"), timeout=30_000)
+    linkup = other.show("linkup")
+    other.page.wait_for_function("!location.hash && location.search.includes('game=linkup')")
+    linkup.reload()
+    assert linkup.page.locator(".code-draft:not([hidden])").count() == 0
+    expect(linkup.page.get_by_text(t("code_from_link_draft", "en"))).to_have_count(0)

@@ -1,0 +1,66 @@
+"""Typing and pasting in the Code panel's editor keep the page's main thread free: no task over 50 ms
+when a 60-line program is pasted, then edited by keys (the browser's own ``longtask`` entries)."""
+
+import pytest
+from playwright.sync_api import expect
+from test_code import HUARONG_BFS
+from test_longtask import long_tasks, over_50_ms_twice, watch
+
+pytestmark = [pytest.mark.e2e, pytest.mark.longtask]
+
+PASTE = """(text) => {
+    const content = [...document.querySelectorAll('.cm-content')].find((e) => e.offsetParent);
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    content.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+}"""
+
+
+def sixty_lines() -> str:
+    lines = HUARONG_BFS.splitlines()
+    lines += ["# line %d of the learner's notes: a queue, a visited set, a path" % i for i in range(60 - len(lines))]
+    return "\n".join(lines[:60]) + "\n"
+
+
+def test_pasting_a_60_line_program_makes_no_task_over_50_ms(open_game):
+    program = sixty_lines()
+    assert program.count("\n") == 60
+
+    def run():
+        page = open_game("?game=huarong&lang=en")
+        code = page.code_panel().open()
+        code.editor().click()
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Delete")
+        page.wait_for_timeout(300)
+        watch(page)
+        page.evaluate(PASTE, program)
+        expect(code.editor()).to_contain_text(program.splitlines()[-1])
+        page.keyboard.press("Control+End")
+        page.keyboard.type("# typed after the paste\n", delay=20)
+        page.wait_for_function("localStorage.getItem('bfs-puzzles.code.huarong').endsWith('paste\\n')")
+        tasks = long_tasks(page)
+        print("long tasks:", tasks, "scripts:", page.evaluate("window.__scripts.filter((s) => s[0] > 20)"))
+        return tasks
+
+    over_50_ms_twice(run)
+
+
+def test_sharing_a_long_program_makes_no_task_over_50_ms(open_game):
+    """Share packs 8,686 characters with Chinese comments without holding the main thread (packing them
+    in the page's MicroPython took 0.5 s)."""
+    import re
+
+    from test_code_learner import long_program
+
+    def run():
+        page = open_game("?game=huarong&lang=en")
+        code = page.code_panel().open()
+        code.write(long_program())
+        page.wait_for_function("(localStorage.getItem('bfs-puzzles.code.huarong') || '').length === 8686")
+        watch(page)
+        code.button("code_share").click()
+        expect(page.panel.locator("#huarong-code-link")).to_have_value(re.compile("#code="))
+        return long_tasks(page)
+
+    over_50_ms_twice(run)
