@@ -103,13 +103,13 @@ def test_a_path_is_said_with_its_turns_in_the_right_number():
 
 
 def test_a_reason_names_cells_as_the_learners_program_does_from_0():
-    """The cell (0, 1) of the learner's path is row 0, column 1 in the reason, in both languages (the
-    ring is row -1); the panel's help says once that rows and columns count from 0."""
+    """The cell (0, 1) of the learner's path is quoted as the learner wrote it, [0, 1], in both languages
+    (a cell past the ring, [-2, 0]); the panel's help says once that cells count from 0."""
     from app.i18n import t
 
     why = check_path(GRID, 0, 0, 0, 3, [[0, 0], [0, 1], [0, 2], [0, 3]])
-    assert t(why[0], "en", **why[1]) == "it passes through row 0, column 1, which is not empty"
-    assert "行 0、列 1" in t(why[0], "zh", **why[1])
+    assert t(why[0], "en", **why[1]) == "it passes through [0, 1], which is not empty"
+    assert "经过 [0, 1]" in t(why[0], "zh", **why[1])
     out = check_path(GRID, 0, 0, 0, 3, [[0, 0], [-1, 0], [-2, 0], [-2, 1], [-2, 2], [-2, 3], [-1, 3], [0, 3]])
-    assert "row -2, column 0" in t(out[0], "en", **out[1]) and "行 -2、列 0" in t(out[0], "zh", **out[1])
+    assert "at [-2, 0]" in t(out[0], "en", **out[1]) and "在 [-2, 0]" in t(out[0], "zh", **out[1])
     assert "from 0" in t("code_coords", "en") and "从 0" in t("code_coords", "zh")

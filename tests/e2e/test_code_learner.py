@@ -186,7 +186,7 @@ def swapped_connect() -> str:
 def test_the_drawn_case_shows_kinds_labels_from_0_and_the_answer_as_returned(open_game):
     """A connect answering in (col, row) order: the first failing case is drawn with its tiles' kinds, rows
     and columns numbered as the program numbers them (the ring -1 and the size), the answer as returned and
-    why it was refused; the reasons and the help say row 0 (English, then 中文)."""
+    why it was refused; the help says once that cells count from 0 (English, then 中文)."""
     page = open_game("?game=linkup&lang=en")
     code = page.code_panel().open()
     code.write(swapped_connect())
