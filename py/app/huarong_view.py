@@ -12,7 +12,6 @@ from app.dom import clear, el, hit, on
 from app.drafts import SHAPE_ORDER, SHAPES, DraftError, HuarongDraft
 from app.i18n import piece_name
 from app.records import num
-from app.records_keeper import now
 from app.view import GameView, game_texts
 from puzzles import STEP, PuzzleError, exact_int, huarong_input
 from puzzles.huarong import DIRECTIONS, MAX_SIDE, METRICS, check_script, count_steps
@@ -46,7 +45,7 @@ class View(GameView):
         # the click a mouse drag ends with is not a tap; a touch drag ends with none, so the flag
         # lives only until the next gesture begins (pointerdown, a key): its click is its own
         self.suppress_click = False
-        self.touch_at = -1e9  # when a touch or pen last lifted off the board (its tap is played then)
+        self.touch_at = -1e9  # when (the event's timeStamp) a touch or pen last lifted off the board
         self.piece_els: dict = {}
         self.drawn: dict = {}  # pid -> what draw() last wrote on its button (see draw)
         self.drawn_won = None  # the board's "won" mark as last written
@@ -352,7 +351,8 @@ class View(GameView):
         """A tap on a piece or on an empty cell (tap-and-tap), as puzzles.huarong_input says.
         A touch's tap is played when the finger lifts (:meth:`_on_pointer_up`): the click the
         browser may send after it is that touch's, not a second tap."""
-        if now() - self.touch_at < CLICK_AFTER_TOUCH_MS:
+        touch = str(getattr(event, "pointerType", "")) in ("touch", "pen")  # a click is a PointerEvent in Chromium
+        if touch or float(event.timeStamp) - self.touch_at < CLICK_AFTER_TOUCH_MS:
             return
         piece = hit(event, ".hr-piece", "pid")
         if piece is not None:
@@ -413,7 +413,7 @@ class View(GameView):
             if drag is not None and drag["moved"]:
                 self.suppress_click = True
             return
-        self.touch_at = now()
+        self.touch_at = float(event.timeStamp)
         if press is None or (drag is not None and (drag["moved"] or drag["refused"])):
             return
         reach = 0.5 * float(self.board_el.clientWidth) / self.session.state.cols

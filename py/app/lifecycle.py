@@ -59,6 +59,8 @@ class Lifecycle:
 
     def _changed(self, kind: str) -> None:
         self.solved_by = None
+        if kind in ("moved", "travelled"):  # a player's move, an undo, a redo or a jump: an action,
+            self.frame.clear_alert()  # so the alert of the last one goes
         self.frame.withdraw()  # a move or a new board here: the saved game a bad link left alone is replaced
 
     def linked_here(self) -> bool:

@@ -195,7 +195,6 @@ class GameView(Hooks):
             self.life.solved_by = self.hinted = None
             self.records.assisted = True
         else:
-            self.frame.clear_alert()  # a move is an action: the alert of the last one goes
             self.session.changed("moved")
             self.records.clock.start(now())
         self.sync_activity()
@@ -240,7 +239,6 @@ class GameView(Hooks):
             self._travelled()
 
     def _travelled(self) -> None:
-        self.frame.clear_alert()  # an undo, a redo or a jump is an action: the alert of the last one goes
         self.session.changed("travelled")
         self.sync_activity()
         self.render()

@@ -1,8 +1,6 @@
 """What one ``gameHandler.move`` costs the page: a course script plays thousands of them, so a Huarong
 move may cost no more than a sliding puzzle's (each redraws only what the move changed)."""
 
-import statistics
-
 import pytest
 
 pytestmark = pytest.mark.e2e
@@ -61,16 +59,17 @@ def test_a_huarong_move_writes_no_more_to_the_page_than_a_sliding_move(open_game
 
 @pytest.mark.longtask
 def test_a_huarong_move_costs_about_what_a_sliding_move_does(open_game):
-    """Timed in turns (the machine's load changes both alike): the median of five rounds each."""
+    """Timed in turns, seven rounds of 100 moves each; the fastest round of each game is compared
+    (the round least disturbed by the machine's other work)."""
     page = open_game("?lang=en")
     sliding_args = sliding_back_and_forth(page.show("sliding"))
     times = {"huarong": [], "sliding": []}
-    for _ in range(5):
+    for _ in range(7):
         for game, args in (("huarong", HUARONG), ("sliding", sliding_args)):
             page.show(game)
             page.wait_for_timeout(200)
             result = page.evaluate(PLAY, [100] + args)
             assert result is not None, "the back-and-forth moves were refused"
             times[game].append(result[1])
-    huarong, sliding = statistics.median(times["huarong"]), statistics.median(times["sliding"])
+    huarong, sliding = min(times["huarong"]), min(times["sliding"])
     assert huarong <= 2.5 * sliding, "ms per move: Huarong %.2f, sliding %.2f (%s)" % (huarong, sliding, times)
