@@ -954,6 +954,22 @@ def test_one_address_cannot_hold_every_connection(monkeypatch):
         server.shutdown()
 
 
+def test_one_address_opens_connections_at_a_bounded_rate():
+    from race import server as race_server
+
+    now = [0.0]
+    conns = race_server.Conns(lambda: now[0])
+    opened = 0
+    for _ in range(int(race_server.CONN_BURST) + 50):
+        if conns.admit("6.6.6.6"):
+            opened += 1
+            conns.gone("6.6.6.6")  # a storm: each connection closes at once
+    assert opened == race_server.CONN_BURST
+    assert conns.admit("7.7.7.7"), "another address is untouched"
+    now[0] += 1.0
+    assert sum(conns.admit("6.6.6.6") for _ in range(100)) == race_server.CONN_RATE
+
+
 def test_too_many_race_sockets_from_one_address_are_refused(race_url, monkeypatch):
     import aiohttp
 

@@ -310,12 +310,14 @@ ATTACK_TEXT = {
     "rooms": "room-creation flood: 101 addresses creating rooms in a loop, reconnecting every 20",
     "reconnect": "reconnect storm: 64 loops over 16 addresses connecting, creating, closing",
     "undo": "shuffle + undo: 20 seats (4 rooms) shuffling the 10 x 20 board, then shuffle and undo in turn",
-    "deaf": "deaf readers: one racer in each honest room that sends (Ready, hints) but never reads",
+    "deaf": "deaf readers: 3 racers in each honest room that send (Ready, 19 names a second) but never read",
     "slow": "slow HTTP: 500 connections over 50 addresses dribbling a request's headers, a byte a second",
 }
 RACE_BASELINE = "69cd4c1"  # the race server before its limits (the tree tools/benchlib.py's BASELINE predates it)
 HONEST_ROOMS = 6  # 3 players each, every room from an address of its own
-LEAD_S = 4.0  # the attack runs this long before the honest rooms start playing
+DEAF_PER_ROOM = 3  # the honest rooms' other three seats: loopback's kernel buffers take 1.6 MB before a send waits
+LEAD_S = {"deaf": 25.0}  # how long an attack runs before the honest rooms press Ready (4 s by default): the
+# deaf readers' kernel and server buffers take that long to fill
 
 
 def before_race_tree(ref: str = RACE_BASELINE) -> Path:
@@ -353,8 +355,9 @@ def _ws_frame(text: str) -> bytes:
 
 
 async def _deaf(port: int, code: str, address: str, end: float, out: dict) -> None:
-    """Join room ``code`` over a raw socket with a 1 KB receive buffer, press Ready, send a hint three
-    times a second, and never read past the handshake."""
+    """Join room ``code`` over a raw socket with a 1 KB receive buffer, press Ready, then change its name
+    19 times a second (each change is sent to the whole room, itself included), never reading past the
+    handshake."""
     import base64
     import socket
 
@@ -373,11 +376,14 @@ async def _deaf(port: int, code: str, address: str, end: float, out: dict) -> No
         head += await loop.sock_recv(sock, 1)  # the handshake's answer, a byte at a time: nothing past it
     for msg in ({"t": "join", "room": code}, {"t": "ready", "ready": True}):
         await loop.sock_sendall(sock, _ws_frame(json.dumps(dict(msg, v=1))))
+    k = 0
     try:
         while time.perf_counter() < end:
-            await asyncio.wait_for(loop.sock_sendall(sock, _ws_frame('{"v":1,"t":"hint"}')), 2)
+            k += 1
+            name = json.dumps({"v": 1, "t": "name", "name": "deaf reader %08d" % k})
+            await asyncio.wait_for(loop.sock_sendall(sock, _ws_frame(name)), 2)
             out["sent"] += 1
-            await asyncio.sleep(0.3)
+            await asyncio.sleep(1 / 19)  # within a socket's rate
     except (TimeoutError, OSError):
         out["cut"] += 1
     sock.close()
@@ -527,6 +533,7 @@ async def _slow(port: int, end: float, out: dict) -> None:
                 await asyncio.sleep(1)
                 continue
             out["opened"] += 1
+            since = time.perf_counter()
             writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
             try:
                 while time.perf_counter() < end:
@@ -543,6 +550,7 @@ async def _slow(port: int, end: float, out: dict) -> None:
                 out["closed_by_server"] += 1
             else:
                 out["open_at_end"] += 1
+            out["longest_s"] = round(max(out.get("longest_s", 0), time.perf_counter() - since), 1)
             writer.close()
 
     await asyncio.gather(*(one(k) for k in range(500)))
@@ -566,8 +574,8 @@ def attacker_main(argv: list) -> None:
         elif name == "undo":
             await _undo(url, end, out)
         elif name == "deaf":
-            await asyncio.gather(*(_deaf(port, code, local_address(99, k), end, out)
-                                   for k, code in enumerate(codes)))
+            await asyncio.gather(*(_deaf(port, code, local_address(99, DEAF_PER_ROOM * k + j), end, out)
+                                   for k, code in enumerate(codes) for j in range(DEAF_PER_ROOM)))
         elif name == "slow":
             await _slow(port, end, out)
 
@@ -596,17 +604,18 @@ async def honest_under(name: str, port: int, seconds: float) -> dict:
     url = "ws://127.0.0.1:%d/race" % port
     stats, seated, count, codes = Stats(), asyncio.Event(), [0], []
     sessions = [session(local_address(1, i)) for i in range(HONEST_ROOMS)]
-    extra = 1 if name == "deaf" else 0
+    extra = DEAF_PER_ROOM if name == "deaf" else 0
     end = [0.0]
     rooms = [asyncio.create_task(play_room(stats, sessions[i], url, 3, end, seated, count, 100 + i, extra, codes))
              for i in range(HONEST_ROOMS)]
     while count[0] < 3 * HONEST_ROOMS:
         await asyncio.sleep(0.05)
     python = str(ROOT / ".venv" / "bin" / "python")
+    lead = LEAD_S.get(name, 4.0)
     attacker = await asyncio.create_subprocess_exec(
-        python, str(Path(__file__).resolve()), "--attack", name, str(port), str(seconds + LEAD_S + 2), *codes,
+        python, str(Path(__file__).resolve()), "--attack", name, str(port), str(seconds + lead + 2), *codes,
         stdout=asyncio.subprocess.PIPE)
-    await asyncio.sleep(LEAD_S)
+    await asyncio.sleep(lead)
     end[0] = time.perf_counter() + seconds
     seated.set()
     loads: list = []
@@ -638,8 +647,8 @@ def attack_bench(seconds: float = 15.0, attacks: tuple = ATTACKS, before: str = 
 
     sides = [("before " + before, before_race_tree(before)), ("after", ROOT)]
     print("race under attack: %d honest rooms of 3 (8 x 18), each from its own loopback address, playing a pair "
-          "every %.1f s a player for %.0f s; the attacker a process of its own, started %.0f s before; "
-          "%d cores, load average %.1f" % (HONEST_ROOMS, PACE, seconds, LEAD_S, os.cpu_count(), os.getloadavg()[0]))
+          "every %.1f s a player for %.0f s; the attacker a process of its own, started 4 s before (deaf: 25 s); "
+          "%d cores, load average %.1f" % (HONEST_ROOMS, PACE, seconds, os.cpu_count(), os.getloadavg()[0]))
     rows = []
     for name in attacks:
         print("\n%s: %s" % (name, ATTACK_TEXT[name]), flush=True)

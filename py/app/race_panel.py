@@ -137,7 +137,7 @@ class RacePanel:
         self.shell.text(el("span", lab), "race_code")
         self.code_input = el("input", lab, type="text", id="race-code-input", autocomplete="off", maxlength="12")
         on(self.code_input, "input", lambda e: setattr(self, "code_typed", str(e.target.value)))
-        on(self.code_input, "keydown", lambda e: self._on_join(e) if str(e.key) == "Enter" else None)
+        on(self.code_input, "keydown", self.frame.guard(lambda e: self._on_join(e) if str(e.key) == "Enter" else None))
         self.frame.button(self.ways, "race_join", self._on_join)
         bar = el("div", box, "toolbar")
         # named by what it will do (Ready / Not ready), pressed while ready; its words set in render()

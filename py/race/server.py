@@ -7,8 +7,9 @@ attack in tools/bench_race.py):
 
 * files: only what the page loads (:class:`race.files.Served`), ``404`` for the rest and for any path
   the list refuses, never a traceback;
-* connections: at most :data:`CONNS_PER_PEER` from one address (HTTP and WebSocket alike: more are cut
-  at once) and :data:`MAX_CONNS` in all; an HTTP connection that has not sent a whole request within
+* connections: at most :data:`CONNS_PER_PEER` open from one address (HTTP and WebSocket alike: more are
+  cut at once), :data:`CONN_RATE` new ones a second from it (a bucket of :data:`CONN_BURST`), and
+  :data:`MAX_CONNS` in all; an HTTP connection that has not sent a whole request within
   :data:`HEADER_TIMEOUT_S` is closed (a client that dribbles its headers holds nothing for long);
   at most :data:`SOCKETS_PER_PEER` race sockets from one address (``429`` past that);
 * frames: the lobby's per-socket and per-address budgets; past the address's, its sockets' next frames
@@ -42,6 +43,8 @@ SLICE_S = 0.004  # the longest a board's making holds the event loop at once
 HEARTBEAT_S = 15.0
 HEADER_TIMEOUT_S = 10.0  # a connection with no whole request this long after it opened (or its last one) goes
 CONNS_PER_PEER = 128  # TCP connections from one address (a browser opens about seven: a classroom behind a NAT)
+CONN_RATE = 20.0  # new connections an address may open a second, sustained (a bucket of CONN_BURST): a page
+CONN_BURST = 200.0  # load opens about seven, a reconnecting flood hundreds
 MAX_CONNS = 4000
 SOCKETS_PER_PEER = 32  # race sockets from one address
 MAX_QUEUE = 64  # messages waiting for one socket's reader before it is cut (a race sends a few a second)
@@ -281,17 +284,30 @@ class Server:
 
 
 class Conns:
-    """The TCP connections open, by address and in all."""
+    """The TCP connections open, by address and in all, and each address's bucket of new ones."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: object = time.monotonic) -> None:
+        self.clock = clock
         self.by_peer: dict = {}
         self.total = 0
+        self.buckets: dict = {}  # address -> [tokens, when]; forgotten once full again
+        self.admitted = 0
 
     def admit(self, peer: str) -> bool:
-        if self.by_peer.get(peer, 0) >= CONNS_PER_PEER or self.total >= MAX_CONNS:
+        """A new connection from ``peer``: ``False`` (cut it) past a limit."""
+        now = self.clock()
+        bucket = self.buckets.get(peer)
+        tokens = CONN_BURST if bucket is None else min(CONN_BURST, bucket[0] + (now - bucket[1]) * CONN_RATE)
+        if tokens < 1 or self.by_peer.get(peer, 0) >= CONNS_PER_PEER or self.total >= MAX_CONNS:
             return False
+        self.buckets[peer] = [tokens - 1, now]
         self.by_peer[peer] = self.by_peer.get(peer, 0) + 1
         self.total += 1
+        self.admitted += 1
+        if self.admitted % 1000 == 0:
+            for key, (left, at) in list(self.buckets.items()):
+                if left + (now - at) * CONN_RATE >= CONN_BURST:
+                    del self.buckets[key]
         return True
 
     def gone(self, peer: str) -> None:
