@@ -9,6 +9,7 @@
 //   {type: "ready", ms}                  the worker's Python started (ms: a number or null)
 //   {type: "failed"}                     it could not start (its text is never passed on)
 //   {type: "crashed"}                    it ended by itself (stack overflow, os._exit, close())
+//   {type: "flood", n}                   it sent more than n messages in a second: the page ended it
 //   {type: "out", id, text, cut}         printed output, at most OUT_SLICE characters a delivery and
 //                                        OUT_PER_S a second (the rest is dropped, cut = true)
 //   {type: "moves", id, items}           a part of the next case's or done's moves (PART a part)
@@ -19,6 +20,7 @@
 let editorLoad = null;
 const MAX_RAW = 1 << 20; // a message longer than this is dropped unread
 const MAX_PER_S = 2000; // messages read a second; the rest are dropped unread
+const FLOOD_PER_S = 10000; // messages in a second that end the worker (an honest run sends a few hundred)
 const OUT_SLICE = 4000; // characters of output in one delivery to Python
 const OUT_PER_S = 20000; // characters of output passed on a second
 const TEXT_MAX = 4000; // characters of a traceback
@@ -33,11 +35,11 @@ const ms = (x) => (typeof x === "number" && Number.isFinite(x) && x >= 0 && x < 
 
 // An answer as plain data the page can take: numbers (safe integers, finite floats), strings (cut),
 // booleans, null, lists of them (MAX_ITEMS long, three deep); anything else becomes {repr: text}.
-function plain(x, depth = 0) {
+function plain(x, depth = 0, items = MAX_ITEMS) {
   if (x === null || typeof x === "boolean") return x;
   if (typeof x === "number") return Number.isInteger(x) ? (whole(x) ? x : { repr: String(x).slice(0, 40) }) : Number.isFinite(x) ? x : { repr: String(x) };
   if (typeof x === "string") return x.slice(0, MAX_STR);
-  if (Array.isArray(x) && depth < 3) return x.slice(0, MAX_ITEMS).map((v) => plain(v, depth + 1));
+  if (Array.isArray(x) && depth < 3) return x.slice(0, items).map((v) => plain(v, depth + 1));
   if (x && typeof x === "object" && typeof x.repr === "string") return { repr: x.repr.slice(0, MAX_STR) };
   return { repr: Array.isArray(x) ? "[…]" : typeof x };
 }
@@ -111,7 +113,7 @@ function gate(onMessage, lockName) {
     if (bad) moves = [];
     let parts = 0;
     for (let k = 0; k < moves.length; k += PART) {
-      deliver({ type: "moves", id: current.id, items: plain(moves.slice(k, k + PART), 0) });
+      deliver({ type: "moves", id: current.id, items: plain(moves.slice(k, k + PART), 0, PART) });
       parts += 1;
     }
     const kept = { id: current.id, answer: plain(m.answer), parts, ms: ms(m.ms), error: error(m.error) };
@@ -127,7 +129,10 @@ function gate(onMessage, lockName) {
       read = 0;
       outBudget = OUT_PER_S;
     }
-    if (++read > MAX_PER_S) return;
+    if (++read > MAX_PER_S) {
+      if (read > FLOOD_PER_S) flooded();
+      return;
+    }
     let m;
     try {
       m = JSON.parse(e.data);
@@ -161,6 +166,14 @@ function gate(onMessage, lockName) {
       deliver({ type: "done", ...answer(m) });
     }
   };
+  function flooded() {
+    if (ended || closed) return;
+    closed = true;
+    clearInterval(timer);
+    w.terminate();
+    flushOut();
+    deliver({ type: "flood", n: FLOOD_PER_S });
+  }
   function crashed() {
     if (ended || closed) return;
     closed = true;

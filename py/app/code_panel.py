@@ -34,6 +34,7 @@ MAX_CODE = 20000  # characters of code kept (typed, saved or carried by a link)
 LOG_MAX = 20000  # characters the output pane holds (the worker sends at most as many a run)
 MAX_OVER = 3  # Check's cases over the time limit before it stops (each case has the limit of its own)
 SLICE_S = 0.02  # the page's own work (decoding, judging) gives the page back this often
+FLOOD_PER_S = 10000  # messages a second that end the learner's worker (static/code.js's FLOOD_PER_S)
 TABLE_ROWS = 30  # rows of Check's table shown (failing cases first)
 POLL_S = 0.03
 STORE = "bfs-puzzles.code."
@@ -249,6 +250,8 @@ class CodePanel:
             ms = _number(msg.get("ms"))
             if ms is not None:  # how long its Pyodide took to start (for tools/bench.py code)
                 self.section.setAttribute("data-worker-ms", "%d" % ms)
+        elif kind == "flood":
+            self.failed = "flood"
         elif kind in ("failed", "crashed"):
             self.failed = "crashed" if self.ready else "failed"
         elif msg.get("id") != self.rid or self.running is None:
@@ -342,8 +345,11 @@ class CodePanel:
                 seen, last = len(self.cases_in), _now()
                 self.say("code_checking", i=seen, n=len(req["cases"]))
             if self.failed is not None:
-                self.outcome = "crashed" if self.failed == "crashed" else "failed"
-                self.say("code_worker_crashed" if self.outcome == "crashed" else "code_worker_failed")
+                self.outcome = self.failed
+                if self.failed == "flood":
+                    self.say("code_flood", n=FLOOD_PER_S)
+                else:
+                    self.say("code_worker_crashed" if self.outcome == "crashed" else "code_worker_failed")
                 self._kill()
                 return None
             if _now() - last > TIME_LIMIT_S:
@@ -643,6 +649,8 @@ class CodePanel:
         left = len(cases) - ran
         if halted == "stopped":
             self.say("code_check_stopped", s="%.1f" % (_now() - t0), p=passed, n=ran, k=left, m=len(cases))
+        elif halted == "flood":
+            self.say("code_flood_check", n=FLOOD_PER_S, p=passed, r=ran, k=left, m=len(cases))
         elif halted == "over":
             self.say("code_check_over", p=passed, n=ran, k=left, m=len(cases), o=len(over) + len(crashed))
         elif left:
@@ -673,7 +681,7 @@ class CodePanel:
             except AnswerError as e:
                 return {"ok": False, "ran": True, "yours": e, "expected": expected, "ms": ms, "answer": None}
         answer = msg.get("answer")
-        gen = judging(self.spec, case, grid, answer, moves)
+        gen = judging(self.spec, case, grid, answer, moves, 16)  # Huarong's rule: about 0.2 ms a move here
         try:
             while True:
                 yield next(gen)

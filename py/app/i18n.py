@@ -652,6 +652,15 @@ _TEXT = {
         "你的程序让运行它的工作线程（为你的代码运行的 Python）崩溃了；正在启动一个新的。",
     ),
     "code_crashed_case": ("crashed its worker", "工作线程崩溃"),
+    "code_flood": (
+        "Stopped: your program sent the page more than {n} messages in a second.",
+        "已停止：你的程序在一秒内向页面发送了超过 {n} 条消息。",
+    ),
+    "code_flood_check": (
+        "Stopped: your program sent the page more than {n} messages in a second. {p} / {r} passed; {k} of {m} "
+        "cases not run.",
+        "已停止：你的程序在一秒内向页面发送了超过 {n} 条消息。通过 {p} / {r}；{m} 个用例中有 {k} 个未运行。",
+    ),
     "code_not_run_case": ("not run", "未运行"),
     "code_passed_partial": (
         "{p} / {n} passed; {k} of {m} cases not run.", "通过 {p} / {n}；{m} 个用例中有 {k} 个未运行。",

@@ -76,7 +76,7 @@ def decoding(spec: object, raw: object, limit: int, chunk: int = 64):
     return Decoded(out)
 
 
-def replay(spec: object, board: object, moves: list, chunk: int = 64):
+def replay(spec: object, board: object, moves: list, chunk: int = 16):
     """Apply ``moves`` (``(move, line)`` pairs) from ``board`` through ``spec.apply``, as a
     generator that yields after every ``chunk`` moves (so the page stays responsive), and
     returns ``(board, bad)``: the board after the legal moves and ``None``, or, at the first

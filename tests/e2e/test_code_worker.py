@@ -4,11 +4,12 @@ odd answers, a program that plants something in its worker or crashes it. The pa
 in its own words, and the next run starts clean. Every program here is written in this file."""
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
 from test_code import SLIDING_PARITY_BFS
-from test_longtask import long_tasks, watch
+from test_longtask import long_scripts, long_tasks, over_50_ms_twice, watch
 
 from app.i18n import t
 
@@ -46,8 +47,12 @@ def solve(board):
 
 
 def longest(page) -> int:
-    """The longest main-thread task since :func:`watch`, in ms (0: none over the browser's 50)."""
+    """The longest main-thread task since :func:`watch`, in ms (0: none over the browser's 50); what
+    ran over 50 ms, ours, is printed."""
     long_tasks(page)
+    scripts = long_scripts(page)
+    if scripts:
+        print("scripts over 50 ms:", scripts)
     return max(page.evaluate("window.__longTasks") or [0])
 
 
@@ -57,86 +62,117 @@ def no_internal_error(page) -> None:
     assert "went wrong inside the app" not in said and "应用内部出错" not in said
 
 
+def over(ms: int) -> list:
+    return [ms] if ms > 50 else []
+
+
 @pytest.mark.longtask
 def test_long_texts_from_the_worker_never_hold_the_page(open_game):
     """A megabyte-long exception (its value, a dict's missing key) and a forged 4 MB output message."""
-    page = open_game("?game=huarong&lang=en")
-    code = page.code_panel().open()
-    watch(page)
-    for program, name in (("raise ValueError('x' * 1_000_000)\n", "ValueError"), ("{}['k' * 10**6]\n", "KeyError")):
-        code.write(program)
+    def run():
+        page = open_game("?game=huarong&lang=en")
+        code = page.code_panel().open()
+        ms = 0
+        for program, name in (("raise ValueError('x' * 1_000_000)\n", "ValueError"), ("{}['k' * 10**6]\n", "KeyError")):
+            code.write(program)
+            watch(page)  # from Run on: typing into the editor is not what is measured
+            code.run()
+            expect(code.status()).to_have_text(t("code_error_at", "en", line=1), timeout=60_000)
+            expect(code.log()).to_contain_text(name)
+            assert len(code.log().text_content()) < 5000
+            ms = max(ms, longest(page))
+        code.write(RID + "js.postMessage(json.dumps({'type': 'out', 'id': RID, 'text': 'y' * 4_000_000, "
+                   "'cut': False}))\n\n\ndef solve(board):\n    pass\n")
+        watch(page)
         code.run()
-        expect(code.status()).to_have_text(t("code_error_at", "en", line=1), timeout=60_000)
-        expect(code.log()).to_contain_text(name)
-        assert len(code.log().text_content()) < 5000
-    code.write(RID + "js.postMessage(json.dumps({'type': 'out', 'id': RID, 'text': 'y' * 4_000_000, 'cut': False}))\n"
-               "\n\ndef solve(board):\n    pass\n")
-    code.run()
-    expect(code.status()).to_have_text(t("code_no_moves", "en"), timeout=60_000)
-    assert len(code.log().text_content()) <= 25_000
-    ms = longest(page)
-    print("longest task, long texts: %d ms" % ms)
-    assert ms <= 50
+        expect(code.status()).to_have_text(t("code_no_moves", "en"), timeout=60_000)
+        assert len(code.log().text_content()) <= 25_000
+        ms = max(ms, longest(page))
+        print("longest task, long texts: %d ms" % ms)
+        return over(ms)
+
+    over_50_ms_twice(run)
 
 
 @pytest.mark.longtask
 def test_check_judges_long_answers_without_holding_the_page(open_game):
     """Huarong: 10,000 legal moves a case; Link-up: a connect answering [[0, 0]] * 10000."""
-    page = open_game("?game=huarong&lang=en")
-    code = page.code_panel().open()
-    code.write(BACK_AND_FORTH)
-    watch(page)
-    code.check()
-    passed, ran = code.checked(timeout=300_000)
-    assert ran == 11 and passed == 1  # only the layout with no solution: legal moves that never solve it
-    hr = longest(page)
-    page.switch_game("linkup")
-    code = page.code_panel().open()
-    code.write("def connect(board, r1, c1, r2, c2):\n    return [[0, 0]] * 10000\n")
-    watch(page)
-    code.check()
-    assert code.checked(timeout=300_000) == (0, 219)
-    lu = longest(page)
-    print("longest task, Check: Huarong %d ms, Link-up %d ms" % (hr, lu))
-    assert hr <= 50 and lu <= 50
+    def run():
+        page = open_game("?game=huarong&lang=en")
+        code = page.code_panel().open()
+        code.write(BACK_AND_FORTH)
+        watch(page)
+        code.check()
+        passed, ran = code.checked(timeout=300_000)
+        assert ran == 11 and passed == 1  # only the layout with no solution: legal moves that never solve it
+        hr = longest(page)
+        page = page.show("linkup")
+        code = page.code_panel().open()
+        code.write("def connect(board, r1, c1, r2, c2):\n    return [[0, 0]] * 10000\n")
+        watch(page)
+        code.check()
+        assert code.checked(timeout=300_000) == (0, 219)
+        lu = longest(page)
+        print("longest task, Check: Huarong %d ms, Link-up %d ms" % (hr, lu))
+        return over(hr) + over(lu)
+
+    over_50_ms_twice(run)
 
 
 @pytest.mark.longtask
 def test_a_run_of_10000_moves_never_holds_the_page(open_game):
-    page = open_game("?game=huarong&lang=en&speed=0")
-    code = page.code_panel().open()
-    code.write(BACK_AND_FORTH)
-    watch(page)
-    code.run()
-    expect(code.status()).to_have_text(t("code_not_solved", "en", n=10000), timeout=120_000)
-    ms = longest(page)
-    print("longest task, Run of 10,000 moves: %d ms" % ms)
-    assert ms <= 50
+    def run():
+        page = open_game("?game=huarong&lang=en&speed=0")
+        code = page.code_panel().open()
+        code.write(BACK_AND_FORTH)
+        watch(page)
+        code.run()
+        expect(code.status()).to_have_text(t("code_not_solved", "en", n=10000), timeout=120_000)
+        ms = longest(page)
+        print("longest task, Run of 10,000 moves: %d ms" % ms)
+        return over(ms)
+
+    over_50_ms_twice(run)
 
 
 @pytest.mark.longtask
 @pytest.mark.parametrize("n", [10_000, 30_000, 100_000])
 def test_a_flood_of_messages_leaves_the_page_responsive_and_stop_wins(open_game, n):
-    """The program posts ``n`` small output messages itself, then loops: the page answers, Stop ends it at once;
-    left alone, the time limit ends it."""
-    page = open_game("?game=huarong&lang=en")
-    code = page.code_panel().open()
-    code.write(RID + "for k in range(%d):\n    js.postMessage(json.dumps({'type': 'out', 'id': RID, "
-               "'text': 'm%%d\\n' %% k, 'cut': False}))\nwhile True:\n    pass\n" % n)
-    watch(page)
-    code.run()
-    expect(code.status()).to_have_text(t("code_running", "en", s=10), timeout=60_000)
-    page.wait_for_timeout(3000)
-    code.stop()
-    expect(code.button("code_run")).to_be_enabled(timeout=2000)
-    expect(code.status()).to_have_text(re.compile(r"Stopped after \d+\.\d s\."))
-    ms = longest(page)
-    code.run()  # left alone: the limit ends it
-    expect(code.status()).to_have_text(t("code_timeout", "en", s=10), timeout=40_000)
-    assert len(code.log().text_content()) <= 25_000
-    ms = max(ms, longest(page))
-    print("longest task, a flood of %d messages: %d ms" % (n, ms))
-    assert ms <= 50
+    """The program posts ``n`` small output messages itself, then loops: the page answers at once (a
+    script's round trip), and the run ends on Stop, at the time limit, or, past 10,000 messages in a
+    second, at once with the page's own words for it."""
+    def run():
+        page = open_game("?game=huarong&lang=en")
+        code = page.code_panel().open()
+        code.write(RID + "for k in range(%d):\n    js.postMessage(json.dumps({'type': 'out', 'id': RID, "
+                   "'text': 'm%%d\\n' %% k, 'cut': False}))\nwhile True:\n    pass\n" % n)
+        flood = re.escape(t("code_flood", "en", n=10000))
+        watch(page)
+        code.run()
+        expect(code.status()).to_have_text(re.compile(re.escape(t("code_running", "en", s=10)) + "|" + flood),
+                                           timeout=60_000)
+        answers = []
+        for _ in range(6):
+            t0 = time.monotonic()
+            page.evaluate("1")
+            answers.append(time.monotonic() - t0)
+            page.wait_for_timeout(500)
+        if code.button("code_stop").is_enabled():
+            code.stop()
+        expect(code.button("code_run")).to_be_enabled(timeout=2000)
+        expect(code.status()).to_have_text(re.compile(r"Stopped after \d+\.\d s\.|" + flood))
+        ms = longest(page)
+        code.run()  # left alone: the limit (or the flood rule) ends it
+        expect(code.status()).to_have_text(re.compile(re.escape(t("code_timeout", "en", s=10)) + "|" + flood),
+                                           timeout=40_000)
+        assert len(code.log().text_content()) <= 25_000
+        ms = max(ms, longest(page))
+        print("longest task, a flood of %d messages: %d ms; the page answered in %.3f s at most"
+              % (n, ms, max(answers)))
+        assert max(answers) < 1.0
+        return over(ms)
+
+    over_50_ms_twice(run)
 
 
 def test_a_forged_verdict_never_reaches_the_status(open_game):
