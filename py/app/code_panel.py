@@ -711,7 +711,9 @@ class CodePanel:
             i = failing[0]
             self._draw_case(cases[i], boards[cases[i]["board"]], rows[i])
         passing = [i for i, r in enumerate(rows) if r["ok"]]
-        order = failing + passing + [i for i, r in enumerate(rows) if not r["ok"] and not r.get("ran", True)]
+        left = [i for i, r in enumerate(rows) if not r["ok"] and not r.get("ran", True)]
+        stopped = [i for i in left if rows[i]["yours"] == ("code_stopped_case", {})]  # the case Stop ended
+        order = failing + stopped + passing + [i for i in left if i not in stopped]
         shown = order[:TABLE_ROWS]
         table = el("table", self.results, "code-table")
         self.shell.text(el("caption", table), "code_table_caption", k=len(shown), n=len(rows))
