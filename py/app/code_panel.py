@@ -38,6 +38,7 @@ FLOOD_PER_S = 10000  # messages a second that end the learner's worker (static/c
 TABLE_ROWS = 30  # rows of Check's table shown (failing cases first)
 POLL_S = 0.03
 STORE = "bfs-puzzles.code."
+FUNCTIONS = {"huarong": "solve", "linkup": "connect", "sliding": "slidingPuzzle"}  # the learner's, by game
 
 
 def _error_label(err: dict) -> tuple:
@@ -392,11 +393,14 @@ class CodePanel:
         """The learner's error: its text in the output, its line marked, the status naming it."""
         if not isinstance(err, dict):
             return
-        if "code" in err:
-            values = err.get("values") if isinstance(err.get("values"), dict) else {}
+        if "code" in err:  # said in the page's own words and values: nothing of the worker's in the status
             key = str(err["code"])
-            key = key if key in ("code_no_function", "code_move_limit", "code_bad_request") else "code_bad_request"
-            self.say(key, **{k: str(values[k])[:60] for k in ("name", "n") if k in values})
+            if key == "code_no_function":
+                self.say(key, name=FUNCTIONS[self.game])
+            elif key == "code_move_limit":
+                self.say(key, n=MAX_MOVES)
+            else:
+                self.say("code_bad_request")
             return
         self._log(str(err.get("text", ""))[:4000], False)
         line = err.get("line")

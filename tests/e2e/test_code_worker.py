@@ -251,6 +251,17 @@ def test_forged_fields_never_break_the_panel(open_game, field):
     expect(code.status()).to_contain_text(re.compile("Your answer"), timeout=60_000)
 
 
+def test_an_error_code_from_the_worker_is_said_in_the_pages_own_words(open_game):
+    """A forged error names a function: the status names the game's own (slidingPuzzle), never the text sent."""
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    forged = "{'type': 'done', 'id': RID, 'answer': None, 'moves': [], 'ms': 1, " \
+             "'error': {'code': 'code_no_function', 'values': {'name': 'All 54 cases passed'}}}"
+    code.write(RID + "js.postMessage(json.dumps(%s))\nwhile True:\n    pass\n" % forged)
+    code.run()
+    expect(code.status()).to_have_text(t("code_no_function", "en", name="slidingPuzzle"), timeout=60_000)
+
+
 def test_odd_connect_returns_are_judged_not_crashed(open_game):
     page = open_game("?game=linkup&lang=en")
     code = page.code_panel().open()
