@@ -76,6 +76,7 @@ class CodePanel:
         self.done = None
         self.cases_in = []
         self.parts = []  # the moves of the next case or done, as they arrive in parts
+        self.used = None  # the program whose calls (Use my connect) the worker has run, if any
         self.outcome = None  # how the last request ended: done, stopped, timeout, failed, crashed
         self.rid = 0
         self.running = None
@@ -232,7 +233,7 @@ class CodePanel:
 
     # ------------------------------------------------------------------ the learner's worker
     def _spawn(self) -> None:
-        self.ready, self.failed = False, None
+        self.ready, self.failed, self.used = False, None, None
         self.worker = window.__code.worker(self._on_message)
 
     def _message(self, text: object) -> None:
@@ -311,7 +312,10 @@ class CodePanel:
         limit counts from the request (or Check's last case), not the worker's start-up. Every
         request has a worker of its own: once it has answered, that worker ends and a fresh one
         starts for the next (what a program leaves behind, a handler replaced, a task still
-        running, never reaches another run)."""
+        running, never reaches another run); only Use my connect's calls of one program share
+        one, so that each clicked pair is answered at once."""
+        if self.worker is not None and self.used is not None and (req["kind"] != "call" or self.used != req["source"]):
+            self._kill()  # a worker a call has used serves only more calls of that same program
         if self.worker is None:
             self._spawn()
         waited, t0 = 0.0, _now()
@@ -359,7 +363,10 @@ class CodePanel:
                 self.outcome = "timeout"
                 return None
         self.outcome = "done"
-        self._kill()  # a fresh worker for the next request, starting now
+        if req["kind"] == "call":  # Use my connect: the next clicked pair, the same program, answers at once
+            self.used = req["source"]
+        else:
+            self._kill()  # a fresh worker for the next request, starting now
         done = self.done
         if self.game != "linkup" and isinstance(done.get("moves"), list):
             done["moves"] = await self._decoded(done["moves"])
