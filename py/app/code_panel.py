@@ -626,6 +626,8 @@ class CodePanel:
         if whole is not None and not answers:  # the program did not compile or run: said once
             self._error(whole)
             return
+        if halted == "failed" and not answers and not over and not crashed:  # its Python did not start: said
+            return
         rows = []
         t1 = _now()
         for i, case in enumerate(cases):
