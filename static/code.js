@@ -116,7 +116,10 @@ function gate(onMessage, lockName) {
       deliver({ type: "moves", id: current.id, items: plain(moves.slice(k, k + PART), 0, PART) });
       parts += 1;
     }
-    const kept = { id: current.id, answer: plain(m.answer), parts, ms: ms(m.ms), error: error(m.error) };
+    // A Link-up path longer than any legal one (200 cells) is refused whatever it holds: only its length goes on.
+    const long = current.game === "linkup" && Array.isArray(m.answer) && m.answer.length > 200;
+    const answer = long ? { repr: `a list of ${m.answer.length} items` } : plain(m.answer);
+    const kept = { id: current.id, answer, parts, ms: ms(m.ms), error: error(m.error) };
     if (bad) kept.bad_moves = true;
     return kept;
   };
@@ -190,7 +193,8 @@ function gate(onMessage, lockName) {
     post(text) {
       try {
         const req = JSON.parse(String(text));
-        current = { id: req.id, cases: Array.isArray(req.cases) ? req.cases.length : 0, seen: new Set(), done: false };
+        const cases = Array.isArray(req.cases) ? req.cases.length : 0;
+        current = { id: req.id, game: req.game, cases, seen: new Set(), done: false };
       } catch {
         current = null;
       }

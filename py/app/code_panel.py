@@ -670,6 +670,7 @@ class CodePanel:
             self.say("code_passed_partial", p=passed, n=ran, k=left, m=len(cases))
         else:
             self.say("code_all_passed" if passed == len(cases) else "code_passed", p=passed, n=len(cases))
+        await next_task()  # the table is a task of its own
         self._table(cases, boards, rows)
 
     def _judge(self, case: dict, grid: list, msg: dict):
