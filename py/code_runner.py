@@ -29,15 +29,19 @@ import copy
 import json
 import linecache
 import re
+import reprlib
 import sys
 import time
 import traceback
 
 FILE = "solution.py"  # the learner's program, as tracebacks name it
 MAX_MOVES = 10000  # moves one call may make (a runaway loop of moves stops here; the page takes as many)
-MAX_OUTPUT = 50000  # characters of printed output kept per request
+MAX_OUTPUT = 20000  # characters of printed output kept per request (about 400 lines: what a person reads)
+MAX_TEXT = 4000  # characters of a traceback sent (its head and its end)
+MAX_LINE = 300  # characters of one line of a traceback (an exception's value may be a megabyte long)
 FLUSH_S = 0.05  # printed output goes to the page at most this often
 MAX_ITEMS = 4096  # items of an answer kept (a path, a list of moves)
+MAX_PATH = 201  # items of a Link-up answer kept (a legal path has at most 200 cells: longer is refused)
 FUNCTIONS = {"huarong": "solve", "linkup": "connect", "sliding": "slidingPuzzle"}
 COURSE_LINE = {  # a printed course line is a move too
     "huarong": re.compile(r"^\s*gameHandler\.move\(\s*(\d{1,6})\s*,\s*['\"](up|down|left|right)['\"]\s*\)\s*;?\s*$"),
@@ -143,9 +147,9 @@ class Output:
         return False
 
 
-def _plain(x: object, depth: int = 0) -> object:
+def _plain(x: object, depth: int = 0, items: int = MAX_ITEMS) -> object:
     """An answer as plain JSON: numbers, strings, booleans and lists (tuples too) of them, nested
-    three deep and :data:`MAX_ITEMS` long at most; anything else as ``{"repr": text}``."""
+    three deep and ``items`` long at most; anything else as ``{"repr": text}``."""
     if x is None or isinstance(x, bool):
         return x
     if isinstance(x, int):
@@ -155,25 +159,47 @@ def _plain(x: object, depth: int = 0) -> object:
     if isinstance(x, str):
         return x[:200]
     if isinstance(x, (list, tuple)) and depth < 3:
-        return [_plain(v, depth + 1) for v in list(x)[:MAX_ITEMS]]
+        return [_plain(v, depth + 1, items) for v in list(x[:items])]
     try:
-        text = repr(x)
+        text = reprlib.repr(x)
     except Exception:
         text = type(x).__name__
     return {"repr": text[:200]}
+
+
+def _cut(text: str) -> str:
+    """A traceback cut to what a person reads: each line at most :data:`MAX_LINE` characters, the
+    whole at most :data:`MAX_TEXT` (its first lines and its last, the exception, kept)."""
+    lines = [ln if len(ln) <= MAX_LINE else ln[:MAX_LINE] + "… [%d characters]" % len(ln)
+             for ln in text.split("\n")]
+    text = "\n".join(lines)
+    if len(text) > MAX_TEXT:
+        half = MAX_TEXT // 2
+        text = text[:half] + "\n…\n" + text[-half:]
+    return text
+
+
+def _answer(x: object, game: str) -> object:
+    """The learner's answer as sent: a Link-up path no longer than :data:`MAX_PATH` items."""
+    return _plain(x, 0, MAX_PATH if game == "linkup" else MAX_ITEMS)
 
 
 def _error(e: BaseException) -> dict:
     """A learner's error: Python's own traceback, trimmed to the learner's frames, and its line."""
     if isinstance(e, MoveLimit):
         return {"code": "code_move_limit", "values": {"n": MAX_MOVES}}
-    only = "".join(traceback.format_exception_only(type(e), e))
+    try:
+        only = "".join(traceback.format_exception_only(type(e), e))
+    except Exception:  # an exception whose str() raises
+        only = type(e).__name__ + "\n"
+    if len(only) > MAX_TEXT * 4:
+        only = only[: MAX_TEXT * 2] + only[-MAX_TEXT:]
     if isinstance(e, SyntaxError) and e.filename == FILE:
-        return {"line": e.lineno, "text": only}
+        return {"line": e.lineno if isinstance(e.lineno, int) else None, "text": _cut(only)}
     frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == FILE]
     line = frames[-1].lineno if frames else None
     head = "Traceback (most recent call last):\n" + "".join(traceback.format_list(frames)) if frames else ""
-    return {"line": line, "text": head + only}
+    return {"line": line, "text": _cut(head + only)}
 
 
 def _load(source: str, recorder: Recorder) -> dict:
@@ -229,9 +255,9 @@ def handle(text: str, post: object) -> None:
                 _case(post, out, rid, i, fn, game, case)
         elif kind == "call":
             args = req["args"]
-            answer = _plain(_call(_function(ns, game), game, _grid(args[0]), list(args[1:])))
+            answer = _answer(_call(_function(ns, game), game, _grid(args[0]), list(args[1:])), game)
         elif game != "linkup":
-            answer = _plain(_call(_function(ns, game), game, _grid(req["board"]), []))
+            answer = _answer(_call(_function(ns, game), game, _grid(req["board"]), []), game)
         else:  # Link-up's Run: the program ran; connect is called on clicked pairs and by Check
             _function(ns, game)
     except NoFunction as e:
@@ -253,7 +279,7 @@ def _case(post: object, out: Output, rid: object, i: int, fn: object, game: str,
     answer, error = None, None
     t0 = time.perf_counter()
     try:
-        answer = _plain(_call(fn, game, _grid(case["board"]), list(case.get("args") or [])))
+        answer = _answer(_call(fn, game, _grid(case["board"]), list(case.get("args") or [])), game)
     except (Exception, MoveLimit) as e:
         error = _error(e)
     ms = (time.perf_counter() - t0) * 1000

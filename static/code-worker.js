@@ -3,6 +3,11 @@
 // ends it (Stop, the time limit) and starts a fresh one. Requests and answers are JSON text.
 // It starts from the memory snapshot tools/code-snapshot.mjs made (the runner already imported),
 // else the ordinary way; a runner whose source changed since the snapshot is imported again.
+// It holds a lock named after it (its `name`, chosen by the page) for its whole life: the page asks
+// for the same lock, and is granted it when this worker ends by itself (a program's `js.close()`, a
+// fatal error of Pyodide: a stack overflow, `os._exit`), so the page says so at once. An error that
+// escapes the runner leaves Pyodide unusable: the worker closes.
+if (self.navigator.locks) self.navigator.locks.request(self.name, () => new Promise(() => {}));
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const snapshot = fetch(indexURL + "code-snapshot.bin")
   .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`HTTP ${r.status}`))));
@@ -12,8 +17,15 @@ const { loadPyodide } = await import(indexURL + "pyodide.mjs");
 
 const queue = [];
 let runner = null;
-self.onmessage = (e) => (runner ? runner.handle(String(e.data), post) : queue.push(String(e.data)));
 const post = (text) => self.postMessage(String(text));
+function handle(text) {
+  try {
+    runner.handle(text, post);
+  } catch (e) {
+    self.close();
+  }
+}
+self.onmessage = (e) => (runner ? handle(String(e.data)) : queue.push(String(e.data)));
 
 async function start() {
   try {
@@ -40,7 +52,8 @@ del _m, _src
 _stale`);
   runner = py.pyimport("code_runner");
   post(JSON.stringify({ type: "ready", ms: performance.now() - t0, how, stale }));
-  while (queue.length) runner.handle(queue.shift(), post);
+  while (queue.length) handle(queue.shift());
 } catch (e) {
-  post(JSON.stringify({ type: "failed", text: String(e && e.message ? e.message : e).slice(0, 300) }));
+  console.warn("code worker:", e); // the page says it could not start, in its own words
+  post(JSON.stringify({ type: "failed" }));
 }

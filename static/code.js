@@ -1,23 +1,226 @@
 // The Code panel's two outside parts, for the page's Python (py/app/code_panel.py): the editor
 // (CodeMirror, bundled into static/vendor/codemirror/, loaded the first time the panel opens) and
 // the learner's worker (static/code-worker.js). Text only crosses: JSON strings, never HTML.
+//
+// The learner's program shares its worker's JavaScript (Pyodide's `js` module), so every message
+// that worker sends is hostile input. It is sorted HERE, in JavaScript, before the page's Python
+// sees it: the page's Python is MicroPython, whose JSON decoding of a long string takes seconds,
+// while JSON.parse takes milliseconds. What goes on to Python is small, rebuilt field by field:
+//   {type: "ready", ms}                  the worker's Python started (ms: a number or null)
+//   {type: "failed"}                     it could not start (its text is never passed on)
+//   {type: "crashed"}                    it ended by itself (stack overflow, os._exit, close())
+//   {type: "flood", n}                   it sent more than n messages in a second: the page ended it
+//   {type: "out", id, text, cut}         printed output, at most OUT_SLICE characters a delivery and
+//                                        OUT_PER_S a second (the rest is dropped, cut = true)
+//   {type: "moves", id, items}           a part of the next case's or done's moves (PART a part)
+//   {type: "case", id, i, answer, parts, ms, error}
+//   {type: "done", id, answer, parts, ms, error}
+// Only the current request's id passes, each case index of it once, one done; one message of
+// Python's a task (a queue drained by a timer), so a flood never holds the page.
 let editorLoad = null;
-// The learner's program shares its worker's JavaScript (Pyodide's `js` module): a message is taken only
-// as text and only this long; anything else is dropped before it reaches the page's Python.
-const MAX_MESSAGE = 4 * 1024 * 1024;
+const MAX_RAW = 1 << 20; // a message longer than this is dropped unread
+const MAX_PER_S = 2000; // messages read a second; the rest are dropped unread
+const FLOOD_PER_S = 10000; // messages in a second that end the worker (an honest run sends a few hundred)
+const OUT_SLICE = 4000; // characters of output in one delivery to Python
+const OUT_PER_S = 20000; // characters of output passed on a second
+const TEXT_MAX = 4000; // characters of a traceback
+const PART = 200; // moves in one delivery
+const MAX_MOVES = 10000; // moves one call may make (py/code_runner.py's MAX_MOVES)
+const MAX_ITEMS = 201; // items of an answer's list (a Link-up path is at most 200 cells)
+const MAX_STR = 200; // characters of a string in an answer
+const ERROR_CODES = ["code_no_function", "code_move_limit", "code_bad_request"];
+
+const whole = (x) => Number.isSafeInteger(x);
+const ms = (x) => (typeof x === "number" && Number.isFinite(x) && x >= 0 && x < 1e9 ? x : null);
+
+// An answer as plain data the page can take: numbers (safe integers, finite floats), strings (cut),
+// booleans, null, lists of them (MAX_ITEMS long, three deep); anything else becomes {repr: text}.
+function plain(x, depth = 0, items = MAX_ITEMS) {
+  if (x === null || typeof x === "boolean") return x;
+  if (typeof x === "number") return Number.isInteger(x) ? (whole(x) ? x : { repr: String(x).slice(0, 40) }) : Number.isFinite(x) ? x : { repr: String(x) };
+  if (typeof x === "string") return x.slice(0, MAX_STR);
+  if (Array.isArray(x) && depth < 3) return x.slice(0, items).map((v) => plain(v, depth + 1));
+  if (x && typeof x === "object" && typeof x.repr === "string") return { repr: x.repr.slice(0, MAX_STR) };
+  return { repr: Array.isArray(x) ? "[…]" : typeof x };
+}
+
+// A learner's error: {line, text} (a whole line number or null, the text cut) or {code, values}
+// (a known code; values only `name` and `n`, short); null for anything else that is not an error.
+function error(e) {
+  if (e === null || e === undefined || typeof e !== "object" || Array.isArray(e)) return null;
+  if ("code" in e) {
+    const code = ERROR_CODES.includes(e.code) ? e.code : "code_bad_request";
+    const v = e.values && typeof e.values === "object" ? e.values : {};
+    const values = {};
+    if (typeof v.name === "string") values.name = v.name.slice(0, 60);
+    if (whole(v.n)) values.n = v.n;
+    return { code, values };
+  }
+  const line = whole(e.line) && e.line > 0 && e.line < 1e6 ? e.line : null;
+  return { line, text: typeof e.text === "string" ? e.text.slice(0, TEXT_MAX) : "" };
+}
+
+// One learner's worker and its messages' gate. `onMessage(text)` is the page's Python.
+function gate(onMessage, lockName) {
+  const w = new Worker(new URL("./code-worker.js", import.meta.url), { type: "module", name: lockName });
+  let ended = false; // the page ended it: nothing more reaches the page
+  let closed = false; // it ended by itself: what it sent before still goes, then "crashed"
+  let ready = false;
+  let current = null; // the request waited for: {id, cases, seen: Set, done}
+  let second = 0;
+  let read = 0;
+  let outBudget = OUT_PER_S;
+  let outText = "";
+  let outCut = false;
+  const queue = [];
+  let draining = false;
+
+  const deliver = (obj) => {
+    queue.push(JSON.stringify(obj));
+    if (!draining) {
+      draining = true;
+      setTimeout(drain, 0);
+    }
+  };
+  function drain() {
+    if (ended) return (draining = false);
+    const text = queue.shift();
+    if (text !== undefined) onMessage(text);
+    if (queue.length && !ended) setTimeout(drain, 0);
+    else draining = false;
+  }
+  function flushOut() {
+    if (!current || (!outText && !outCut)) return;
+    const text = outText.slice(0, OUT_SLICE);
+    outText = outText.slice(text.length);
+    deliver({ type: "out", id: current.id, text, cut: outCut });
+    outCut = false;
+    if (outText) setTimeout(flushOut, 50);
+  }
+  const timer = setInterval(() => {
+    const now = Math.floor(performance.now() / 1000);
+    if (now !== second) {
+      second = now;
+      read = 0;
+      outBudget = OUT_PER_S;
+    }
+    if (outText || outCut) flushOut();
+  }, 100);
+
+  const answer = (m) => {
+    let moves = Array.isArray(m.moves) ? m.moves : [];
+    const bad = !Array.isArray(m.moves) || moves.length > MAX_MOVES;
+    if (bad) moves = [];
+    let parts = 0;
+    for (let k = 0; k < moves.length; k += PART) {
+      deliver({ type: "moves", id: current.id, items: plain(moves.slice(k, k + PART), 0, PART) });
+      parts += 1;
+    }
+    // A Link-up path longer than any legal one (200 cells) is refused whatever it holds: only its length goes on.
+    const long = current.game === "linkup" && Array.isArray(m.answer) && m.answer.length > 200;
+    const answer = long ? { repr: `a list of ${m.answer.length} items` } : plain(m.answer);
+    const kept = { id: current.id, answer, parts, ms: ms(m.ms), error: error(m.error) };
+    if (bad) kept.bad_moves = true;
+    return kept;
+  };
+
+  w.onmessage = (e) => {
+    if (ended || closed || typeof e.data !== "string" || e.data.length > MAX_RAW) return;
+    const now = Math.floor(performance.now() / 1000);
+    if (now !== second) {
+      second = now;
+      read = 0;
+      outBudget = OUT_PER_S;
+    }
+    if (++read > MAX_PER_S) {
+      if (read > FLOOD_PER_S) flooded();
+      return;
+    }
+    let m;
+    try {
+      m = JSON.parse(e.data);
+    } catch {
+      return;
+    }
+    if (!m || typeof m !== "object") return;
+    if (m.type === "ready" && !ready) {
+      ready = true;
+      deliver({ type: "ready", ms: ms(m.ms) });
+      // The worker holds a lock named after it for its whole life: once it is granted here, the
+      // worker has ended (close(), a fatal error), unless the page ended it.
+      if (navigator.locks) navigator.locks.request(lockName, () => { if (!ended && !closed) crashed(); });
+      return;
+    }
+    if (m.type === "failed" && !ready) return deliver({ type: "failed" });
+    if (m.type === "failed") return crashed();
+    if (!current || m.id !== current.id || current.done) return;
+    if (m.type === "out" && typeof m.text === "string") {
+      const take = Math.max(0, Math.min(m.text.length, outBudget, OUT_SLICE * 5 - outText.length));
+      outText += m.text.slice(0, take);
+      outBudget -= take;
+      if (take < m.text.length || m.cut === true) outCut = true;
+    } else if (m.type === "case" && whole(m.i) && m.i >= 0 && m.i < current.cases && !current.seen.has(m.i)) {
+      current.seen.add(m.i);
+      flushOut();
+      deliver({ type: "case", i: m.i, ...answer(m) });
+    } else if (m.type === "done") {
+      current.done = true;
+      flushOut();
+      deliver({ type: "done", ...answer(m) });
+    }
+  };
+  function flooded() {
+    if (ended || closed) return;
+    closed = true;
+    clearInterval(timer);
+    w.terminate();
+    flushOut();
+    deliver({ type: "flood", n: FLOOD_PER_S });
+  }
+  function crashed() {
+    if (ended || closed) return;
+    closed = true;
+    clearInterval(timer);
+    w.terminate();
+    flushOut();
+    deliver({ type: ready ? "crashed" : "failed" });
+  }
+  w.onerror = (e) => {
+    e.preventDefault();
+    crashed();
+  };
+  return {
+    post(text) {
+      try {
+        const req = JSON.parse(String(text));
+        const cases = Array.isArray(req.cases) ? req.cases.length : 0;
+        current = { id: req.id, game: req.game, cases, seen: new Set(), done: false };
+      } catch {
+        current = null;
+      }
+      outText = "";
+      outCut = false;
+      w.postMessage(String(text));
+    },
+    end() {
+      ended = true;
+      clearInterval(timer);
+      queue.length = 0;
+      w.terminate();
+    },
+  };
+}
+
+let workers = 0;
 window.__code = {
   // Resolves once window.__codeEditor is there (the bundle's one export).
   loadEditor() {
     editorLoad ??= import("./vendor/codemirror/code-editor.js");
     return editorLoad.then(() => true);
   },
-  // A fresh learner's worker; every message it sends goes to onMessage as text.
+  // A fresh learner's worker; what it sends reaches onMessage as small JSON texts (above).
   worker(onMessage) {
-    const w = new Worker(new URL("./code-worker.js", import.meta.url), { type: "module", name: "code" });
-    w.onmessage = (e) => {
-      if (typeof e.data === "string" && e.data.length <= MAX_MESSAGE) onMessage(e.data);
-    };
-    w.onerror = (e) => onMessage(JSON.stringify({ type: "failed", text: String(e.message || "worker error") }));
-    return { post: (text) => w.postMessage(String(text)), end: () => w.terminate() };
+    workers += 1;
+    return gate(onMessage, `code-worker-${workers}-${Math.random().toString(36).slice(2)}`);
   },
 };

@@ -71,3 +71,27 @@ def test_the_worker_stops_at_the_move_limit_the_page_takes():
 
     panel = (Path(__file__).resolve().parent.parent / "py" / "app" / "code_panel.py").read_text()
     assert int(re.search(r"^MAX_MOVES = (\d+)", panel, re.M).group(1)) == code_runner.MAX_MOVES
+
+
+def test_long_texts_are_cut_in_the_worker_to_what_a_person_reads():
+    """A megabyte-long exception value, a megabyte-long missing key: each traceback line at most
+    MAX_LINE characters (and says how long it was), the whole at most MAX_TEXT, the exception kept."""
+    for src, name in (("raise ValueError('x' * 1_000_000)\n", "ValueError"), ("{}['k' * 10**6]\n", "KeyError")):
+        done = ask(kind="run", game="huarong", source=src, board=[[1]])[-1]
+        text = done["error"]["text"]
+        assert done["error"]["line"] == 1 and name in text
+        assert len(text) <= code_runner.MAX_TEXT + 10 and "characters]" in text
+        assert max(len(ln) for ln in text.split("\n")) <= code_runner.MAX_LINE + 30
+    deep = "def solve(b):\n    return f(0)\n\n\ndef f(n):\n    return f(n + 1) if n < 500 else g(n)\n" \
+           "\n\ndef g(n):\n    raise ValueError('v' * 100)\n"
+    text = ask(kind="run", game="huarong", source=deep, board=[[1]])[-1]["error"]["text"]
+    assert len(text) <= code_runner.MAX_TEXT + 10 and text.endswith("ValueError: " + "v" * 100 + "\n")
+    assert text.startswith("Traceback (most recent call last):")
+
+
+def test_a_linkup_answer_is_capped_where_it_is_made():
+    """A path longer than any legal one (200 cells) is refused whatever its tail: 201 items are sent."""
+    src = "def connect(b, r1, c1, r2, c2):\n    return [[0, 0]] * 10000\n"
+    msgs = ask(kind="check", game="linkup", source=src, cases=[{"board": [[1, 1]], "args": [0, 0, 0, 1]}])
+    assert len(msgs[0]["answer"]) == code_runner.MAX_PATH == 201
+    assert max(len(m) for m in (json.dumps(x) for x in msgs)) < 5000

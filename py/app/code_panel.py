@@ -29,7 +29,15 @@ from pyscript.ffi import create_proxy
 from app.code_starters import is_starter, starter
 from app.dom import clear, el, into_view, next_task, on
 from puzzles import PuzzleError
-from puzzles.code_check import AnswerError, check_path, decode_moves, decode_until_bad, judge, path_text, replay
+from puzzles.code_check import (
+    AnswerError,
+    check_path,
+    decode_until_bad,
+    decoding,
+    judging,
+    path_text,
+    replay,
+)
 from puzzles.code_link import MAX_CODE
 from puzzles.huarong_layouts import find_layout
 
@@ -41,10 +49,14 @@ from puzzles.huarong_layouts import find_layout
 TIME_LIMIT_S = 60
 LOAD_LIMIT_S = 90  # the worker's Pyodide may take this long to start
 MAX_MOVES = 10000  # moves one run may make
-LOG_MAX = 60000  # characters the output pane holds
+LOG_MAX = 20000  # characters the output pane holds (the worker sends at most as many a run)
+MAX_OVER = 3  # Check's cases that crash the worker before it stops (the rest run in a fresh one)
+SLICE_S = 0.01  # the page's own work (decoding, judging) gives the page back this often
+FLOOD_PER_S = 10000  # messages a second that end the learner's worker (static/code.js's FLOOD_PER_S)
 TABLE_ROWS = 30  # rows of Check's table shown (failing cases first)
 POLL_S = 0.03
 STORE = "bfs-puzzles.code."
+FUNCTIONS = {"huarong": "solve", "linkup": "connect", "sliding": "slidingPuzzle"}  # the learner's, by game
 
 
 def _error_label(err: dict) -> tuple:
@@ -53,6 +65,13 @@ def _error_label(err: dict) -> tuple:
     if isinstance(line, int) and not isinstance(line, bool):
         return ("code_error_case", {"line": line})
     return ("code_error", {})
+
+
+def _number(x: object) -> "float | None":
+    """A time in ms from the worker: a finite, non-negative number, else ``None``."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return None
+    return float(x) if 0 <= x < 1e9 else None
 
 
 def _now() -> float:
@@ -74,6 +93,9 @@ class CodePanel:
         self.failed = None
         self.done = None
         self.cases_in = []
+        self.parts = []  # the moves of the next case or done, as they arrive in parts
+        self.used = None  # the program whose calls (Use my connect) the worker has run, if any
+        self.outcome = None  # how the last request ended: done, stopped, timeout, failed, crashed
         self.rid = 0
         self.running = None
         self.stopped = False
@@ -371,11 +393,13 @@ class CodePanel:
 
     # ------------------------------------------------------------------ the learner's worker
     def _spawn(self) -> None:
-        self.ready, self.failed = False, None
+        self.ready, self.failed, self.used = False, None, None
         self.worker = window.__code.worker(self._on_message)
 
     def _message(self, text: object) -> None:
-        """One message of the learner's worker: input, parsed and sorted, never trusted."""
+        """One message of the learner's worker, as ``static/code.js`` passed it on (sorted, cut, the
+        current request's only): still input, parsed and checked field by field, never trusted.
+        Nothing in it is ever shown as the panel's status."""
         try:
             msg = json.loads(str(text))
         except ValueError:
@@ -385,19 +409,30 @@ class CodePanel:
         kind = msg.get("type")
         if kind == "ready":
             self.ready = True
-            ms = msg.get("ms")
-            if isinstance(ms, (int, float)):  # how long its Pyodide took to start (for tools/bench.py code)
+            ms = _number(msg.get("ms"))
+            if ms is not None:  # how long its Pyodide took to start (for tools/bench.py code)
                 self.section.setAttribute("data-worker-ms", "%d" % ms)
-        elif kind == "failed":
-            self.failed = str(msg.get("text"))[:300]
+        elif kind == "flood":
+            self.failed = "flood"
+        elif kind in ("failed", "crashed"):
+            self.failed = "crashed" if self.ready else "failed"
         elif msg.get("id") != self.rid or self.running is None:
             return  # an earlier run's, or nobody waits
         elif kind == "out":
-            self._log(str(msg.get("text", "")), msg.get("cut") is True)
-        elif kind == "case":
-            self.cases_in.append(msg)
-        elif kind == "done":
-            self.done = msg
+            self._log(str(msg.get("text", ""))[:LOG_MAX], msg.get("cut") is True)
+        elif kind == "moves":
+            items = msg.get("items")
+            if isinstance(items, list) and len(self.parts) <= MAX_MOVES:
+                self.parts.extend(items[: MAX_MOVES + 1 - len(self.parts)])
+        elif kind in ("case", "done"):
+            msg["moves"], self.parts = (None if msg.get("bad_moves") is True else self.parts), []
+            msg["ms"] = _number(msg.get("ms"))
+            if not isinstance(msg.get("error"), dict):
+                msg["error"] = None
+            if kind == "case":
+                self.cases_in.append(msg)
+            else:
+                self.done = msg
 
     def _kill(self) -> None:
         """End the learner's worker (whatever it runs) and start a fresh one."""
@@ -473,25 +508,33 @@ class CodePanel:
 
     async def _request(self, req: dict, cases: bool = False) -> "dict | None":
         """Send ``req`` to the learner's worker and wait for its ``done`` (``None``: stopped, the
-        time limit, or the worker failed, each said). The limit counts from the request (or
-        Check's last case), not the worker's start-up."""
+        time limit, or the worker failed or crashed, each said; :attr:`outcome` says which). The
+        limit counts from the request (or Check's last case), not the worker's start-up. Every
+        request has a worker of its own: once it has answered, that worker ends and a fresh one
+        starts for the next (what a program leaves behind, a handler replaced, a task still
+        running, never reaches another run); only Use my connect's calls of one program share
+        one, so that each clicked pair is answered at once."""
+        if self.worker is not None and self.used is not None and (req["kind"] != "call" or self.used != req["source"]):
+            self._kill()  # a worker a call has used serves only more calls of that same program
         if self.worker is None:
             self._spawn()
         waited, t0 = 0.0, _now()
         while not self.ready:
             if self.failed is not None or waited > LOAD_LIMIT_S:
-                self.say("code_worker_failed", msg=self.failed or "no answer")
+                self.say("code_worker_failed")
+                self.outcome = "failed"
                 self._kill()
                 return None
             if self.stopped:  # Stop while the worker was starting
                 self.say("code_stopped", s="%.1f" % (_now() - t0))
+                self.outcome = "stopped"
                 return None
             self.say("code_loading")
             await asyncio.sleep(0.05)
             waited += 0.05
         self.rid += 1
         req["id"] = self.rid
-        self.done, self.cases_in = None, []
+        self.done, self.cases_in, self.parts = None, [], []
         self.worker.post(json.dumps(req))
         last = _now()
         seen = 0
@@ -501,17 +544,49 @@ class CodePanel:
             await asyncio.sleep(POLL_S)
             if self.stopped:
                 self.say("code_stopped", s="%.1f" % (_now() - t0))
+                self.outcome = "stopped"
                 return None
             if cases and len(self.cases_in) != seen:
                 seen, last = len(self.cases_in), _now()
                 self.say("code_checking", i=seen, n=len(req["cases"]))
             if self.failed is not None:
-                self.say("code_worker_failed", msg=self.failed)
+                self.outcome = self.failed
+                if self.failed == "flood":
+                    self.say("code_flood", n=FLOOD_PER_S)
+                else:
+                    self.say("code_worker_crashed" if self.outcome == "crashed" else "code_worker_failed")
                 self._kill()
                 return None
             if self._over_limit(_now() - last):
+                self.outcome = "timeout"
                 return None
-        return self.done
+        self.outcome = "done"
+        if req["kind"] == "call":  # Use my connect: the next clicked pair, the same program, answers at once
+            self.used = req["source"]
+        else:
+            self._kill()  # a fresh worker for the next request, starting now
+        done = self.done
+        if self.game != "linkup" and isinstance(done.get("moves"), list):
+            done["moves"] = await self._decoded(done["moves"])
+        return done
+
+    async def _decoded(self, raw: list) -> list:
+        """A run's moves decoded by the game's spec in slices (10,000 moves take a quarter of a
+        second on the page): :class:`Decoded` moves, or, when one is refused, that one alone (so
+        the answer is refused, quoting it, where it is used)."""
+        gen = decoding(self.spec, raw, MAX_MOVES)
+        t0, i = _now(), 0
+        try:
+            while True:
+                i = next(gen)
+                if _now() - t0 > SLICE_S:
+                    await next_task()
+                    t0 = _now()
+        except StopIteration as stop:
+            return stop.args[0]
+        except AnswerError:
+            return raw[i:] if len(raw) <= MAX_MOVES else raw
+        return raw
 
     def _on_stop(self, event: object) -> None:
         """Stop: the worker ends at once (whatever the program does) and a fresh one starts."""
@@ -523,11 +598,14 @@ class CodePanel:
         """The learner's error: its text in the output, its line marked, the status naming it."""
         if not isinstance(err, dict):
             return
-        if "code" in err:
-            values = err.get("values") if isinstance(err.get("values"), dict) else {}
+        if "code" in err:  # said in the page's own words and values: nothing of the worker's in the status
             key = str(err["code"])
-            key = key if key in ("code_no_function", "code_move_limit", "code_bad_request") else "code_bad_request"
-            self.say(key, **{k: str(v)[:60] for k, v in values.items()})
+            if key == "code_no_function":
+                self.say(key, name=FUNCTIONS[self.game])
+            elif key == "code_move_limit":
+                self.say(key, n=MAX_MOVES)
+            else:
+                self.say("code_bad_request")
             return
         self._log(str(err.get("text", ""))[:4000], False)
         line = err.get("line")
@@ -730,57 +808,122 @@ class CodePanel:
             return
         boards, cases = result["stats"]["boards"], result["stats"]["cases"]
         sent = [{"board": boards[c["board"]], "args": c["args"]} for c in cases]
-        done = await self._request({"kind": "check", "game": self.game, "source": self.text, "cases": sent},
-                                   cases=True)
-        answers = {}
-        for msg in self.cases_in:
-            i = msg.get("i")
-            if isinstance(i, int) and 0 <= i < len(cases):
-                answers[i] = msg
-        whole = done.get("error") if done is not None and isinstance(done.get("error"), dict) else None
-        if whole is not None:
+        # Each case has the time limit of its own: a case over it (or one that crashes the worker) is
+        # failed, and the cases after it go on in a fresh worker, up to MAX_OVER such cases.
+        answers, over, crashed = {}, [], []
+        whole, halted, start = None, None, 0
+        while start < len(cases):
+            done = await self._request({"kind": "check", "game": self.game, "source": self.text,
+                                        "cases": sent[start:]}, cases=True)
+            for msg in self.cases_in:
+                i = msg.get("i")
+                if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(cases) - start:
+                    answers[start + i] = msg
+            nxt = start
+            while nxt in answers:
+                nxt += 1
+            if done is not None:
+                whole = done.get("error") if isinstance(done.get("error"), dict) else None
+                break
+            if self.outcome == "timeout" or self.outcome == "crashed":
+                (over if self.outcome == "timeout" else crashed).append(nxt)
+                start = nxt + 1
+                if len(over) + len(crashed) >= MAX_OVER:
+                    halted = "over"
+                    break
+                continue
+            halted = self.outcome  # stopped, or the worker could not start
+            if halted == "stopped" and nxt < len(cases):
+                answers[nxt] = None  # the case that was running
+            break
+        if whole is not None and not answers:  # the program did not compile or run: said once
             self._error(whole)
+            return
+        if halted == "failed" and not answers and not over and not crashed:  # its Python did not start: said
+            return
         rows = []
-        t0 = _now()
+        t1 = _now()
         for i, case in enumerate(cases):
-            rows.append(self._judge(case, boards[case["board"]], answers.get(i), whole))
-            if _now() - t0 > 0.02:
+            if i in over or i in crashed:
+                key = ("code_timeout_case", {"s": TIME_LIMIT_S}) if i in over else ("code_crashed_case", {})
+                rows.append({"ok": False, "ran": True, "yours": key, "expected": judge_expected(case["expected"]),
+                             "ms": None, "answer": None})
+                continue
+            msg = answers.get(i, False)
+            if msg is None or msg is False:  # stopped while it ran, or never reached
+                key = ("code_stopped_case", {}) if msg is None else ("code_not_run_case", {})
+                rows.append({"ok": False, "ran": False, "yours": key, "expected": judge_expected(case["expected"]),
+                             "ms": None, "answer": None})
+                continue
+            gen = self._judge(case, boards[case["board"]], msg)
+            try:
+                while True:
+                    next(gen)
+                    if _now() - t1 > SLICE_S:
+                        await next_task()
+                        t1 = _now()
+            except StopIteration as stop:
+                rows.append(stop.args[0])
+            if _now() - t1 > SLICE_S:
                 await next_task()
-                t0 = _now()
-        counted = [r for r, c in zip(rows, cases) if "set" not in c]  # the exercise's cases (beyond: apart)
+                t1 = _now()
+        first = [r["error"] for r in rows if isinstance(r.get("error"), dict)]
+        if first or whole is not None:  # the first exception, as Run shows one: traceback, line marked
+            self._error(whole if not first else first[0])
+        # the exercise's cases count; a set beyond it (Sliding's 3 x 3) is said apart (_say_beyond)
+        counted = [r for r, c in zip(rows, cases) if "set" not in c]
         passed = sum(1 for r in counted if r["ok"])
-        stopped_at_once = whole is not None and not answers  # a syntax error: the status names it, it stays
-        if not stopped_at_once and not self.stopped and (done is not None or passed):  # Stop: "Stopped after"
-            self.say("code_all_passed" if passed == len(counted) else "code_passed", p=passed, n=len(counted))
+        ran = sum(1 for r in counted if r["ran"])
+        m = len(counted)
+        left = m - ran
+        if halted == "stopped":
+            self.say("code_check_stopped", s="%.1f" % (_now() - t0), p=passed, n=ran, k=left, m=m)
+        elif halted == "flood":
+            self.say("code_flood_check", n=FLOOD_PER_S, p=passed, r=ran, k=left, m=m)
+        elif halted == "over":
+            self.say("code_check_over", p=passed, n=ran, k=left, m=m, o=len(over) + len(crashed))
+        elif left:
+            self.say("code_passed_partial", p=passed, n=ran, k=left, m=m)
+        else:
+            self.say("code_all_passed" if passed == m else "code_passed", p=passed, n=m)
+        await next_task()  # the table is a task of its own
         self._table(cases, boards, rows)
         self._say_beyond(cases, rows)
 
-    def _judge(self, case: dict, grid: list, msg: "dict | None", whole: "dict | None" = None) -> dict:
-        """One case's row: ``ok``, ``yours``, ``expected``, ``ms``. A case with no answer says the error
-        that ended the program (``whole``: a syntax error ends it before any case), Stop, else the time
-        limit."""
-        if msg is None:
-            if whole is not None:
-                yours = _error_label(whole)
-            else:
-                yours = ("code_stopped_case", {}) if self.stopped else ("code_timeout_case", {"s": TIME_LIMIT_S})
-            return {"ok": False, "yours": yours, "expected": judge_expected(case["expected"]), "ms": None,
-                    "answer": None}
-        ms = msg.get("ms") if isinstance(msg.get("ms"), (int, float)) else None
+    def _judge(self, case: dict, grid: list, msg: dict):
+        """One answered case's row, as a generator that yields while it decodes and replays a long
+        answer (the page judges in slices): ``ok``, ``ran``, ``yours``, ``expected``, ``ms``,
+        ``answer`` (a Link-up path only when it is rows of whole-number pairs: what the drawing
+        marks), ``error`` (the learner's, for the output pane)."""
+        ms = _number(msg.get("ms"))
         err = msg.get("error")
+        expected = judge_expected(case["expected"])
         if isinstance(err, dict):
-            return {"ok": False, "yours": _error_label(err), "expected": judge_expected(case["expected"]), "ms": ms,
-                    "answer": None}
+            return {"ok": False, "ran": True, "yours": _error_label(err), "expected": expected, "ms": ms,
+                    "answer": None, "error": err}
         moves = []
         if self.game == "huarong":
+            gen = decoding(self.spec, msg.get("moves"), MAX_MOVES)
             try:
-                moves = decode_moves(self.spec, msg.get("moves"), MAX_MOVES)
+                while True:
+                    yield next(gen)
+            except StopIteration as stop:
+                moves = stop.args[0]
             except AnswerError as e:
-                return {"ok": False, "yours": e, "expected": judge_expected(case["expected"]),
-                        "ms": ms, "answer": None}
-        row = judge(self.spec, case, grid, msg.get("answer"), moves)
+                return {"ok": False, "ran": True, "yours": e, "expected": expected, "ms": ms, "answer": None}
+        answer = msg.get("answer")
+        gen = judging(self.spec, case, grid, answer, moves, 16)  # Huarong's rule: about 0.2 ms a move here
+        try:
+            while True:
+                yield next(gen)
+        except StopIteration as stop:
+            row = stop.args[0]
         row["ms"] = ms
-        row["answer"] = msg.get("answer")
+        row["ran"] = True
+        pairs = isinstance(answer, list) and all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in p)
+            for p in answer)
+        row["answer"] = answer if pairs else None
         return row
 
     def _words(self, x: object) -> str:
@@ -794,13 +937,17 @@ class CodePanel:
         """The result table (failing cases first) and the first failing case drawn small."""
         self.table_args = (cases, boards, rows)
         clear(self.results)
-        # failing cases first, the exercise's before those of a set beyond it (Sliding's 3 x 3)
-        failing = [i for i, r in enumerate(rows) if not r["ok"] and "set" not in cases[i]]
-        failing += [i for i, r in enumerate(rows) if not r["ok"] and "set" in cases[i]]
+        # failing cases first, the exercise's before those of a set beyond it (Sliding's 3 x 3); then the case
+        # Stop ended, the passing ones, and those never run
+        failing = [i for i, r in enumerate(rows) if not r["ok"] and r.get("ran", True) and "set" not in cases[i]]
+        failing += [i for i, r in enumerate(rows) if not r["ok"] and r.get("ran", True) and "set" in cases[i]]
         if failing:  # drawn first, above the table
             i = failing[0]
             self._draw_case(cases[i], boards[cases[i]["board"]], rows[i])
-        order = failing + [i for i, r in enumerate(rows) if r["ok"]]
+        passing = [i for i, r in enumerate(rows) if r["ok"]]
+        left = [i for i, r in enumerate(rows) if not r["ok"] and not r.get("ran", True)]
+        stopped = [i for i in left if rows[i]["yours"] == ("code_stopped_case", {})]  # the case Stop ended
+        order = failing + stopped + passing + [i for i in left if i not in stopped]
         shown = order[:TABLE_ROWS]
         table = el("table", self.results, "code-table")
         self.shell.text(el("caption", table), "code_table_caption", k=len(shown), n=len(rows))
@@ -810,8 +957,9 @@ class CodePanel:
         body = el("tbody", table)
         for i in shown:
             r, case = rows[i], cases[i]
-            tr = el("tr", body, "pass" if r["ok"] else "fail")
-            el("td", tr, text=("✓ " if r["ok"] else "✗ ") + self._case_label(case))
+            mark, cls = ("✓ ", "pass") if r["ok"] else ("✗ ", "fail") if r.get("ran", True) else ("– ", "not-run")
+            tr = el("tr", body, cls)
+            el("td", tr, text=mark + self._case_label(case))
             el("td", tr, text=self._words(r["expected"]))
             el("td", tr, text=self._words(r["yours"]))
             el("td", tr, text="" if r["ms"] is None else "%.1f ms" % r["ms"])

@@ -625,7 +625,7 @@ _TEXT = {
     "code_use_connect": ("Use my connect", "用我的 connect"),
     "code_output": ("Output", "输出"),
     "code_loading": ("Starting Python for your code…", "正在为你的代码启动 Python…"),
-    "code_worker_failed": ("Python for your code could not start: {msg}", "无法为你的代码启动 Python：{msg}"),
+    "code_worker_failed": ("Python for your code could not start.", "无法为你的代码启动 Python。"),
     "code_running": ("Running… (Stop ends it; the limit is {s} s)", "运行中……（按停止可结束；上限 {s} 秒）"),
     "code_stopped": ("Stopped after {s} s.", "已在 {s} 秒后停止。"),
     "code_timeout": ("Stopped: the time limit is {s} s.", "已停止：时间上限为 {s} 秒。"),
@@ -759,6 +759,34 @@ _TEXT = {
     "code_stopped_case": ("stopped", "已停止"),
     "code_seed": ("seed\u00a0{n}", "种子\u00a0{n}"),  # a Link-up case's board: its seed, on one line
     "code_check_failed": ("Check could not run: {msg}", "无法检查：{msg}"),
+    # what the learner's worker did to itself, and Check's cases it never ran
+    "code_worker_crashed": (
+        "Your program crashed its worker (the Python that runs your code); a fresh one is starting.",
+        "你的程序让运行它的工作线程（为你的代码运行的 Python）崩溃了；正在启动一个新的。",
+    ),
+    "code_crashed_case": ("crashed its worker", "工作线程崩溃"),
+    "code_flood": (
+        "Stopped: your program sent the page more than {n} messages in a second.",
+        "已停止：你的程序在一秒内向页面发送了超过 {n} 条消息。",
+    ),
+    "code_flood_check": (
+        "Stopped: your program sent the page more than {n} messages in a second. {p} / {r} passed; {k} of {m} "
+        "cases not run.",
+        "已停止：你的程序在一秒内向页面发送了超过 {n} 条消息。通过 {p} / {r}；{m} 个用例中有 {k} 个未运行。",
+    ),
+    "code_not_run_case": ("not run", "未运行"),
+    "code_passed_partial": (
+        "{p} / {n} passed; {k} of {m} cases not run.", "通过 {p} / {n}；{m} 个用例中有 {k} 个未运行。",
+    ),
+    "code_check_stopped": (
+        "Stopped after {s} s: {p} / {n} passed; {k} of {m} cases not run.",
+        "已在 {s} 秒后停止：通过 {p} / {n}；{m} 个用例中有 {k} 个未运行。",
+    ),
+    "code_check_over": (
+        "{p} / {n} passed; {k} of {m} cases not run: {o} cases went over the time limit or crashed, so Check "
+        "stopped.",
+        "通过 {p} / {n}；{m} 个用例中有 {k} 个未运行：{o} 个用例超时或崩溃，检查已停止。",
+    ),
 }
 
 

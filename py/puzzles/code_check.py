@@ -36,9 +36,29 @@ def _whole(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+class Decoded(list):
+    """Moves already decoded by :func:`decoding` (the page decodes a long answer in slices, as it
+    arrives): :func:`decode_moves` hands them back as they are."""
+
+
 def decode_moves(spec: object, raw: object, limit: int) -> list:
     """``[[move, line], ...]`` from the worker → ``[(move, line), ...]`` decoded by ``spec``;
     an :class:`AnswerError` (``code_bad_answer``) for anything else, or more than ``limit``."""
+    if isinstance(raw, Decoded):
+        if len(raw) > limit:
+            raise AnswerError("code_bad_answer", text=quote("%d moves" % len(raw)))
+        return raw
+    gen = decoding(spec, raw, limit, 1 << 30)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.args[0]
+
+
+def decoding(spec: object, raw: object, limit: int, chunk: int = 64):
+    """:func:`decode_moves` as a generator that yields after every ``chunk`` moves and returns
+    the :class:`Decoded` moves (an :class:`AnswerError` raised as there)."""
     if not isinstance(raw, list) or len(raw) > limit:
         raise AnswerError("code_bad_answer", text=quote(str(type(raw).__name__) if not isinstance(raw, list)
                                                         else "%d moves" % len(raw)))
@@ -52,7 +72,9 @@ def decode_moves(spec: object, raw: object, limit: int) -> list:
             raise AnswerError("code_bad_answer", text=quote(str(item[0])[:80])) from None
         line = item[1] if item[1] is not None and 0 < item[1] < LINE_MAX else None
         out.append((move, line))
-    return out
+        if len(out) % chunk == 0:
+            yield len(out)
+    return Decoded(out)
 
 
 def decode_until_bad(spec: object, raw: object, limit: int) -> tuple:
@@ -76,7 +98,7 @@ def decode_until_bad(spec: object, raw: object, limit: int) -> tuple:
     return out, None
 
 
-def replay(spec: object, board: object, moves: list, chunk: int = 64):
+def replay(spec: object, board: object, moves: list, chunk: int = 16):
     """Apply ``moves`` (``(move, line)`` pairs) from ``board`` through ``spec.apply``, as a
     generator that yields after every ``chunk`` moves (so the page stays responsive), and
     returns ``(board, bad)``: the board after the legal moves and ``None``, or, at the first
@@ -141,6 +163,17 @@ def judge(spec: object, case: dict, grid: list, answer: object, moves: list) -> 
     """One of Check's cases: ``{"ok", "yours", "expected"}`` (each text a ``(key, values)``
     pair or a plain string of digits). ``moves`` are already decoded (Huarong), ``grid`` is
     the case's board as rows."""
+    gen = judging(spec, case, grid, answer, moves, 1 << 30)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.args[0]
+
+
+def judging(spec: object, case: dict, grid: list, answer: object, moves: list, chunk: int = 64):
+    """:func:`judge` as a generator that yields after every ``chunk`` moves replayed (Huarong's
+    answers are up to 10,000 moves: the page judges them in slices) and returns the row."""
     game, expected = spec.name, case["expected"]
     if game == "sliding":
         ok = _whole(answer) and answer == expected
@@ -153,12 +186,12 @@ def judge(spec: object, case: dict, grid: list, answer: object, moves: list) -> 
         why = check_path(grid, r1, c1, r2, c2, answer)
         yours = why if why is not None else path_text(answer)
         return {"ok": why is None and expected != [], "yours": yours, "expected": path_text(expected)}
-    # Huarong: the moves, replayed (without pauses: a case is at most a few thousand moves)
+    # Huarong: the moves, replayed
     board = spec.board.from_grid(grid)
-    gen = replay(spec, board, moves, 1 << 30)
+    gen = replay(spec, board, moves, chunk)
     try:
         while True:
-            next(gen)
+            yield next(gen)
     except StopIteration as stop:
         board, bad = stop.args[0]
     exp = ("code_none", {}) if expected is None else ("code_steps", expected)

@@ -1,0 +1,328 @@
+"""The learner's worker is hostile input: long texts, floods of messages, forged fields and verdicts,
+odd answers, a program that plants something in its worker or crashes it. The page stays responsive
+(no main-thread task over 50 ms, timed as tests/e2e/test_longtask.py times them), says what happened
+in its own words, and the next run starts clean. Every program here is written in this file."""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+from test_code import SLIDING_PARITY_BFS
+from test_longtask import long_scripts, long_tasks, over_50_ms_twice, watch
+
+from app.i18n import t
+
+pytestmark = pytest.mark.e2e
+
+# The request's id, as a program can read it from the runner's frame (a forger's first step).
+RID = """import sys, js, json
+_f = sys._getframe()
+while 'rid' not in _f.f_locals:
+    _f = _f.f_back
+RID = _f.f_locals['rid']
+"""
+
+# A Huarong solve that makes 10,000 legal moves on any board: the first piece that can move goes
+# there and back 5,000 times.
+BACK_AND_FORTH = """STEP = {'up': (-1, 0), 'down': (1, 0), 'left': (0, -1), 'right': (0, 1)}
+BACK = {'up': 'down', 'down': 'up', 'left': 'right', 'right': 'left'}
+
+
+def solve(board):
+    rows, cols = len(board), len(board[0])
+    cells = {}
+    for r in range(rows):
+        for c in range(cols):
+            if board[r][c]:
+                cells.setdefault(board[r][c], []).append((r, c))
+    for pid, cs in cells.items():
+        for d, (dr, dc) in STEP.items():
+            if all(0 <= r + dr < rows and 0 <= c + dc < cols and board[r + dr][c + dc] in (0, pid) for r, c in cs):
+                for _ in range(5000):
+                    gameHandler.move(pid, d)
+                    gameHandler.move(pid, BACK[d])
+                return
+"""
+
+
+def longest(page) -> int:
+    """The longest main-thread task since :func:`watch`, in ms (0: none over the browser's 50); what
+    ran over 50 ms, ours, is printed."""
+    long_tasks(page)
+    scripts = long_scripts(page)
+    if scripts:
+        print("scripts over 50 ms:", scripts)
+    return max(page.evaluate("window.__longTasks") or [0])
+
+
+def no_internal_error(page) -> None:
+    """No internal error of the panel's handlers in the game's alert (it may be hidden: nothing said)."""
+    said = " ".join(page.panel.locator(".alert").all_text_contents())
+    assert "went wrong inside the app" not in said and "应用内部出错" not in said
+
+
+def over(ms: int) -> list:
+    return [ms] if ms > 50 else []
+
+
+@pytest.mark.longtask
+def test_long_texts_from_the_worker_never_hold_the_page(open_game):
+    """A megabyte-long exception (its value, a dict's missing key) and a forged 4 MB output message."""
+    def run():
+        page = open_game("?game=huarong&lang=en")
+        code = page.code_panel().open()
+        ms = 0
+        for program, name in (("raise ValueError('x' * 1_000_000)\n", "ValueError"), ("{}['k' * 10**6]\n", "KeyError")):
+            code.write(program)
+            watch(page)  # from Run on: typing into the editor is not what is measured
+            code.run()
+            expect(code.status()).to_have_text(t("code_error_at", "en", line=1), timeout=60_000)
+            expect(code.log()).to_contain_text(name)
+            assert len(code.log().text_content()) < 5000
+            ms = max(ms, longest(page))
+        code.write(RID + "js.postMessage(json.dumps({'type': 'out', 'id': RID, 'text': 'y' * 4_000_000, "
+                   "'cut': False}))\n\n\ndef solve(board):\n    pass\n")
+        watch(page)
+        code.run()
+        expect(code.status()).to_have_text(t("code_no_moves", "en"), timeout=60_000)
+        assert len(code.log().text_content()) <= 25_000
+        ms = max(ms, longest(page))
+        print("longest task, long texts: %d ms" % ms)
+        return over(ms)
+
+    over_50_ms_twice(run)
+
+
+@pytest.mark.longtask
+def test_check_judges_long_answers_without_holding_the_page(open_game):
+    """Huarong: 10,000 legal moves a case; Link-up: a connect answering [[0, 0]] * 10000."""
+    def run():
+        page = open_game("?game=huarong&lang=en")
+        code = page.code_panel().open()
+        code.write(BACK_AND_FORTH)
+        watch(page)
+        code.check()
+        passed, ran = code.checked(timeout=300_000)
+        assert ran == 11 and passed == 1  # only the layout with no solution: legal moves that never solve it
+        hr = longest(page)
+        page = page.show("linkup")
+        code = page.code_panel().open()
+        code.write("def connect(board, r1, c1, r2, c2):\n    return [[0, 0]] * 10000\n")
+        watch(page)
+        code.check()
+        assert code.checked(timeout=300_000) == (0, 219)
+        lu = longest(page)
+        print("longest task, Check: Huarong %d ms, Link-up %d ms" % (hr, lu))
+        return over(hr) + over(lu)
+
+    over_50_ms_twice(run)
+
+
+@pytest.mark.longtask
+def test_a_run_of_10000_moves_never_holds_the_page(open_game):
+    def run():
+        page = open_game("?game=huarong&lang=en&speed=0")
+        code = page.code_panel().open()
+        code.write(BACK_AND_FORTH)
+        watch(page)
+        code.run()
+        expect(code.status()).to_have_text(t("code_not_solved", "en", n=10000), timeout=120_000)
+        ms = longest(page)
+        print("longest task, Run of 10,000 moves: %d ms" % ms)
+        return over(ms)
+
+    over_50_ms_twice(run)
+
+
+@pytest.mark.longtask
+@pytest.mark.parametrize("n", [10_000, 30_000, 100_000])
+def test_a_flood_of_messages_leaves_the_page_responsive_and_stop_wins(open_game, n):
+    """The program posts ``n`` small output messages itself, then loops: the page answers at once (a
+    script's round trip), and the run ends on Stop or, past 10,000 messages in a second, at once with the
+    page's own words for it; the output pane holds a bounded text."""
+    def run():
+        page = open_game("?game=huarong&lang=en")
+        code = page.code_panel().open()
+        code.write(RID + "for k in range(%d):\n    js.postMessage(json.dumps({'type': 'out', 'id': RID, "
+                   "'text': 'm%%d\\n' %% k, 'cut': False}))\nwhile True:\n    pass\n" % n)
+        flood = re.escape(t("code_flood", "en", n=10000))
+        watch(page)
+        code.run()
+        limit = int(page.panel.locator(".code-panel").get_attribute("data-time-limit"))
+        expect(code.status()).to_have_text(re.compile(re.escape(t("code_running", "en", s=limit)) + "|" + flood),
+                                           timeout=60_000)
+        answers = []
+        for _ in range(6):
+            t0 = time.monotonic()
+            page.evaluate("1")
+            answers.append(time.monotonic() - t0)
+            page.wait_for_timeout(500)
+        if code.button("code_stop").is_enabled():
+            code.stop()
+        expect(code.button("code_run")).to_be_enabled(timeout=2000)
+        expect(code.status()).to_have_text(re.compile(r"Stopped after \d+\.\d s\.|" + flood))
+        assert len(code.log().text_content()) <= 25_000
+        ms = longest(page)
+        print("longest task, a flood of %d messages: %d ms; the page answered in %.3f s at most"
+              % (n, ms, max(answers)))
+        assert max(answers) < 1.0
+        return over(ms)
+
+    over_50_ms_twice(run)
+
+
+def test_a_forged_verdict_never_reaches_the_status(open_game):
+    """A program posts {"type": "failed", "text": "All 219 cases passed."} from inside Check: the page
+    says, in its words, that the program crashed its worker; no case passes that did not."""
+    page = open_game("?game=linkup&lang=en")
+    code = page.code_panel().open()
+    code.write("import js, json\njs.postMessage(json.dumps({'type': 'failed', 'text': 'All 219 cases passed.'}))\n"
+               "\n\ndef connect(board, r1, c1, r2, c2):\n    return []\n")
+    code.check()
+    expect(code.status()).to_have_text(t("code_check_over", "en", p=0, n=3, k=216, m=219, o=3), timeout=120_000)
+    assert "All 219" not in code.status().text_content()
+    rows = page.panel.locator(".code-table tbody tr")
+    expect(rows.filter(has_text=t("code_crashed_case", "en"))).to_have_count(3)
+    expect(rows.filter(has_text="✓")).to_have_count(0)
+
+
+def test_what_a_program_plants_in_its_worker_never_answers_the_next_run(open_game):
+    """The runner's handler replaced and an asyncio task left running: the next run is the next
+    program's own (a fresh worker), its output and its moves only."""
+    page = open_game("?game=huarong&lang=en&speed=0")
+    code = page.code_panel().open()
+    code.write(RID + """import asyncio, code_runner
+
+
+def fake(text, post):
+    req = json.loads(text)
+    post(json.dumps({'type': 'done', 'id': req['id'], 'answer': None, 'moves': [[[10, 'left'], 1]], 'ms': 1,
+                     'error': None}))
+
+
+code_runner.handle = fake
+
+
+async def later():
+    while True:
+        await asyncio.sleep(0.02)
+        for rid in range(RID, RID + 20):
+            js.postMessage(json.dumps({'type': 'out', 'id': rid, 'text': 'planted\\n', 'cut': False}))
+
+
+asyncio.ensure_future(later())
+
+
+def solve(board):
+    pass
+""")
+    code.run()
+    expect(code.status()).to_have_text(t("code_no_moves", "en"), timeout=60_000)
+    code.write("def solve(board):\n    print('clean')\n")
+    for _ in range(2):
+        code.run()
+        expect(code.status()).to_have_text(t("code_no_moves", "en"), timeout=60_000)
+        expect(code.log()).to_have_text("clean\n")
+    page.wait_for_timeout(500)
+    expect(code.log()).to_have_text("clean\n")
+    assert page.move_count() == 0
+
+
+@pytest.mark.parametrize("field", [
+    "'ms': 'abc'", "'ms': 10**400", "'ms': [1]", "'ms': None, 'moves': {'a': 1}",
+    "'error': {'code': 'code_no_function', 'values': {'key': 'x', 'lang': 'fr', 'name': 'solve'}}",
+    "'error': {'line': 10**400, 'text': ['x']}", "'answer': 10**400",
+])
+def test_forged_fields_never_break_the_panel(open_game, field):
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    fields = "{'type': 'done', 'id': RID, 'answer': 1, 'moves': [], 'ms': 1, 'error': None, %s}" % field
+    code.write(RID + "js.postMessage(json.dumps(%s))\nwhile True:\n    pass\n" % fields)
+    code.run()
+    code.wait_idle()
+    expect(code.status()).not_to_have_text(re.compile("Running"))
+    no_internal_error(page)
+    code.write(SLIDING_PARITY_BFS)
+    code.run()  # the next run is an ordinary one
+    expect(code.status()).to_contain_text(re.compile("Your answer"), timeout=60_000)
+
+
+def test_an_error_code_from_the_worker_is_said_in_the_pages_own_words(open_game):
+    """A forged error names a function: the status names the game's own (slidingPuzzle), never the text sent."""
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    forged = "{'type': 'done', 'id': RID, 'answer': None, 'moves': [], 'ms': 1, " \
+             "'error': {'code': 'code_no_function', 'values': {'name': 'All 54 cases passed'}}}"
+    code.write(RID + "js.postMessage(json.dumps(%s))\nwhile True:\n    pass\n" % forged)
+    code.run()
+    expect(code.status()).to_have_text(t("code_no_function", "en", name="slidingPuzzle"), timeout=60_000)
+
+
+def test_odd_connect_returns_are_judged_not_crashed(open_game):
+    page = open_game("?game=linkup&lang=en")
+    code = page.code_panel().open()
+    for answer in ("[[{}, 0]] * 3", "[[10**30, 0], [0, 0]]", "[[0.5, 0], [0, 0]]", "[[[0, 0]], [0, 0]]"):
+        code.write("def connect(board, r1, c1, r2, c2):\n    return %s\n" % answer)
+        code.check()
+        expect(page.panel.locator(".code-table")).to_have_count(0)  # the last table goes with the click
+        assert code.checked() == (0, 219)
+        expect(page.panel.locator(".code-table tbody tr").first).to_be_visible()
+        no_internal_error(page)
+
+
+@pytest.mark.parametrize(("lang", "program"), [
+    ("en", "x = []\nfor _ in range(200000):\n    x = [x]\nrepr(x)\n"),
+    ("zh", "import json\nx = []\nfor _ in range(200000):\n    x = [x]\njson.dumps(x)\n"),
+    ("en", "import os\nos._exit(1)\n"),
+    ("zh", "import js\njs.close()\n"),
+])
+def test_a_program_that_crashes_its_worker_is_told_so_and_the_next_run_works(open_game, lang, program):
+    # what Pyodide itself logs in the worker when a stack overflow ends it (the program's doing)
+    open_game.allow += ["Pyodide has suffered a fatal error", "The cause of the fatal error", "call stack size",
+                        "pyodide.asm.wasm"]
+    page = open_game("?game=huarong&lang=%s" % lang)
+    code = page.code_panel().open()
+    code.write(program + "\n\ndef solve(board):\n    pass\n")
+    code.run()
+    expect(code.status()).to_have_text(t("code_worker_crashed", lang), timeout=8000)
+    code.write("def solve(board):\n    print('again')\n")
+    code.run()
+    expect(code.log()).to_have_text("again\n", timeout=30_000)
+    expect(code.status()).to_have_text(t("code_no_moves", lang))
+
+
+def test_a_check_stopped_midway_never_fails_a_case_not_run(open_game):
+    """Sliding, in 中文: Stop during Check; the cases never reached are "not run" (未运行), never failed, and
+    the status says how many of the 48 counted cases (LeetCode 773's 2 x 3 boards) ran."""
+    page = open_game("?game=sliding&lang=zh")
+    code = page.code_panel().open()
+    code.write(SLIDING_PARITY_BFS.replace("def slidingPuzzle(board):\n",
+                                          "import time\n\n\ndef slidingPuzzle(board):\n    time.sleep(0.5)\n"))
+    code.check()
+    expect(code.status()).to_have_text(re.compile(t("code_checking", "zh", i=3, n=54)), timeout=60_000)
+    code.stop()
+    done = re.compile(r"已在 [\d.]+ 秒后停止：通过 (\d+) / (\d+)；48 个用例中有 (\d+) 个未运行。")
+    expect(code.status()).to_have_text(done)
+    p, n, k = (int(x) for x in done.search(code.status().text_content()).groups())
+    assert p == n and n + k == 48 and k > 40
+    rows = page.panel.locator(".code-table tbody tr")
+    expect(rows.filter(has_text=t("code_not_run_case", "zh")).first).to_be_visible()
+    expect(rows.filter(has_text="✗")).to_have_count(0)
+
+
+def test_check_shows_the_first_exception_and_a_program_that_does_not_compile_says_so_once(open_game):
+    page = open_game("?game=linkup&lang=en")
+    code = page.code_panel().open()
+    code.write("def kind(board, r, c):\n    return board[r][c]\n\n\n"
+               "def connect(board, r1, c1, r2, c2):\n    kind(board, r1 + 30, c1)\n    return []\n")
+    code.check()
+    code.checked()
+    expect(code.log()).to_contain_text("IndexError")
+    expect(code.log()).to_contain_text('File "solution.py", line 6, in connect')
+    expect(code.marked_line()).to_have_text("    return board[r][c]")
+    code.write("def connect(board, r1, c1, r2, c2)\n    return []\n")
+    code.check()
+    expect(code.status()).to_have_text(t("code_error_at", "en", line=1), timeout=60_000)
+    expect(code.log()).to_contain_text("SyntaxError")
+    expect(page.panel.locator(".code-table")).to_have_count(0)
