@@ -113,3 +113,30 @@ def test_a_reason_names_cells_as_the_learners_program_does_from_0():
     out = check_path(GRID, 0, 0, 0, 3, [[0, 0], [-1, 0], [-2, 0], [-2, 1], [-2, 2], [-2, 3], [-1, 3], [0, 3]])
     assert "at [-2, 0]" in t(out[0], "en", **out[1]) and "在 [-2, 0]" in t(out[0], "zh", **out[1])
     assert "from 0" in t("code_coords", "en") and "从 0" in t("code_coords", "zh")
+
+
+def test_a_huarong_answer_refused_or_unsolved_says_why():
+    """Check's row for a move the rules refuse carries the rule's own error (said in the page's language
+    where the row is drawn), and an answer that plays but does not solve says how many moves it made."""
+    from app.i18n import t
+
+    grid = HR.default().grid()
+    case = {"args": [], "expected": {"cell": 116, "piece": 81}}
+    row = _judged(HR, case, grid, decode_moves(HR, [[[1, "up"], 3]], 10))
+    key, values = row["yours"]
+    assert not row["ok"] and key == "code_illegal_noline"
+    assert values["msg"].text("en") and values["msg"].text("zh")
+    row = _judged(HR, case, grid, decode_moves(HR, [[[10, "left"], 3]], 10))
+    assert not row["ok"] and row["yours"] == ("code_not_solved", {"n": 1})
+    assert t("code_not_solved", "en", n=1) and t("code_not_solved", "zh", n=1)
+
+
+def _judged(spec, case, grid, moves):
+    from puzzles.code_check import judging
+
+    gen = judging(spec, case, grid, None, moves, 16)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.args[0]

@@ -160,7 +160,7 @@ class CodePanel:
         bar = el("div", sec, "toolbar code-buttons")
         self.run_btn = self.frame.button(bar, "code_run", self._on_run, "primary")
         self.stop_btn = self.frame.button(bar, "code_stop", self._on_stop)
-        self.keep_btn = self.frame.button(bar, "code_keep_going", self._on_keep)
+        self.keep_btn = self.frame.button(bar, "code_keep_going", self._on_keep_going)
         self.keep_btn.setAttribute("hidden", "")
         # the running clock: a timer (not a live region), so a screen reader is not told every second
         self.clock = el("span", bar, "code-clock", role="timer", aria_live="off", hidden=True)
@@ -240,8 +240,8 @@ class CodePanel:
         self.draft_bar = bar = el("div", sec, "code-draft", role="group", hidden=self.draft is None)
         self.shell.text(bar, "code_draft_group", "aria-label")
         self.shell.text(el("p", bar, "help"), "code_draft_help")
-        self.frame.button(bar, "code_keep", self._on_keep, "primary")
-        self.frame.button(bar, "code_discard", self._on_discard)
+        self.frame.button(bar, "code_keep", self._on_keep_draft, "primary")
+        self.frame.button(bar, "code_discard", self._on_discard_draft)
 
     def _settle_link(self) -> None:
         """The link's code is decided: the bar goes, and the address no longer carries the code, so a
@@ -250,12 +250,12 @@ class CodePanel:
         self.draft_bar.setAttribute("hidden", "")
         self.shell.drop_code_param()
 
-    def _on_keep(self, event: object) -> None:
+    def _on_keep_draft(self, event: object) -> None:
         self._settle_link()
         self._save()
         self.say("code_kept")
 
-    def _on_discard(self, event: object) -> None:
+    def _on_discard_draft(self, event: object) -> None:
         mine = self.draft
         self._settle_link()
         if mine is not None:
@@ -495,7 +495,7 @@ class CodePanel:
         self.say("code_limit_reached", s=self.limit_s, more=TIME_LIMIT_S)
         return False
 
-    def _on_keep(self, event: object) -> None:
+    def _on_keep_going(self, event: object) -> None:
         """Keep going: the program under way gets :data:`TIME_LIMIT_S` more, from now."""
         if self.running is None or not self.offered:
             return
@@ -567,26 +567,25 @@ class CodePanel:
             self._kill()  # a fresh worker for the next request, starting now
         done = self.done
         if self.game != "linkup" and isinstance(done.get("moves"), list):
-            done["moves"] = await self._decoded(done["moves"])
+            done["decoded"] = await self._decoded(done["moves"])
         return done
 
-    async def _decoded(self, raw: list) -> list:
+    async def _decoded(self, raw: list) -> "tuple | AnswerError":
         """A run's moves decoded by the game's spec in slices (10,000 moves take a quarter of a
-        second on the page): :class:`Decoded` moves, or, when one is refused, that one alone (so
-        the answer is refused, quoting it, where it is used)."""
+        second on the page): :func:`puzzles.code_check.decode_until_bad`'s ``(moves, bad)``, or the
+        :class:`AnswerError` that refuses the answer whole."""
         gen = decoding(self.spec, raw, MAX_MOVES)
-        t0, i = _now(), 0
+        t0 = _now()
         try:
             while True:
-                i = next(gen)
+                next(gen)
                 if _now() - t0 > SLICE_S:
                     await next_task()
                     t0 = _now()
         except StopIteration as stop:
             return stop.args[0]
-        except AnswerError:
-            return raw[i:] if len(raw) <= MAX_MOVES else raw
-        return raw
+        except AnswerError as e:
+            return e
 
     def _on_stop(self, event: object) -> None:
         """Stop: the worker ends at once (whatever the program does) and a fresh one starts."""
@@ -638,7 +637,10 @@ class CodePanel:
         self.say("code_finished", ms="%d" % float(done.get("ms") or 0))
         self.section.setAttribute("data-run-ms", "%d" % float(done.get("ms") or 0))  # for tools/bench_code.py
         try:
-            moves, unknown = decode_until_bad(self.spec, done.get("moves"), MAX_MOVES)
+            decoded = done.get("decoded") or decode_until_bad(self.spec, done.get("moves"), MAX_MOVES)
+            if isinstance(decoded, AnswerError):
+                raise decoded
+            moves, unknown = decoded
         except AnswerError as e:
             self._bad(e)
             return
@@ -908,7 +910,10 @@ class CodePanel:
                 while True:
                     yield next(gen)
             except StopIteration as stop:
-                moves = stop.args[0]
+                moves, bad = stop.args[0]
+                if bad is not None:  # a move the game has no such move for: the case fails, quoting it
+                    return {"ok": False, "ran": True, "yours": bad[2], "expected": expected, "ms": ms,
+                            "answer": None}
             except AnswerError as e:
                 return {"ok": False, "ran": True, "yours": e, "expected": expected, "ms": ms, "answer": None}
         answer = msg.get("answer")
@@ -927,8 +932,10 @@ class CodePanel:
         return row
 
     def _words(self, x: object) -> str:
-        if isinstance(x, tuple):
-            return self.shell.t(x[0], **x[1])
+        if isinstance(x, tuple):  # a key and its values; a value that is an error is said in the page's words
+            lang = self.shell.lang
+            return self.shell.t(x[0], **{k: v.text(lang) if isinstance(v, PuzzleError) else v
+                                         for k, v in x[1].items()})
         if isinstance(x, PuzzleError):
             return x.text(self.shell.lang)
         return str(x)

@@ -48,33 +48,33 @@ def decode_moves(spec: object, raw: object, limit: int) -> list:
         if len(raw) > limit:
             raise AnswerError("code_bad_answer", text=quote("%d moves" % len(raw)))
         return raw
-    gen = decoding(spec, raw, limit, 1 << 30)
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.args[0]
+    moves, bad = decode_until_bad(spec, raw, limit)
+    if bad is not None:
+        raise bad[2]
+    return moves
 
 
 def decoding(spec: object, raw: object, limit: int, chunk: int = 64):
-    """:func:`decode_moves` as a generator that yields after every ``chunk`` moves and returns
-    the :class:`Decoded` moves (an :class:`AnswerError` raised as there)."""
+    """:func:`decode_until_bad` as a generator that yields after every ``chunk`` moves and returns its
+    ``(moves, bad)``, the moves a :class:`Decoded` list (an :class:`AnswerError` raised for a list that is
+    not ``[[move, line], ...]`` or is longer than ``limit``, the item quoted)."""
     if not isinstance(raw, list) or len(raw) > limit:
         raise AnswerError("code_bad_answer", text=quote(str(type(raw).__name__) if not isinstance(raw, list)
                                                         else "%d moves" % len(raw)))
-    out = []
     for item in raw:
         if not isinstance(item, list) or len(item) != 2 or not (item[1] is None or _whole(item[1])):
             raise AnswerError("code_bad_answer", text=quote(str(item)[:80]))
+    out = Decoded()
+    for item in raw:
+        line = item[1] if item[1] is not None and 0 < item[1] < LINE_MAX else None
         try:
             move = spec.decode_move(item[0])
         except (PuzzleError, ValueError, TypeError):
-            raise AnswerError("code_bad_answer", text=quote(str(item[0])[:80])) from None
-        line = item[1] if item[1] is not None and 0 < item[1] < LINE_MAX else None
+            return out, (len(out) + 1, line, AnswerError("code_bad_answer", text=quote(str(item[0])[:80])))
         out.append((move, line))
         if len(out) % chunk == 0:
             yield len(out)
-    return Decoded(out)
+    return out, None
 
 
 def decode_until_bad(spec: object, raw: object, limit: int) -> tuple:
@@ -82,20 +82,12 @@ def decode_until_bad(spec: object, raw: object, limit: int) -> tuple:
     move for (``gameHandler.move(7, 'sideways')``), which is ``bad``: ``(number from 1, line,
     AnswerError)``, or ``None``. The moves before it still play, as before an illegal one. A list that is
     not ``[[move, line], ...]``, or is longer than ``limit``, is refused whole, as :func:`decode_moves` does."""
-    if not isinstance(raw, list) or len(raw) > limit:
-        decode_moves(spec, raw, limit)  # raises
-    for item in raw:
-        if not isinstance(item, list) or len(item) != 2 or not (item[1] is None or _whole(item[1])):
-            decode_moves(spec, [item], 1)  # raises: the item quoted
-    out = []
-    for i, item in enumerate(raw):
-        line = item[1] if item[1] is not None and 0 < item[1] < LINE_MAX else None
-        try:
-            move = spec.decode_move(item[0])
-        except (PuzzleError, ValueError, TypeError):
-            return out, (i + 1, line, AnswerError("code_bad_answer", text=quote(str(item[0])[:80])))
-        out.append((move, line))
-    return out, None
+    gen = decoding(spec, raw, limit, 1 << 30)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.args[0]
 
 
 def replay(spec: object, board: object, moves: list, chunk: int = 16):
@@ -196,9 +188,10 @@ def judging(spec: object, case: dict, grid: list, answer: object, moves: list, c
         board, bad = stop.args[0]
     exp = ("code_none", {}) if expected is None else ("code_steps", expected)
     if bad is not None:
-        return {"ok": False, "yours": ("code_illegal_noline", {"i": bad[0], "msg": ""}), "expected": exp}
+        # the rule's own error, said in the page's language where the row is drawn
+        return {"ok": False, "yours": ("code_illegal_noline", {"i": bad[0], "msg": bad[2]}), "expected": exp}
     plain = [m for m, _ in moves]
     counts = {"cell": spec.count(plain, {"metric": "cell"}), "piece": spec.count(plain, {"metric": "piece"})}
     solved = board.is_solved()
-    yours = ("code_steps", counts) if solved else ("code_none", {})
+    yours = ("code_steps", counts) if solved else ("code_not_solved", {"n": len(plain)})
     return {"ok": solved == (expected is not None), "yours": yours, "expected": exp}

@@ -44,7 +44,7 @@ except ImportError:  # CPython
         d = zlib.decompressobj(-15)
         out = d.decompress(data, limit)
         if not d.eof and len(out) < limit:
-            raise ValueError("cut")
+            raise ValueError(DAMAGED)  # cut short
         return out
 
 
@@ -52,6 +52,9 @@ VERSION = "1."
 MAX_CODE = 20000  # characters of code a link carries (the panel keeps as many)
 MAX_PACKED = 200000  # characters of a packed code looked at, at most
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"  # URL-safe base64
+
+
+DAMAGED, TOO_LONG = "damaged", "too_long"  # why a link's code cannot be opened (not messages' codes)
 
 
 class LinkError(ValueError):
@@ -80,31 +83,31 @@ def pack(code: str) -> str:
 def unpack(value: str) -> str:
     """The code a fragment value holds; a :class:`LinkError` when it is damaged, cut or too long."""
     if len(value) > MAX_PACKED or not value.startswith(VERSION):
-        raise LinkError("damaged")
+        raise LinkError(DAMAGED)
     body = value[len(VERSION):]
     for ch in body:
         if ch not in ALPHABET:
-            raise LinkError("damaged")
+            raise LinkError(DAMAGED)
     try:
         raw = _unb64(body)
     except (ValueError, TypeError):
-        raise LinkError("damaged") from None
+        raise LinkError(DAMAGED) from None
     if len(raw) < 5:
-        raise LinkError("damaged")
+        raise LinkError(DAMAGED)
     limit = MAX_CODE * 4 + 1  # UTF-8 bytes of MAX_CODE characters at most, and one more
     try:
         data = _unpack(raw[4:], limit)
     except _ERRORS:
-        raise LinkError("damaged") from None
+        raise LinkError(DAMAGED) from None
     crc = (raw[0] << 24) | (raw[1] << 16) | (raw[2] << 8) | raw[3]
     if len(data) >= limit:
-        raise LinkError("too_long", MAX_CODE + 1)
+        raise LinkError(TOO_LONG, MAX_CODE + 1)
     if binascii.crc32(data) & 0xFFFFFFFF != crc:
-        raise LinkError("damaged")
+        raise LinkError(DAMAGED)
     try:
         code = data.decode()
     except UnicodeError:
-        raise LinkError("damaged") from None
+        raise LinkError(DAMAGED) from None
     if len(code) > MAX_CODE:
-        raise LinkError("too_long", len(code))
+        raise LinkError(TOO_LONG, len(code))
     return code
