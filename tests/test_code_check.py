@@ -127,8 +127,8 @@ def test_a_huarong_answer_refused_or_unsolved_says_why():
     assert not row["ok"] and key == "code_illegal_noline"
     assert values["msg"].text("en") and values["msg"].text("zh")
     row = _judged(HR, case, grid, decode_moves(HR, [[[10, "left"], 3]], 10))
-    assert not row["ok"] and row["yours"] == ("code_not_solved", {"n": 1})
-    assert t("code_not_solved", "en", n=1) and t("code_not_solved", "zh", n=1)
+    assert not row["ok"] and row["yours"] == ("code_case_unsolved", {"n": 1})
+    assert t("code_case_unsolved", "en", n=1) and t("code_case_unsolved", "zh", n=1)
 
 
 def _judged(spec, case, grid, moves):

@@ -193,5 +193,5 @@ def judging(spec: object, case: dict, grid: list, answer: object, moves: list, c
     plain = [m for m, _ in moves]
     counts = {"cell": spec.count(plain, {"metric": "cell"}), "piece": spec.count(plain, {"metric": "piece"})}
     solved = board.is_solved()
-    yours = ("code_steps", counts) if solved else ("code_not_solved", {"n": len(plain)})
+    yours = ("code_steps", counts) if solved else ("code_case_unsolved", {"n": len(plain)})
     return {"ok": solved == (expected is not None), "yours": yours, "expected": exp}
