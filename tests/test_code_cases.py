@@ -2,36 +2,11 @@
 as the issue asks, seeded (the same every time), edge and ring cases and unsolvable ones
 included, each with the exact solver's answer."""
 
+from course_programs import LEETCODE_773
 from puzzles import run
 from puzzles.code_check import judge
 from puzzles.games import GAMES
 from puzzles.linkup import Board, connect
-
-# The usual LeetCode 773 answer: a BFS over strings with a neighbour table fixed for 2 x 3 boards.
-LEETCODE_773_SOLUTION = """
-from collections import deque
-
-
-def slidingPuzzle(board):
-    neighbours = [[1, 3], [0, 2, 4], [1, 5], [0, 4], [1, 3, 5], [2, 4]]
-    start = "".join(str(v) for row in board for v in row)
-    target = "123450"
-    seen = {start}
-    queue = deque([(start, 0)])
-    while queue:
-        s, d = queue.popleft()
-        if s == target:
-            return d
-        z = s.index("0")
-        for j in neighbours[z]:
-            t = list(s)
-            t[z], t[j] = t[j], t[z]
-            t = "".join(t)
-            if t not in seen:
-                seen.add(t)
-                queue.append((t, d + 1))
-    return -1
-"""
 
 
 def cases(game):
@@ -83,7 +58,7 @@ def test_sliding_counts_only_leetcodes_2x3_boards_and_names_the_3x3_set_apart():
     assert all((len(boards[c["board"]]), len(boards[c["board"]][0])) == (2, 3) for c in counted)
     assert all((len(boards[c["board"]]), len(boards[c["board"]][0])) == (3, 3) for c in beyond)
     ns: dict = {}
-    exec(LEETCODE_773_SOLUTION, ns)
+    exec(LEETCODE_773, ns)
     for c in counted:
         grid = boards[c["board"]]
         row = judge(GAMES["sliding"], c, grid, ns["slidingPuzzle"]([r[:] for r in grid]), [])

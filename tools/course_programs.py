@@ -7,6 +7,9 @@ pieces of one shape given one category in the visited set's key (the course's ke
 set of strings, and each queued board carrying its own path list; the moves of the first path that
 reaches the goal are made through ``gameHandler.move``. The course hard-codes the categories of its
 one board; here they come from each piece's shape, so the program solves any layout Check gives it.
+
+``LEETCODE_773`` is the usual answer to LeetCode 773: a BFS over strings with a neighbour table fixed
+for 2 x 3 boards (so it cannot solve larger ones).
 """
 
 COURSE_HUARONG = '''from collections import deque
@@ -115,4 +118,28 @@ def solve(board):
                     q.append((next_board, new_path))
         steps += 1
     print("Cannot find a solution")
+'''
+
+LEETCODE_773 = '''from collections import deque
+
+
+def slidingPuzzle(board):
+    neighbours = [[1, 3], [0, 2, 4], [1, 5], [0, 4], [1, 3, 5], [2, 4]]
+    start = "".join(str(v) for row in board for v in row)
+    target = "123450"
+    seen = {start}
+    queue = deque([(start, 0)])
+    while queue:
+        s, d = queue.popleft()
+        if s == target:
+            return d
+        z = s.index("0")
+        for j in neighbours[z]:
+            t = list(s)
+            t[z], t[j] = t[j], t[z]
+            t = "".join(t)
+            if t not in seen:
+                seen.add(t)
+                queue.append((t, d + 1))
+    return -1
 '''

@@ -11,34 +11,11 @@ from pages import axe_serious
 from playwright.sync_api import expect
 
 from app.i18n import t
+from course_programs import LEETCODE_773
 from puzzles.code_link import pack, unpack
 
 pytestmark = pytest.mark.e2e
 
-# The usual LeetCode 773 answer: a BFS over strings with a neighbour table fixed for 2 x 3 boards.
-LEETCODE_773 = '''from collections import deque
-
-
-def slidingPuzzle(board):
-    neighbours = [[1, 3], [0, 2, 4], [1, 5], [0, 4], [1, 3, 5], [2, 4]]
-    start = "".join(str(v) for row in board for v in row)
-    target = "123450"
-    seen = {start}
-    queue = deque([(start, 0)])
-    while queue:
-        s, d = queue.popleft()
-        if s == target:
-            return d
-        z = s.index("0")
-        for j in neighbours[z]:
-            t = list(s)
-            t[z], t[j] = t[j], t[z]
-            t = "".join(t)
-            if t not in seen:
-                seen.add(t)
-                queue.append((t, d + 1))
-    return -1
-'''
 
 
 def test_the_usual_leetcode_773_answer_passes_every_counted_case(open_game):
