@@ -112,3 +112,9 @@ def test_a_count_of_one_takes_the_singular_where_english_has_one():
     assert t("no_solution", "en", n=1) == "No solution — 1 position explored"
     assert t("no_solution", "en", n="1,024") == "No solution — 1,024 positions explored"
     assert t("solved", "en", n=1) == "Solved: 1 moves"  # the contract's status lines keep their one form
+
+
+def test_a_win_of_one_move_is_said_in_the_singular():
+    from app.i18n import t
+
+    assert t("won", "en", n=1) == "Solved in 1 move!" and t("won", "zh", n=1) == "完成！用了 1 步。"

@@ -50,6 +50,7 @@ _TEXT = {
     "moves": ("Moves: {n}", "步数：{n}"),
     "ready": ("Your move — or press Solve.", "请走棋，或按“求解”。"),
     "won": ("Solved in {n} moves!", "完成！用了 {n} 步。"),
+    "won_one": ("Solved in {n} move!", "完成！用了 {n} 步。"),
     "paste_help": (
         "The course's JSON form (a list of rows of numbers) or the game's share code",
         "课程的 JSON 形式（由数字行组成的列表），或本游戏的分享码",
