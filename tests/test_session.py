@@ -279,3 +279,41 @@ def test_the_new_main_thread_modules_run_on_micropython(tmp_path):
     )
     proc = subprocess.run(["node", "tests/mpy/run.mjs", str(script)], cwd=root, capture_output=True, text=True)
     assert proc.returncode == 0 and "OK new modules" in proc.stdout, proc.stderr + proc.stdout
+
+
+def test_saved_text_is_the_saved_game_as_json_through_moves_undo_and_jumps():
+    """Session.saved_text keeps each step's JSON between writes; whatever happened in between (moves,
+    undo then another move, a jump, a new start), it reads back as to_saved's data with the extra fields."""
+    import json
+    import random
+
+    from app.session import Session
+    from puzzles import sliding
+
+    spec = sliding.SPEC
+    s = Session(spec.board.parse("[[1,2,3],[4,0,5]]"), spec.apply)
+    rng = random.Random(7)
+    enc_state, enc_move = (lambda b: b.to_code()), spec.encode_move
+    for step in range(300):
+        legal = [t for t in range(1, 6) if _legal(spec, s.state, t)]
+        r = rng.random()
+        if r < 0.15 and s.cursor:
+            s.undo()
+        elif r < 0.2:
+            s.jump(spec.board.parse("[[4,1,2],[5,0,3]]"))
+        elif r < 0.22:
+            s.reset(spec.board.parse("[[1,2,3],[0,4,5]]"))
+        else:
+            s.play(rng.choice(legal))
+        if step % 7 == 0 or step == 299:
+            extra = {"v": 1, "by": "player"}
+            want = dict(s.to_saved(enc_state, enc_move), **extra)
+            assert json.loads(s.saved_text(enc_state, enc_move, extra)) == want
+
+
+def _legal(spec, board, tile):
+    try:
+        spec.apply(board, tile)
+        return True
+    except Exception:
+        return False

@@ -267,14 +267,12 @@ class Lifecycle:
         if not self.save_due:
             return
         self.save_due = False
-        data = self.session.to_saved(lambda b: b.to_code(), self.spec.encode_move)
-        data["v"] = SAVE_VERSION
-        data["options"] = self.session.options
-        data["clock"] = self.records.save_clock()
-        data["extra"] = self.hooks.save_extra()
+        data = {"v": SAVE_VERSION, "options": self.session.options, "clock": self.records.save_clock(),
+                "extra": self.hooks.save_extra()}
         if self.solved_by is not None:
             data["by"] = self.solved_by
-        window.safeStorage.set(self.store_key, json.dumps(data))  # storage off or full: the game goes on unsaved
+        text = self.session.saved_text(lambda b: b.to_code(), self.spec.encode_move, data)
+        window.safeStorage.set(self.store_key, text)  # storage off or full: the game goes on unsaved
 
     # ------------------------------------------------------------------ sharing
     def share(self, event: object) -> bool:

@@ -9,6 +9,8 @@ game's handler, with pause, step and speed, held while nobody can see it.
 Runs on MicroPython (the page's main thread) and CPython (the tests).
 """
 
+import json
+
 from puzzles import PuzzleError
 
 SPEEDS = (0, 40, 120, 300)  # milliseconds per one-cell move; 0 plays at once
@@ -37,6 +39,11 @@ class Jump:
         self.state = state
 
 
+def _step(m: object, encode_state: object, encode_move: object) -> object:
+    """One step of the history as saved: a move as ``encode_move`` makes it, a jump as ``{"jump": code}``."""
+    return {"jump": encode_state(m.state)} if isinstance(m, Jump) else encode_move(m)
+
+
 class Session:
     """Start position + moves, with undo and redo.
 
@@ -48,6 +55,7 @@ class Session:
         self._apply = apply
         self.options: dict = {}  # the game's options in play (its spec's), kept with the game
         self._listeners: list = []
+        self._step_texts: list = []  # (step, its JSON) for saved_text, from the first step on
         self.reset(start)
 
     def subscribe(self, fn: object) -> None:
@@ -171,9 +179,27 @@ class Session:
     def to_saved(self, encode_state: object, encode_move: object) -> dict:
         return {
             "start": encode_state(self.start),
-            "moves": [{"jump": encode_state(m.state)} if isinstance(m, Jump) else encode_move(m) for m in self.moves],
+            "moves": [_step(m, encode_state, encode_move) for m in self.moves],
             "cursor": self.cursor,
         }
+
+    def saved_text(self, encode_state: object, encode_move: object, extra: dict) -> str:
+        """``json.dumps`` of :meth:`to_saved` with ``extra``'s fields beside, each step's JSON kept from
+        the last call while the step is the same object: a write after a burst of moves encodes only the
+        new ones (a program's 10,000 moves, encoded and dumped whole, held the page's MicroPython thread
+        about 50 ms at every write)."""
+        texts = self._step_texts
+        moves = self.moves
+        keep, n = 0, min(len(texts), len(moves))
+        while keep < n and texts[keep][0] is moves[keep]:
+            keep += 1
+        del texts[keep:]
+        for m in moves[keep:]:
+            texts.append((m, json.dumps(_step(m, encode_state, encode_move))))
+        head = dict(extra)
+        head["start"] = encode_state(self.start)
+        head["cursor"] = self.cursor
+        return json.dumps(head)[:-1] + ', "moves": [' + ", ".join(t for _, t in texts) + "]}"
 
     def restore(self, saved: dict, decode_state: object, decode_move: object, shape: object = None) -> None:
         """Replay saved data through the rules; raises ``ValueError`` (leaving
