@@ -133,12 +133,13 @@ class RacePanel:
         self.standings = el("table", box, "race-standings", hidden=True)
         self.ways = el("div", box, "toolbar race-ways")  # out of a room: create one, or join by its code
         self.frame.button(self.ways, "race_create", self._on_race, "primary")
-        lab = el("label", self.ways, "field")
+        join = el("div", self.ways, "race-join")  # the code and its Join button stay on one line
+        lab = el("label", join, "field")
         self.shell.text(el("span", lab), "race_code")
         self.code_input = el("input", lab, type="text", id="race-code-input", autocomplete="off", maxlength="12")
         on(self.code_input, "input", lambda e: setattr(self, "code_typed", str(e.target.value)))
         on(self.code_input, "keydown", self.frame.guard(lambda e: self._on_join(e) if str(e.key) == "Enter" else None))
-        self.frame.button(self.ways, "race_join", self._on_join)
+        self.frame.button(join, "race_join", self._on_join)
         bar = el("div", box, "toolbar")
         # named by what it will do (Ready / Not ready), pressed while ready; its words set in render()
         self.ready_btn = el("button", bar, "btn primary", type="button")

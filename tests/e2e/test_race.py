@@ -193,7 +193,7 @@ def test_the_race_panel_is_accessible(open_game, server_url, device):
 @pytest.mark.parametrize("la, lb", [("zh", "en"), ("en", "zh")])
 def test_create_a_room_or_join_with_a_code_side_by_side_and_ready_says_what_it_will_do(open_game, la, lb):
     a = open_game("?game=linkup&lang=" + la, solver=False)
-    b = open_game("?game=linkup&lang=" + lb, solver=False, new=True)
+    b = open_game("?game=linkup&lang=" + lb, device="phone", solver=False, new=True)
     for page, lang in ((a, la), (b, lb)):  # both ways in, before any room is made
         create = page.race().get_by_role("button", name=t("race_create", lang), exact=True)
         field = page.race().get_by_label(t("race_code", lang), exact=True)
@@ -202,6 +202,9 @@ def test_create_a_room_or_join_with_a_code_side_by_side_and_ready_says_what_it_w
             expect(control).to_be_visible()
         top = [control.bounding_box()["y"] for control in (create, join)]
         assert page.device == "phone" or abs(top[0] - top[1]) < 30, "side by side"
+        boxes = [control.bounding_box() for control in (field, join)]
+        assert abs(sum(boxes[0][k] for k in ("y", "height")) - sum(boxes[1][k] for k in ("y", "height"))) < 4, \
+            "the code and its Join button on one line"
         expect(page.race().locator(".race-code")).to_be_hidden()
     b.evaluate(RECORD_SENT)
     b.race().get_by_role("button", name=t("race_join", lb), exact=True).click()  # nothing typed
