@@ -54,18 +54,21 @@ def long_scripts(page):
     return [s for s in page.evaluate("window.__scripts") if s[0] > 50]
 
 
-def over_50_ms_twice(run) -> None:
+def over_50_ms_twice(run, runs: int = 2) -> None:
     """``run()`` plays a scenario from a fresh visit and returns its tasks (or our scripts)
     over 50 ms. On this shared 2-core machine such a task is either ours, and comes back
     on every run (a slow handler, a playback batch too long), or another program taking
     the core for a moment, which does not come back at the same place: a scenario that
-    finds one is played again, and the test fails when the second run finds one too.
-    The first run's figures are reported as a warning either way."""
-    first = run()
-    if first:
-        warnings.warn("over 50 ms on a first run (played again): %r" % (first,), stacklevel=2)
-        again = run()
-        assert again == [], "over 50 ms on two runs: %r, then %r" % (first, again)
+    finds one is played again, up to ``runs`` times, and the test fails when every run finds
+    one. Each run's figures are reported as a warning."""
+    found = []
+    for _ in range(runs):
+        over = run()
+        if not over:
+            return
+        found.append(over)
+        warnings.warn("over 50 ms on a run (played again): %r" % (over,), stacklevel=2)
+    raise AssertionError("over 50 ms on %d runs: %r" % (runs, found))
 
 
 def test_huarong_solve_and_playback_at_once(open_game):
