@@ -76,6 +76,8 @@ def test_a_shared_link_opens_as_a_draft_and_never_overwrites_saved_code(open_gam
     mine = "def solve(board):\n    gameHandler.move(10, 'left')  # mine\n"
     code.write(mine)
     expect(code.editor()).to_contain_text("# mine")
+    # the editor hands its text over once typing pauses: the learner's code is saved before the link opens
+    page.wait_for_function("() => (localStorage.getItem('bfs-puzzles.code.huarong') || '').includes('# mine')")
     for lang, choice in (("en", "code_discard"), ("zh", "code_keep")):
         other = page.open_link(url.replace("lang=en", "lang=" + lang))
         there = other.code_panel()
