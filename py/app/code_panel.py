@@ -74,6 +74,19 @@ def _number(x: object) -> "float | None":
     return float(x) if 0 <= x < 1e9 else None
 
 
+async def _sliced(gen: object) -> object:
+    """Run the generator ``gen`` to its end, giving the page back every :data:`SLICE_S`; its return value."""
+    t0 = _now()
+    try:
+        while True:
+            next(gen)
+            if _now() - t0 > SLICE_S:
+                await next_task()
+                t0 = _now()
+    except StopIteration as stop:
+        return stop.args[0]
+
+
 def _now() -> float:
     return float(window.performance.now()) / 1000
 
@@ -574,16 +587,8 @@ class CodePanel:
         """A run's moves decoded by the game's spec in slices (10,000 moves take a quarter of a
         second on the page): :func:`puzzles.code_check.decode_until_bad`'s ``(moves, bad)``, or the
         :class:`AnswerError` that refuses the answer whole."""
-        gen = decoding(self.spec, raw, MAX_MOVES)
-        t0 = _now()
         try:
-            while True:
-                next(gen)
-                if _now() - t0 > SLICE_S:
-                    await next_task()
-                    t0 = _now()
-        except StopIteration as stop:
-            return stop.args[0]
+            return await _sliced(decoding(self.spec, raw, MAX_MOVES))
         except AnswerError as e:
             return e
 
@@ -857,15 +862,7 @@ class CodePanel:
                 rows.append({"ok": False, "ran": False, "yours": key, "expected": judge_expected(case["expected"]),
                              "ms": None, "answer": None})
                 continue
-            gen = self._judge(case, boards[case["board"]], msg)
-            try:
-                while True:
-                    next(gen)
-                    if _now() - t1 > SLICE_S:
-                        await next_task()
-                        t1 = _now()
-            except StopIteration as stop:
-                rows.append(stop.args[0])
+            rows.append(await _sliced(self._judge(case, boards[case["board"]], msg)))
             if _now() - t1 > SLICE_S:
                 await next_task()
                 t1 = _now()
