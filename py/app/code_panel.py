@@ -27,7 +27,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from app.code_starters import is_starter, starter
-from app.dom import clear, el, into_view, next_task, on
+from app.dom import clear, el, into_view, next_task, on, sliced
 from puzzles import PuzzleError
 from puzzles.code_check import (
     AnswerError,
@@ -72,19 +72,6 @@ def _number(x: object) -> "float | None":
     if isinstance(x, bool) or not isinstance(x, (int, float)):
         return None
     return float(x) if 0 <= x < 1e9 else None
-
-
-async def _sliced(gen: object) -> object:
-    """Run the generator ``gen`` to its end, giving the page back every :data:`SLICE_S`; its return value."""
-    t0 = _now()
-    try:
-        while True:
-            next(gen)
-            if _now() - t0 > SLICE_S:
-                await next_task()
-                t0 = _now()
-    except StopIteration as stop:
-        return stop.args[0]
 
 
 def _now() -> float:
@@ -588,7 +575,7 @@ class CodePanel:
         second on the page): :func:`puzzles.code_check.decode_until_bad`'s ``(moves, bad)``, or the
         :class:`AnswerError` that refuses the answer whole."""
         try:
-            return await _sliced(decoding(self.spec, raw, MAX_MOVES))
+            return await sliced(decoding(self.spec, raw, MAX_MOVES), SLICE_S)
         except AnswerError as e:
             return e
 
@@ -681,13 +668,7 @@ class CodePanel:
         if self.session.state != start:  # the player moved, or Solve played, while the program ran
             self.say("code_board_changed")
             return False
-        gen = replay(self.spec, start, moves)
-        try:
-            while True:
-                next(gen)
-                await next_task()
-        except StopIteration as stop:
-            bad = stop.args[0][1]
+        bad = (await sliced(replay(self.spec, start, moves), SLICE_S))[1]
         bad = bad if bad is not None else unknown
         legal = [m for m, _ in (moves if bad is None else moves[: bad[0] - 1])]
         if legal:
@@ -848,24 +829,7 @@ class CodePanel:
             return
         if halted == "failed" and not answers and not over and not crashed:  # its Python did not start: said
             return
-        rows = []
-        t1 = _now()
-        for i, case in enumerate(cases):
-            if i in over or i in crashed:
-                key = ("code_timeout_case", {"s": TIME_LIMIT_S}) if i in over else ("code_crashed_case", {})
-                rows.append({"ok": False, "ran": True, "yours": key, "expected": judge_expected(case["expected"]),
-                             "ms": None, "answer": None})
-                continue
-            msg = answers.get(i, False)
-            if msg is None or msg is False:  # stopped while it ran, or never reached
-                key = ("code_stopped_case", {}) if msg is None else ("code_not_run_case", {})
-                rows.append({"ok": False, "ran": False, "yours": key, "expected": judge_expected(case["expected"]),
-                             "ms": None, "answer": None})
-                continue
-            rows.append(await _sliced(self._judge(case, boards[case["board"]], msg)))
-            if _now() - t1 > SLICE_S:
-                await next_task()
-                t1 = _now()
+        rows = await sliced(self._judge_all(cases, boards, answers, over, crashed), SLICE_S)
         first = [r["error"] for r in rows if isinstance(r.get("error"), dict)]
         if first or whole is not None:  # the first exception, as Run shows one: traceback, line marked
             self._error(whole if not first else first[0])
@@ -888,6 +852,24 @@ class CodePanel:
         await next_task()  # the table is a task of its own
         self._table(cases, boards, rows)
         self._say_beyond(cases, rows)
+
+    def _judge_all(self, cases: list, boards: dict, answers: dict, over: list, crashed: list):
+        """Every case's row (see :meth:`_judge`), as one generator the page runs in slices."""
+        rows = []
+        for i, case in enumerate(cases):
+            msg = answers.get(i, False)
+            if i in over or i in crashed:
+                key = ("code_timeout_case", {"s": TIME_LIMIT_S}) if i in over else ("code_crashed_case", {})
+                rows.append({"ok": False, "ran": True, "yours": key, "expected": judge_expected(case["expected"]),
+                             "ms": None, "answer": None})
+            elif msg is None or msg is False:  # stopped while it ran, or never reached
+                key = ("code_stopped_case", {}) if msg is None else ("code_not_run_case", {})
+                rows.append({"ok": False, "ran": False, "yours": key, "expected": judge_expected(case["expected"]),
+                             "ms": None, "answer": None})
+            else:
+                rows.append((yield from self._judge(case, boards[case["board"]], msg)))
+            yield  # the page may take its turn between two cases
+        return rows
 
     def _judge(self, case: dict, grid: list, msg: dict):
         """One answered case's row, as a generator that yields while it decodes and replays a long

@@ -17,6 +17,42 @@ async def next_task() -> None:
     await asyncio.sleep(0.001)
 
 
+async def sliced(gen: object, budget_s: float) -> object:
+    """Run the generator ``gen`` to its end and answer its return value (an exception it raises is
+    raised here). Its work is done in slices of about ``budget_s``, each in a JavaScript task of its
+    own (a timer's callback), so that no slice shares a task with another: tasks due together under
+    MicroPython's asyncio share one JavaScript task (see :func:`next_task`), so slices awaited there
+    may run two or three to a task when the machine is slow."""
+    box = []
+
+    def start(resolve: object, reject: object) -> None:
+        def step(*args: object) -> None:
+            began = float(window.performance.now())
+            try:
+                while True:
+                    next(gen)
+                    if float(window.performance.now()) - began > budget_s * 1000:
+                        break
+            except StopIteration as stop:
+                box.append((stop.args[0] if stop.args else None, None))
+                resolve(None)
+                return
+            except Exception as e:  # the caller's to handle, in its own task
+                box.append((None, e))
+                resolve(None)
+                return
+            window.setTimeout(timer, 0)
+
+        timer = create_proxy(step)
+        window.setTimeout(timer, 0)
+
+    await window.Promise.new(create_proxy(start))
+    value, error = box[0]
+    if error is not None:
+        raise error
+    return value
+
+
 def el(tag: str, parent: object = None, cls: "str | None" = None, text: "str | None" = None, **attrs: object) -> object:
     """Create an element; ``attrs`` become attributes (``aria_label`` → ``aria-label``)."""
     node = document.createElement(tag)

@@ -27,7 +27,7 @@ import asyncio
 import json
 
 from pyscript import window
-from pyscript.ffi import to_js
+from pyscript.ffi import create_proxy, to_js
 
 from app.session import SaveError, Session
 from puzzles import PuzzleError
@@ -54,6 +54,7 @@ class Lifecycle:
         self.solved_by = None
         self.save_due = False  # the game changed since it was last written (see save)
         self.save_queued = False
+        self._save_timer = create_proxy(self._save_later)
         self.from_save = False
         session.subscribe(self._changed)
 
@@ -255,10 +256,11 @@ class Lifecycle:
         self.save_due = True
         if not self.save_queued:
             self.save_queued = True
-            asyncio.create_task(self._save_later())
+            # a JavaScript task of its own: tasks due together under asyncio share one (see
+            # app.dom.next_task), and a long game's write beside a playback's batch would make one long task
+            window.setTimeout(self._save_timer, int(SAVE_DELAY_S * 1000))
 
-    async def _save_later(self) -> None:
-        await asyncio.sleep(SAVE_DELAY_S)
+    def _save_later(self) -> None:
         self.save_queued = False
         self.flush()
 

@@ -18,6 +18,7 @@ leave it playing. It never imports the view.
 import asyncio
 
 from pyscript import window
+from pyscript.ffi import create_proxy
 
 from app.dom import next_task
 from app.session import SPEEDS, Playback
@@ -48,6 +49,9 @@ class Player:
         self.calls = calls
         self.playback = None
         self.solver_played = False  # the playback under way plays a Solve's answer (not a script)
+        self._batching = None  # the playback whose batches _on_batch plays, at speed 0
+        self._batch_drew = False  # the last batch redrew the board
+        self._batch_timer = create_proxy(self._on_batch)
 
     def build(self, parent: object) -> None:
         """The playback controls (Pause/Resume, Step, Speed) in ``parent``."""
@@ -120,12 +124,12 @@ class Player:
             await next_task()
             drew = False
         while not pb.done:
-            if not pb.speed:  # at once: a batch of moves per task, one redraw each, the page stays responsive
-                drew = self._play_batch(pb, float(window.performance.now()) + BATCH_MS)
-                if not drew:
-                    await asyncio.sleep(0.05)  # paused or held
-                elif not pb.done:  # the last batch's task also draws the end
-                    await next_task()
+            if not pb.speed:  # at once: a batch of moves per task, one redraw each (see _on_batch)
+                if self._batching is not pb:
+                    self._batching = pb
+                    window.setTimeout(self._batch_timer, 0)
+                await asyncio.sleep(0.05)
+                drew = pb.done and self._batch_drew
                 continue
             drew = False
             move = pb.next_move()
@@ -152,6 +156,27 @@ class Player:
             self.frame.celebrate()
         if announce:
             calls["announce"]()
+
+    def _on_batch(self, *args: object) -> None:
+        """Speed 0: one batch (:meth:`_play_batch`) in a JavaScript task of its own, the next one
+        queued behind the page's other tasks (paint, input) while the playback goes on at speed 0.
+        Not an asyncio task: MicroPython's asyncio runs every task due at once in one JavaScript
+        task, so batches queued that way may run two or three to a task."""
+        pb = self._batching
+        if pb is None or pb is not self.playback or pb.done or pb.speed:
+            self._batching = None  # stopped, ended, or slowed down: _play goes on from here
+            return
+        try:
+            self._batch_drew = self._play_batch(pb, float(window.performance.now()) + BATCH_MS)
+        except Exception as e:
+            pb.stop()
+            self._batching = None
+            self.frame.fault(e)
+            return
+        if pb.done:
+            self._batching = None
+        else:
+            window.setTimeout(self._batch_timer, 0 if self._batch_drew else 50)  # 50 ms: paused or held
 
     def _play_batch(self, pb: Playback, until: float) -> bool:
         """Speed 0: apply the playback's moves through the rules until ``until``

@@ -56,6 +56,7 @@ class Session:
         self.options: dict = {}  # the game's options in play (its spec's), kept with the game
         self._listeners: list = []
         self._step_texts: list = []  # (step, its JSON) for saved_text, from the first step on
+        self._joined: "str | None" = None  # those JSONs joined by ", " (None: to be joined again)
         self.reset(start)
 
     def subscribe(self, fn: object) -> None:
@@ -193,13 +194,19 @@ class Session:
         keep, n = 0, min(len(texts), len(moves))
         while keep < n and texts[keep][0] is moves[keep]:
             keep += 1
-        del texts[keep:]
-        for m in moves[keep:]:
-            texts.append((m, json.dumps(_step(m, encode_state, encode_move))))
+        if keep < len(texts):
+            del texts[keep:]
+            self._joined = None
+        new = [json.dumps(_step(m, encode_state, encode_move)) for m in moves[keep:]]
+        texts.extend(zip(moves[keep:], new))
+        if self._joined is None:  # the steps' texts joined, extended while only new steps come
+            self._joined = ", ".join(t for _, t in texts)
+        elif new:
+            self._joined += (", " if keep else "") + ", ".join(new)
         head = dict(extra)
         head["start"] = encode_state(self.start)
         head["cursor"] = self.cursor
-        return json.dumps(head)[:-1] + ', "moves": [' + ", ".join(t for _, t in texts) + "]}"
+        return json.dumps(head)[:-1] + ', "moves": [' + self._joined + "]}"
 
     def restore(self, saved: dict, decode_state: object, decode_move: object, shape: object = None) -> None:
         """Replay saved data through the rules; raises ``ValueError`` (leaving
