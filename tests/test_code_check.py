@@ -87,7 +87,7 @@ def test_check_judges_each_game():
 
 
 def test_a_path_is_said_with_its_turns_in_the_right_number():
-    """"path, 1 turn" (it said "path, 1 turns"), "path, 0 turns", "path, 2 turns"; 中文 keeps "拐 1 次" whole."""
+    """"path, 1 turn" (not "1 turns"), "path, 0 turns", "path, 2 turns"; 中文 keeps "拐 1 次" whole."""
     from app.i18n import t
     from puzzles.code_check import path_text
 

@@ -1,4 +1,4 @@
-"""Hostile input, round two (issue #21): a link or a saved game never bricks the app.
+"""Links and saved games refused: a link or a saved game never bricks the app.
 
 Share codes whose header claims an extreme size are refused from the header, before anything is
 built; saved histories that jump to a board of another shape are refused by ``Session.restore``;
@@ -19,14 +19,14 @@ from puzzles.games import GAMES, SPECS
 ROOT = Path(__file__).resolve().parent.parent
 
 
-# ------------------------------------------------------------- 1. share codes: sizes from the header
+# ------------------------------------------------------------- share codes: sizes from the header
 def _linkup_code(size: str, body: str = "") -> str:
     head = size + "." + body
     return "1." + head + "." + linkup._checksum(head)
 
 
 EXTREME = [
-    (linkup, _linkup_code("999999999x0"), "linkup_bad_dims"),  # the issue's link (a valid checksum)
+    (linkup, _linkup_code("999999999x0"), "linkup_bad_dims"),  # 999,999,999 rows (a valid checksum)
     (linkup, "1.999999999x0..TK", "linkup_bad_dims"),
     (linkup, _linkup_code("10000000x0"), "linkup_bad_dims"),
     (linkup, _linkup_code("0x999999999"), "linkup_bad_dims"),
@@ -47,7 +47,7 @@ EXTREME = [
 @pytest.mark.parametrize("module,text,code", EXTREME, ids=[t[:30] for _, t, _ in EXTREME])
 def test_an_extreme_header_is_refused_before_anything_is_built(module, text, code):
     """The size is read from the header and refused at once: the parse allocates no more
-    than a few times its own text (the issue's link built 999,999,999 rows first)."""
+    than a few times its own text (built, the first link would be 999,999,999 rows)."""
     tracemalloc.start()
     try:
         with pytest.raises(PuzzleError) as info:
@@ -89,7 +89,7 @@ def test_the_command_line_refuses_the_link_at_once():
     assert "each side must be 1 to 24" in done.stderr
 
 
-# ------------------------------------------------------------- 2. saved histories with foreign steps
+# ------------------------------------------------------------- saved histories with foreign steps
 def _restore(spec, saved):
     s = Session(spec.default(), spec.apply)
     s.restore(saved, spec.board.parse, spec.decode_move, spec.shape)
@@ -153,10 +153,10 @@ def test_every_game_has_a_shape_rule():
         assert spec.shape(board) == spec.shape(spec.board.parse(board.to_code()))
 
 
-# ------------------------------------------------------------- 5. Huarong's map: any positive id
+# ------------------------------------------------------------- Huarong's map: any positive id
 def test_the_map_takes_piece_ids_of_256_and_more():
     """The contract allows any positive id; the map's byte grids hold small indexes ("byte must be in
-    range(0, 256)" was shown raw on the page)."""
+    range(0, 256)" must never reach the page)."""
     from puzzles import run
     from puzzles.statespace import map_job
 
@@ -339,7 +339,7 @@ def test_restore_with_foreign_steps_is_all_or_nothing(name, data):
 # ------------------------------------------------------------- a hint that gives up frees its memory in slices
 def test_a_hint_past_its_limit_frees_its_positions_a_slice_at_a_time():
     """The positions a giving-up table found are released between yields (3,000,000 freed at once when
-    the job ended made one long step), and the table keeps none of them."""
+    the job ends would make one long step), and the table keeps none of them."""
     from puzzles import huarong_solver
 
     grid = [[0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0], [2, 3, 0, 0, 6, 7], [0] * 6, [8, 9, 0, 0, 12, 13], [0] * 6]

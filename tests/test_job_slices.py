@@ -1,11 +1,11 @@
-"""Issue #14, "nothing freezes": every worker job is a generator that yields
+"""Nothing freezes: every worker job is a generator that yields
 progress dicts with ``positions`` (work done so far) in short slices, answers
 one :class:`puzzles.Result`, and past its budget says ``unknown`` honestly.
 
 The jobs are driven here as the worker drives them (``JOBS[action](board,
 options, request)``, then ``next()`` until ``StopIteration``), with small
 budgets. Nothing here is timed: :func:`longest_slices` measures the longest
-single ``next()`` of each job on the hard inputs of the issue, for a person to
+single ``next()`` of each job on the hard inputs below, for a person to
 run (``python -c "import test_job_slices as t; print(t.longest_slices())"``
 from ``tests/`` with ``py/`` on the path); the tests only count and check.
 """
@@ -24,7 +24,7 @@ from puzzles.games import GAMES
 from puzzles.linkup import Board as LinkupBoard
 from puzzles.linkup import connect, generate
 
-# The inputs the issue names: each once took seconds (or all the memory) in one next().
+# Hard inputs: unsliced, each would take seconds (or all the memory) in one next().
 HUARONG_TALL = "000/001/001/001/001/001/400/000"
 HUARONG_WIDE = json.dumps([[0, 0, 0, 0, 0, 121, 0, 0], [0, 0, 58, 1, 1, 1, 1, 0], [0, 0, 58, 1, 1, 1, 1, 0],
                            [0, 0, 0, 1, 1, 1, 1, 0]])
@@ -186,8 +186,8 @@ HUARONG_6X6 = json.dumps([[0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0], [2, 3, 0, 0, 6
     ],
 )
 def test_huarong_searches_grow_no_table_past_a_bounded_size(monkeypatch, action, board, limit):
-    """Issue #21: a dict grows by copying everything it holds in one go, so a
-    search keeping its millions of positions in one dict paused 180-360 ms
+    """A dict grows by copying everything it holds in one go, so a
+    search keeping its millions of positions in one dict would pause 180-360 ms
     inside one slice at each growth (the 6 x 6 hint runs to the 3,000,000
     limit; the distinct side of "what equivalence buys" to 1,000,000; the
     state map to 500,000). The positions are spread over many dicts instead:

@@ -74,7 +74,7 @@ def test_a_pairing_stuck_rejects_cannot_clear_and_the_three_pairings_are_every_w
 
 def test_pairing_dead_finds_what_stuck_misses():
     """stuck() lets one tile free each of its kind's other three; with the pairs fixed it cannot. A 4 x 4
-    position of that kind (found by sampling), the truth by exhaustive search; and the 8 x 18 boards of the
+    position of that kind (sampled), the truth by exhaustive search; and the 8 x 18 boards of the
     bench's kind whose start it proves dead where stuck() does not (seeds 88, 165, 168, 184 of 200)."""
     b = Board.parse("1.4x4.0324314204130043.qP")
     cells, opts = list(b.cells), joinable_pairs(b)

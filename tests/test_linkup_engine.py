@@ -178,9 +178,9 @@ def test_seeded_boards_are_stable_across_versions():
 GENERATED_4x6_SEED_1 = "1.4x6.363663451152414146535222.aj"
 
 
-def test_the_layouts_of_four_sizes_are_the_same_as_when_links_were_first_shared():
-    """Seeds 0-19 of the four presets' sizes, hashed: the digest the generator gave before its partner
-    search was rewritten with bits (the layouts, not only one board, are what a link's seed stands for)."""
+def test_a_seed_stands_for_the_same_layouts_in_four_sizes():
+    """Seeds 0-19 of the four presets' sizes, hashed: the digest of the layouts links have always
+    stood for (the layouts, not only one board, are what a link's seed stands for)."""
     digest = hashlib.sha1()
     for rows, cols in ((4, 6), (6, 8), (8, 18), (10, 20)):
         for seed in range(20):
@@ -323,7 +323,7 @@ def test_the_page_offers_25_settings():
     assert len(settings_) == 25 and (10, 20, 10, 20) in settings_ and (8, 18, 12, 12) in settings_
 
 
-# in six parts, so the test processes share them (one part is a few seconds; the whole was the suite's longest)
+# in six parts, so the test processes share them (one part is a few seconds; the whole would be the suite's longest)
 @pytest.mark.parametrize("rows, cols", sorted({(r, c) for r, c, _k, _p in offered_settings()}))
 @pytest.mark.parametrize("seeds", [range(0, 100), range(100, 200)], ids=["seeds 0-99", "seeds 100-199"])
 def test_every_offered_setting_builds_for_200_seeds(rows, cols, seeds):

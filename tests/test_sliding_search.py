@@ -1,4 +1,4 @@
-"""The sliding puzzle's optimal search (issue #24): Korf's 100 instances as published, the move-pruning
+"""The sliding puzzle's optimal search: Korf's 100 instances as published, the move-pruning
 automaton's rules, the search answering in slices, every answer checked against truth it does not compute:
 Korf's published optimal lengths (tests/data/korf-instances.json, converted from his table, not typed here),
 breadth-first distances over the whole 3 × 3 space, and each answer replayed to the goal."""

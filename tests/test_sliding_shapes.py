@@ -1,4 +1,4 @@
-"""The sliding puzzle's larger shapes (issue #11): 3 × 5's shipped pattern
+"""The sliding puzzle's larger shapes: 3 × 5's shipped pattern
 tables, and boards taller than wide solved turned on their diagonal
 (5 × 3 with the 3 × 5 tables, 4 × 3 with 3 × 4's, 5 × 2 with 2 × 5's).
 

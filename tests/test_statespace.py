@@ -1,4 +1,4 @@
-"""The state map's engine (issue #13): :func:`puzzles.statespace.map_job`.
+"""The state map's engine: :func:`puzzles.statespace.map_job`.
 
 Truth not typed in: every edge is replayed through the games' own moves
 (``Board.move`` / ``Board.slide``), every distance is compared with a
@@ -286,7 +286,7 @@ def test_one_move_along_a_shortest_path_is_115(course_cell):
 
 
 def test_one_move_along_the_hint_is_115():
-    """The issue's words: the Hint job's move (the solver's own distance table) lowers the map's distance by one."""
+    """The Hint job's move (the solver's own distance table) lowers the map's distance by one."""
     req = {"action": "hint", "board": COURSE, "options": {"metric": "cell"}}
     job = json.loads(worker_jobs.start("huarong", json.dumps(req)))["job"]
     while True:

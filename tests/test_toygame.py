@@ -1,4 +1,4 @@
-"""A fourth game, honestly (issue #22 item 5): the tests' toy, 2 × 2 lights out
+"""A fourth game: the tests' toy, 2 × 2 lights out
 (tests/toygame/), registered for one test at a time, runs through the generic
 tests, which find every game in ``puzzles.games``. It touches no file but its
 own: its messages and page texts are added by :func:`toygame.registered`, as a

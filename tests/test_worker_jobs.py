@@ -200,8 +200,8 @@ def test_a_job_may_start_under_an_id_given_before():
 
 
 def test_warm_up_runs_the_search_through_the_protocol_and_leaves_nothing_behind():
-    """worker.py warms the search before it says ready (issue #24: the first searches after the worker started
-    ran about three times slower, the runtime's code not yet optimized); it must leave no job, no cached table,
+    """worker.py warms the search before it says ready (a cold runtime runs the first searches
+    about three times slower, its code not yet optimized); it must leave no job, no cached table,
     and work on a board of its own, never the default one a player's first Solve asks for."""
     import worker_jobs
     from puzzles import huarong_solver
@@ -219,8 +219,8 @@ def test_warm_up_runs_the_search_through_the_protocol_and_leaves_nothing_behind(
 
 
 def test_a_spent_budget_still_answers_a_progress():
-    """A step whose budget is gone before its first slice (0 ms here; a loaded machine, once) runs one
-    slice and answers a progress dict, never ``null`` (which the page once took for a dead worker)."""
+    """A step whose budget is gone before its first slice (0 ms here; on a loaded machine) runs one
+    slice and answers a progress dict, never ``null`` (which the page would take for a dead worker)."""
     job = json.loads(start("huarong", request(COURSE, metric="cell")))["job"]
     answer = json.loads(step(job, 0))
     assert answer["done"] is False and isinstance(answer["progress"], dict)

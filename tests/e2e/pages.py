@@ -44,7 +44,7 @@ page itself, for ``expect(page.page)``) and adds:
   ``paste_board(text)``, ``share_link()`` (click Share, return the link), ``open_map()`` (the drawn map's
   figure), ``map_figure()``, ``open_editor()``, ``editor_tool(name)``;
 - per game: ``HuarongPage.piece(name)``, ``.choose_layout(name)``, ``.place(tool, r, c)``;
-  ``LinkupPage.tile(r, c)``, and its race panel (issue #25): ``race()`` (the panel), ``race_link()`` (the
+  ``LinkupPage.tile(r, c)``, and its race panel: ``race()`` (the panel), ``race_link()`` (the
   link to send), ``race_code()`` (the room code it shows), ``race_bar(name)`` (an opponent's progress bar),
   ``tiles_left(name)`` (that bar's ``aria-valuenow``), ``connect_pairs(n)`` (clear ``n`` pairs by
   ``gameHandler.connect``, in an order that clears the board; ``None``: all); ``SlidingPage.tile(n)``.
@@ -69,7 +69,7 @@ DEVICES = {
     "laptop": {"viewport": {"width": 1280, "height": 720}},  # Playwright's default page
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-    "phone-2x": {  # the phone profile of issue #20: 2x pixels
+    "phone-2x": {  # a phone with 2x pixels
         "viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True,
     },
     "small-phone": {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True},

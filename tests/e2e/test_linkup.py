@@ -67,7 +67,7 @@ def test_new_board_with_chosen_kinds(open_game):
 
 
 def test_shuffle_is_off_once_the_board_is_cleared(open_game):
-    """A cleared board has nothing to rearrange: Shuffle goes off (it said "Shuffled." and added a step
+    """A cleared board has nothing to rearrange: Shuffle goes off (no "Shuffled.", no step
     to undo), and comes back with the tiles (Undo)."""
     page = open_game("?game=linkup&lang=en&speed=0")
     page.paste_board("[[1,1],[2,2]]")
@@ -80,7 +80,7 @@ def test_shuffle_is_off_once_the_board_is_cleared(open_game):
 
 
 def test_a_board_that_cannot_be_cleared_says_so(open_game):
-    """Solve says so; Hint too, and on a board no pair was taken from, it offers Shuffle, not Undo (it said
+    """Solve says so; Hint too, and on a board no pair was taken from, it offers Shuffle, not Undo (never
     "can no longer be cleared — undo or shuffle" with Undo off)."""
     page = open_game("?game=linkup&lang=en")
     page.paste_board("[[1,2],[2,1]]")
@@ -94,7 +94,7 @@ def test_a_board_that_cannot_be_cleared_says_so(open_game):
 def test_a_shuffle_while_a_hint_is_worked_out_keeps_its_own_word(open_game):
     """Hint on a hard board (424242's 33rd uniform board, about a second to decide in the page), Shuffle
     before the hint comes: the status says the shuffle, never that Solve should be pressed again (the
-    hint's answer for the board gone once said so)."""
+    hint's answer for the board gone is dropped)."""
     from test_linkup_nogoods import HARD_IMPOSSIBLE
 
     page = open_game("?game=linkup&lang=en")

@@ -1,4 +1,4 @@
-"""The state map (issue #13), used as a player would: the Map button, the
+"""The state map, used as a player would: the Map button, the
 figure's accessible name, the numbers, the board following the map and the
 map following the board, in both languages.
 
@@ -51,7 +51,7 @@ def test_huarong_map_follows_the_board_and_puts_the_farthest_position_on_it(open
     """Made and followed in English; the farthest position and Solve after a switch to 中文."""
     page = open_game("?game=huarong&speed=0&lang=en")
     fig = page.open_map(NAMES["en"]["map"])
-    # the figure's name: 25,955 positions, 116 moves at the start (the issue's figures)
+    # the figure's name: 25,955 positions, 116 moves at the start (counted by the worker's map job in CPython)
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*116"))
     assert distance_in(fig) == 116 == huarong_distance(page.board())
     panel = page.panel

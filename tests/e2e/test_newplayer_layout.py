@@ -1,5 +1,4 @@
-"""Issue #20, what a new player met on a phone and a laptop: the layout, the state
-map and Link-up's controls (items 1, 4, 5, 7, 8 and parts of 10)."""
+"""What a player meets on a phone and a laptop: the layout, the state map and Link-up's controls."""
 
 import re
 
@@ -13,7 +12,7 @@ from puzzles.linkup import generate
 pytestmark = pytest.mark.e2e
 
 
-# ---------------------------------------------------------------- 1. New board is a new board
+# ---------------------------------------------------------------- New board is a new board
 def test_new_board_is_a_new_board_each_press_and_a_typed_seed_reproduces_one(open_game):
     page = open_game("?game=linkup&lang=zh")
     new = page.get_by_role("button", name="新棋盘")
@@ -51,7 +50,7 @@ def test_new_board_is_a_new_board_each_press_and_a_typed_seed_reproduces_one(ope
     assert page.board() != first
 
 
-# ---------------------------------------------------------------- 10. smaller friction
+# ---------------------------------------------------------------- smaller friction
 STATUS_LINES = """(id) => { const r = document.createRange(); r.selectNodeContents(document.getElementById(id));
   return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"""
 # The board's place in the layout (offsets, which a transform does not change: a win's moment scales
@@ -140,7 +139,7 @@ def test_tab_goes_through_the_huarong_pieces_in_reading_order(open_game):
     assert tab_order() == reading_order()
 
 
-# ---------------------------------------------------------------- 7. no text cut off on a phone
+# ---------------------------------------------------------------- no text cut off on a phone
 # Every visible text-bearing element whose text is wider than its box (scrollWidth > clientWidth)
 # or runs off the screen; every choice of every visible <select> wider than the select's room
 # (its box less padding and the drop-down arrow); every typed value wider than its input.
@@ -214,7 +213,7 @@ def test_no_text_is_cut_off_on_a_phone(open_game):
         assert cut_texts(page) == [], "%s with the other options (the map open, a 10 x 20 board) in zh" % game
 
 
-# ---------------------------------------------------------------- 8. Link-up uses a phone's width
+# ---------------------------------------------------------------- Link-up uses a phone's width
 TILE_BOX = """(b) => [...b.querySelectorAll('.lu-tile')].map(t => {
   const r = t.getBoundingClientRect(); return [+t.dataset.cell, r.x, r.y, r.width]; })"""
 
@@ -269,7 +268,7 @@ def test_a_wide_link_up_board_is_not_turned_on_a_desktop(open_game):
     assert at[0][1] == at[19][1] and at[19][0] > at[0][0], "row 1 runs across the screen"
 
 
-# ---------------------------------------------------------------- 4. the map in view, beside the board
+# ---------------------------------------------------------------- the map in view, beside the board
 def in_view(page, locator):
     box = locator.bounding_box()
     size = page.viewport_size
@@ -326,7 +325,7 @@ def test_on_a_phone_the_map_comes_into_view_and_the_board_is_a_button_away(open_
             expect(figure).to_be_visible()
 
 
-# ---------------------------------------------------------------- 5. the 3 × 3 map drawn on a 2× phone
+# ---------------------------------------------------------------- the 3 × 3 map drawn on a 2× phone
 FAR_3X3 = "%5B%5B8,6,7%5D,%5B2,5,4%5D,%5B3,0,1%5D%5D"  # 31 slides from the goal
 LINE_TEXTS = """(id) => { window.__lines = []; const line = document.getElementById(id);
   new MutationObserver(() => window.__lines.push(line.textContent)).observe(line, {childList: true, subtree: true,

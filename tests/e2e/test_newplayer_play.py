@@ -1,7 +1,7 @@
-"""A new player's playback, lifecycle and solver-job defects (issues #20 and #21), in every game.
+"""Playback, the game's lifecycle and the solver's jobs as a player meets them, in every game.
 
-Each test does what the issue's steps do, as a player would: Solve, Pause, a move by hand,
-a reload, an option changed while a solution plays, a language switch, a slow line."""
+Each test plays as a player would: Solve, Pause, a move by hand, a reload, an option changed
+while a solution plays, a language switch, a slow line."""
 
 import json
 import random
@@ -93,7 +93,7 @@ def as_calls(moves):
     return out
 
 
-# ----------------------------------------------------------------- #20.2: a reload keeps played moves
+# ----------------------------------------------------------------- a reload keeps played moves
 def test_a_reload_keeps_the_moves_made_after_solve_started(open_game):
     """In each game (横刀立马 first): one move, Solve, Pause part-way, one move by hand; then one reload:
     every move of every game is still made."""
@@ -137,7 +137,7 @@ def test_a_burst_of_console_moves_then_an_immediate_reload_keeps_them_all(open_g
     assert page.move_count() == 301 and page.board() == board
 
 
-# ----------------------------------------------------------------- #21.3: a move during playback stops it
+# ----------------------------------------------------------------- a move during playback stops it
 @pytest.mark.parametrize("paused", [False, True], ids=["playing", "paused"])
 def test_a_players_move_during_playback_stops_it_and_the_status_tells_the_board(open_game, paused):
     for game, page in each_game(open_game, 120):
@@ -208,7 +208,7 @@ def test_huarong_keys_and_drags_during_playback_stop_it(open_game):
     expect(page.status()).not_to_contain_text("Solved")
 
 
-# ----------------------------------------------------------------- #21.3: seeded fuzz, every game
+# ----------------------------------------------------------------- seeded fuzz, every game
 STATUS_CLAIMS = re.compile(r"^(Solved|Cleared)")
 
 
@@ -266,7 +266,7 @@ def _illegal(game):
     }[game]
 
 
-# ----------------------------------------------------------------- #20.3: an option changed mid-way
+# ----------------------------------------------------------------- an option changed mid-way
 @pytest.mark.parametrize("game,change", [("huarong", "metric"), ("sliding", "mode"), ("linkup", "new")])
 def test_an_option_changed_during_playback_stops_it_cleanly(open_game, game, change):
     page = open_game(QUERY[game] % 120)
@@ -312,7 +312,7 @@ def test_an_option_changed_during_a_search_cancels_it(open_game):
     expect(page.status()).to_contain_text("Solved:")
 
 
-# ----------------------------------------------------------------- #20.6: what Solve is doing, from the first frame
+# ----------------------------------------------------------------- what Solve is doing, from the first frame
 FIRST_TEXT = """() => {
   window.__firstProgress = null;
   const box = document.querySelector('[role=tabpanel]:not([hidden]) .progress');
@@ -340,7 +340,7 @@ def test_solve_says_what_it_does_from_the_first_frame(open_game, game):
     page.wait_solved()
 
 
-# ------------------------------------------- #20.10: ready ahead, solved by the solver, a win's moment
+# ------------------------------------------- ready ahead, solved by the solver, a win's moment
 def test_an_answer_worked_out_ahead_says_so(open_game):
     page = open_game("?game=sliding&lang=en&speed=0")
     panel = page.panel
@@ -424,7 +424,7 @@ def test_share_falls_back_to_the_box_when_the_sheet_fails(open_game):
     expect(page.panel.get_by_role("textbox", name="Link to this board")).to_have_value(re.compile("game=huarong"))
 
 
-# ----------------------------------------------------------------- #20.9: a language switch redraws every word
+# ----------------------------------------------------------------- a language switch redraws every word
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 ENGLISH_WORDS = re.compile(r"[A-Za-z]{3,}(?:\s+[A-Za-z]{2,}){2,}")  # three English words in a row: a sentence
 PANEL_TEXT = """() => {
@@ -471,7 +471,7 @@ def test_a_language_switch_leaves_no_word_behind(open_game):
             assert _leftovers(page, lang) == [], (game, lang)
 
 
-# ----------------------------------------------------------------- #21.4: a slow download of the pattern tables
+# ----------------------------------------------------------------- a slow download of the pattern tables
 @pytest.fixture
 def slow_tables():
     """A server on this machine that sends the 4 × 4 tables file in 64 KiB pieces, 4 a second:
@@ -588,7 +588,7 @@ def test_a_solver_that_never_started_promises_no_new_one(open_game, path, block,
     assert errors == []
 
 
-# ----------------------------------------------------------------- #20.10: LeetCode's own form
+# ----------------------------------------------------------------- LeetCode's own form
 def test_leetcodes_board_form_pastes_and_a_bad_paste_names_the_json_form(open_game):
     """(The Chinese message names the JSON form too: tests/test_sliding_engine.py.)"""
     page = open_game("?game=sliding&lang=en", solver=False)

@@ -1,4 +1,4 @@
-"""What a player meets beyond the rules (issue #12): records that survive a reload,
+"""What a player meets beyond the rules: records that survive a reload,
 the board editors, shortcuts, the Link-up cursor, swipes, refusals, the clock,
 playback held in a hidden tab, and the fixes to sharing, counting and the chart."""
 
