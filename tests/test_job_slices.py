@@ -442,3 +442,26 @@ def test_every_job_has_a_generator_and_no_actions_are_left():
         assert {"solve", "hint"} <= set(solver.JOBS)
     assert set(linkup_solver.JOBS) == {"solve", "hint", "generate", "shuffle", "cases"}
     assert set(sliding_solver.JOBS) == {"solve", "hint", "tables", "map", "cases"}
+
+
+# ------------------------------------------------------------- a hint that gives up frees its memory in slices
+def test_a_hint_past_its_limit_frees_its_positions_a_slice_at_a_time():
+    """The positions a giving-up table found are released between yields (3,000,000 freed at once when
+    the job ends would make one long step), and the table keeps none of them."""
+    from puzzles import huarong, huarong_solver
+
+    grid = [[0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0], [2, 3, 0, 0, 6, 7], [0] * 6, [8, 9, 0, 0, 12, 13], [0] * 6]
+    gen = huarong_solver.DistanceTable.steps(huarong.Board.from_grid(grid), "cell", limit=200_000)
+    sizes = []
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            table = stop.value
+            break
+        frame = gen.gi_frame
+        inner = frame.f_locals.get("table") if frame is not None else None
+        members = getattr(inner, "_members", "?")
+        sizes.append(None if members is None else "kept")
+    assert not table.complete and table._members is None
+    assert sizes.count(None) >= 6  # yields after the table let go of its positions: the release's slices

@@ -625,3 +625,25 @@ def test_the_registry_says_which_games_have_a_map():
         jobs = importlib.import_module(spec.solver).JOBS
         assert spec.map == ("map" in jobs), name
     assert sorted(n for n, s in GAMES.items() if s.map) == ["huarong", "sliding"]
+
+
+# ------------------------------------------------------------- Huarong's map: any positive id
+def test_the_map_takes_piece_ids_of_256_and_more():
+    """The contract allows any positive id; the map's byte grids hold small indexes ("byte must be in
+    range(0, 256)" must never reach the page)."""
+    from puzzles import run
+    from puzzles.statespace import map_job
+
+    grid = [[300, 1, 1, 70000], [300, 1, 1, 70000], [0, 256, 256, 0], [999999999, 0, 0, 7]]
+    board = huarong.Board.from_grid(grid)
+    m = run(map_job(board, {"metric": "cell"}, {"action": "map"})).map
+    ids = m["ids"]
+    assert ids[1] == 1 and sorted(ids[1:]) == sorted(board.pieces())
+    import base64
+
+    cells = base64.b64decode(m["cells"])
+    area = board.rows * board.cols
+    assert [ids[v] for v in cells[:area]] == list(board.cells)  # node 0, back to its ids
+    for i in range(m["n"]):  # every position read back is a board of the same game
+        b = huarong.Board(board.rows, board.cols, [ids[v] for v in cells[i * area : i * area + area]])
+        assert huarong.SPEC.shape(b) == huarong.SPEC.shape(board)

@@ -226,3 +226,55 @@ def test_a_spent_budget_still_answers_a_progress():
     assert answer["done"] is False and isinstance(answer["progress"], dict)
     assert answer["progress"]["positions"] >= 0
     cancel(job)
+
+
+# ------------------------------------------------------------- the worker's protocol: coded errors only
+@pytest.mark.parametrize(
+    "game,request_",
+    [
+        ("huarong", "[]"),
+        ("huarong", "5"),
+        ("huarong", '"solve"'),
+        ("huarong", "null"),
+        ("huarong", ["solve"]),
+        ("huarong", 7),
+        ("chess", "{}"),
+        (["huarong"], "{}"),
+        ("huarong", '{"action": ["solve"]}'),
+        ("huarong", '{"action": "dance"}'),
+        ("huarong", "not json"),
+    ],
+)
+def test_start_answers_a_coded_error_for_any_request(game, request_):
+    import worker_jobs
+
+    err = json.loads(worker_jobs.start(game, request_))["error"]
+    assert err["code"] == "bad_request" and err["text"].startswith("the solver was asked")
+
+
+@pytest.mark.parametrize("job", [[], {}, "1", None, 1.5, True, [1]])
+def test_step_and_cancel_answer_a_coded_error_for_any_job_id(job):
+    import worker_jobs
+
+    answer = json.loads(worker_jobs.step(job, 40))
+    assert answer["done"] is True and answer["error"]["code"] == "bad_request"
+    assert json.loads(worker_jobs.cancel(job)) == {"cancelled": False}
+
+
+def test_a_fault_inside_a_job_is_a_coded_internal_error(monkeypatch):
+    """No raw Python text reaches the page: a fault of ours is named by its type only."""
+    import worker_jobs
+    from puzzles import sliding_solver
+
+    def broken(board, options, request):
+        raise ValueError("byte must be in range(0, 256)")
+        yield
+
+    monkeypatch.setitem(sliding_solver.JOBS, "solve", broken)
+    job = json.loads(worker_jobs.start("sliding", json.dumps({"action": "solve", "board": "2x3-412503"})))["job"]
+    err = json.loads(worker_jobs.step(job, 40))["error"]
+    assert err["code"] == "internal_error" and err["values"] == {"error": "ValueError"}
+    assert "byte" not in err["text"]
+    from puzzles.messages import render
+
+    assert render(err["code"], "zh", err["values"]) == "应用内部出错（ValueError）；棋盘保持原样"

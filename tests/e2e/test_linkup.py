@@ -131,3 +131,52 @@ def test_bad_link_and_bad_paste_show_messages(open_game):
     expect(page.get_by_role("alert").filter(visible=True)).to_contain_text("kind 1 appears once")
     assert page.board() == default
     assert Board.parse(code).tiles() == 24
+
+
+# ---------------------------------------------------------------- New board is a new board
+def test_new_board_is_a_new_board_each_press_and_a_typed_seed_reproduces_one(open_game):
+    page = open_game("?game=linkup&lang=zh")
+    new = page.get_by_role("button", name="新棋盘")
+    seen = [page.board()]
+    seeds = []
+    for _ in range(3):
+        before = page.status().text_content()
+        new.click()
+        expect(page.status()).not_to_have_text(before)
+        expect(page.status()).to_have_text(re.compile(r"^新棋盘：种子 \d+。$"))
+        seed = int(re.search(r"\d+", page.status().text_content()).group())
+        board = page.board()
+        assert board == generate(4, 6, 6, 4, seed).grid(), "the seed shown makes the board shown"
+        expect(page.get_by_label("种子")).to_have_value(str(seed))  # shown, so it can be reproduced
+        assert board not in seen, "each press gives a board not seen before"
+        seen.append(board)
+        seeds.append(seed)
+    # a seed typed on purpose reproduces its board, once; the next press is new again
+    page.get_by_label("种子").fill(str(seeds[0]))
+    new.click()
+    expect(page.status()).to_have_text("新棋盘：种子 %d。" % seeds[0])
+    assert page.board() == seen[1]
+    new.click()
+    expect(page.status()).not_to_have_text("新棋盘：种子 %d。" % seeds[0])
+    assert page.board() != seen[1]
+    # an emptied box: a random board, and the next press is another one
+    page.get_by_label("种子").fill("")
+    before = page.status().text_content()
+    new.click()
+    expect(page.status()).not_to_have_text(before)
+    first = page.board()
+    before = page.status().text_content()
+    new.click()
+    expect(page.status()).not_to_have_text(before)
+    assert page.board() != first
+
+
+# ---------------------------------------------------------------- sizes
+def test_link_up_sizes_are_named_by_their_dimensions(open_game):
+    page = open_game("?game=linkup&lang=en", "desktop", solver=False)
+    for lang in ("en", "zh"):
+        if lang == "zh":
+            page.switch_language()
+        sizes = page.panel.get_by_label("Size" if lang == "en" else "大小")
+        texts = [t.strip() for t in sizes.locator("option").all_text_contents()]
+        assert texts == ["4 × 6", "8 × 18", "10 × 20"], lang
