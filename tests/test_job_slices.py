@@ -18,7 +18,7 @@ import zlib
 
 import pytest
 
-from helpers import drain
+from helpers import drain_with_progress
 from puzzles import PuzzleError, Result, huarong_solver, linkup, linkup_solver, run, sliding_solver
 from puzzles.games import GAMES
 from puzzles.linkup import Board as LinkupBoard
@@ -47,17 +47,13 @@ def job(game: str, action: str, board: "object | None", request: "dict | None" =
 def drive(gen, most: "int | None" = None) -> tuple:
     """``(progress dicts, result)``: every progress checked to be a dict with
     a whole, positive ``positions``, the answer a :class:`Result`."""
-    seen = []
-    while True:
-        try:
-            progress = next(gen)
-        except StopIteration as stop:
-            assert isinstance(stop.value, Result)
-            return seen, stop.value
+    seen, result = drain_with_progress(gen)
+    for progress in seen:
         assert isinstance(progress, dict) and type(progress["positions"]) is int, progress
         assert progress["positions"] > 0, progress
-        seen.append(progress)
-        assert most is None or len(seen) <= most, "more slices than expected"
+    assert most is None or len(seen) <= most, "more slices than expected"
+    assert isinstance(result, Result)
+    return seen, result
 
 
 def longest_next(gen) -> tuple:
@@ -198,15 +194,9 @@ def test_huarong_searches_grow_no_table_past_a_bounded_size(monkeypatch, action,
     if limit:
         monkeypatch.setattr(huarong_solver, limit, 400_000)
     gen = job("huarong", action, board, {"limit": 400_000} if action == "map" else None, metric="cell")
-    largest = positions = 0
-    while True:
-        try:
-            progress = next(gen)
-        except StopIteration as stop:
-            res = stop.value
-            break
-        positions = max(positions, progress["positions"])
-        largest = max(largest, _largest_table(gen))
+    tables = []
+    seen, res = drain_with_progress(gen, "positions", each=lambda _progress: tables.append(_largest_table(gen)))
+    positions, largest = max(seen), max(tables)
     assert positions >= 380_000
     if action != "map":
         side = {"status": res.status, "positions": res.positions} if action == "hint" else res.sides["distinct"]
@@ -226,7 +216,7 @@ def test_huarong_hint_past_its_budget_is_unknown(monkeypatch):
 def test_huarong_distance_table_in_slices_matches_the_plain_one():
     board = GAMES["huarong"].board.parse("3114/3114/5226/5786/900a")
     gen = huarong_solver.DistanceTable.steps(board, "piece", chunk=512)
-    phases, table = drain(gen, "phase")
+    phases, table = drain_with_progress(gen, "phase")
     assert phases[0] == "component" and phases[-1] == "distances" and phases == sorted(phases)
     assert table.complete and table.dist == huarong_solver.DistanceTable(board, "piece").dist
     with pytest.raises(PuzzleError) as err:
@@ -400,13 +390,7 @@ def test_small_tables_build_in_slices_when_the_4x4_file_cannot_be_read(monkeypat
     saved = sliding_solver._heuristics.pop((4, 4), None)
     try:
         gen = sliding_solver.heuristic_steps(4, 4)
-        progress, heur = [], None
-        while True:
-            try:
-                progress.append(next(gen))
-            except StopIteration as stop:
-                heur = stop.value
-                break
+        progress, heur = drain_with_progress(gen)
         assert heur.groups == sliding_solver.default_groups(4, 4) and len(progress) > 5
         assert all(p["method"] == "tables" for p in progress)
         board = sliding_solver.Board.parse("4x4-123456789abc0def")
@@ -448,20 +432,18 @@ def test_every_job_has_a_generator_and_no_actions_are_left():
 def test_a_hint_past_its_limit_frees_its_positions_a_slice_at_a_time():
     """The positions a giving-up table found are released between yields (3,000,000 freed at once when
     the job ends would make one long step), and the table keeps none of them."""
-    from puzzles import huarong, huarong_solver
+    from puzzles import huarong
 
     grid = [[0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0], [2, 3, 0, 0, 6, 7], [0] * 6, [8, 9, 0, 0, 12, 13], [0] * 6]
     gen = huarong_solver.DistanceTable.steps(huarong.Board.from_grid(grid), "cell", limit=200_000)
     sizes = []
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            table = stop.value
-            break
+
+    def look(_progress):
         frame = gen.gi_frame
         inner = frame.f_locals.get("table") if frame is not None else None
         members = getattr(inner, "_members", "?")
         sizes.append(None if members is None else "kept")
+
+    table = drain_with_progress(gen, each=look)[1]
     assert not table.complete and table._members is None
     assert sizes.count(None) >= 6  # yields after the table let go of its positions: the release's slices

@@ -5,7 +5,7 @@ against an independent exhaustive search on boards small enough to enumerate (hy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import drain, replays
+from helpers import drain_with_progress, replays
 from helpers import linkup_clearable as clearable
 from helpers import linkup_positions as descendants
 from puzzles import Rng, linkup_solver, run
@@ -161,7 +161,7 @@ PAIRINGS_PROVE = (
 
 def test_the_search_over_pairings_proves_a_board_the_rounds_of_moves_could_not():
     board = Board.parse(PAIRINGS_PROVE)
-    progress, res = drain(linkup_solver.search(board, budget=3000), "positions")
+    progress, res = drain_with_progress(linkup_solver.search(board, budget=3000), "positions")
     assert res.status == "unsolvable" and res.moves == []
     assert len(progress) > res.positions // 4, "it yields after every position or two of the pairing search"
     assert progress == sorted(progress)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import drain, linkup_clearable
+from helpers import drain_with_progress, linkup_clearable
 from helpers import linkup_joins as joins
 from puzzles import Rng, linkup, linkup_solver, run
 from puzzles.linkup import (
@@ -367,7 +367,7 @@ def test_the_fallback_construction_never_fails(monkeypatch, rows, cols):
 
 def test_generate_steps_reports_pairs_placed():
     linkup._layouts.clear()
-    progress, board = drain(linkup.generate_steps(8, 18, 36, 4, 11), "positions")
+    progress, board = drain_with_progress(linkup.generate_steps(8, 18, 36, 4, 11), "positions")
     assert progress == list(range(1, len(progress) + 1)) and len(progress) >= 72
     assert board == generate(8, 18, 36, 4, 11)
 

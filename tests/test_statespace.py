@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import worker_jobs
+from helpers import step_to_end
 from puzzles import Result, huarong, run, sliding, statespace
 from puzzles.statespace import PermGroup, map_job
 
@@ -289,10 +290,7 @@ def test_one_move_along_the_hint_is_115():
     """The Hint job's move (the solver's own distance table) lowers the map's distance by one."""
     req = {"action": "hint", "board": COURSE, "options": {"metric": "cell"}}
     job = json.loads(worker_jobs.start("huarong", json.dumps(req)))["job"]
-    while True:
-        answer = json.loads(worker_jobs.step(job, 1000))
-        if answer["done"]:
-            break
+    answer = step_to_end(job, 1000)[0]
     assert answer["result"]["stats"]["distance"] == 116
     after = huarong.Board.parse(COURSE).play([tuple(m) for m in answer["result"]["moves"]])
     assert build(after, "cell").dist[0] == 115
@@ -577,13 +575,9 @@ class Clock:
 def test_protocol_slices_stay_short(monkeypatch, game, board, options):
     monkeypatch.setattr(worker_jobs, "time", Clock())
     job = json.loads(worker_jobs.start(game, json.dumps({"action": "map", "board": board, "options": options})))["job"]
-    slices, last, phases = 0, 0, []
-    while True:
-        answer = json.loads(worker_jobs.step(job, 1500))
-        if answer["done"]:
-            break
-        slices += 1
-        progress = answer["progress"]
+    answer, seen = step_to_end(job, 1500)
+    slices, last, phases = len(seen), 0, []
+    for progress in seen:
         assert set(progress) == {"positions", "phase"} and progress["phase"] in ("explore", "distance", "pack")
         if not phases or phases[-1] != progress["phase"]:
             phases.append(progress["phase"])

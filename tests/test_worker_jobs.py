@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from helpers import step_to_end
 from puzzles import Result, sliding_solver
 from puzzles.games import GAMES
 from puzzles.huarong import Board
@@ -18,13 +19,10 @@ def request(board: str, action: str = "solve", **options: object) -> str:
 
 
 def run(job: int, budget_ms: float = 5) -> tuple:
-    slices = 0
-    while True:
-        answer = json.loads(step(job, budget_ms))
-        if answer["done"]:
-            return answer["result"], slices
-        slices += 1
-        assert answer["progress"]["positions"] > 0
+    """``(the job's result, how many progress answers came before it)``, each progress past some work."""
+    answer, progress = step_to_end(job, budget_ms)
+    assert all(p["positions"] > 0 for p in progress), progress
+    return answer["result"], len(progress)
 
 
 def run_request(game: str, req: str) -> dict:
@@ -128,14 +126,10 @@ def test_ping():
 def test_sliding_solve_in_slices_reports_the_bound():
     korf5 = [[0, 8, 14, 15], [1, 10, 11, 5], [4, 7, 13, 6], [3, 2, 9, 12]]
     job = json.loads(start("sliding", request(json.dumps(korf5))))["job"]
-    bounds, slices = [], 0
-    while True:
-        answer = json.loads(step(job, 5))
-        if answer["done"]:
-            break
-        slices += 1
-        if "bound" in answer["progress"]:  # the search's; a process that has no 4 x 4 tables yet builds them first
-            bounds.append(answer["progress"]["bound"])
+    answer, progress = step_to_end(job, 5)
+    slices = len(progress)
+    # the search's bounds; a process that has no 4 x 4 tables yet builds them first
+    bounds = [p["bound"] for p in progress if "bound" in p]
     result = answer["result"]
     stats = result["stats"]
     assert result["status"] == "solved" and stats["steps"] == 56 and stats["optimal"]
@@ -166,9 +160,7 @@ def test_sliding_tables_install_from_the_shipped_bytes():
     for damaged in (data[: len(data) // 2], b'{"rows": 4, "cols": 4, "groups": []}\n', b"junk"):
         started = json.loads(start("sliding", {"action": "tables", "data": damaged}))
         if "error" not in started:
-            answer = json.loads(step(started["job"], 1000))
-            while not answer["done"]:
-                answer = json.loads(step(started["job"], 1000))
+            answer = step_to_end(started["job"], 1000)[0]
             assert "error" in answer, "damaged tables must be refused"
 
 
@@ -192,10 +184,7 @@ def test_a_job_may_start_under_an_id_given_before():
     assert new_id() != job
     answer = json.loads(start("sliding", request("2x3-412503"), job))
     assert answer == {"job": job}
-    while True:
-        out = json.loads(step(job, 40))
-        if out["done"]:
-            break
+    out = step_to_end(job, 40)[0]
     assert out["result"]["status"] == "solved"
 
 
