@@ -1,6 +1,7 @@
 """The worker's one protocol, called the way the page calls it: JSON in, JSON out, in slices."""
 
 import json
+import time
 
 import pytest
 
@@ -45,10 +46,13 @@ def test_every_game_answers_one_result_shape(game):
     spec = GAMES[game]
     board = spec.default()
     for action in ("solve", "hint"):
+        t0 = time.perf_counter()
         result = run_request(game, request(board.to_code(), action))
+        took = time.perf_counter() - t0
         assert set(result) == {"status", "moves", "stats"}
         assert result["status"] in ("solved", "unsolvable", "unknown")
-        assert result["stats"]["positions"] >= 0 and result["stats"]["seconds"] >= 0
+        # the default board is not solved: the search explored positions, its own time within the run's
+        assert result["stats"]["positions"] > 0 and 0 < result["stats"]["seconds"] <= took, (result["stats"], took)
         moves = [spec.decode_move(m) for m in result["moves"]]
         after = board
         for m in moves:
@@ -213,7 +217,7 @@ def test_a_spent_budget_still_answers_a_progress():
     job = json.loads(start("huarong", request(COURSE, metric="cell")))["job"]
     answer = json.loads(step(job, 0))
     assert answer["done"] is False and isinstance(answer["progress"], dict)
-    assert answer["progress"]["positions"] >= 0
+    assert answer["progress"]["positions"] > 0  # the slice it ran did some work
     cancel(job)
 
 
