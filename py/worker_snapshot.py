@@ -1,4 +1,4 @@
-"""The solver worker's start-up snapshot (issue #11): what it holds.
+"""The solver worker's start-up snapshot: what it holds.
 
 Booting CPython in the page's worker (Pyodide) and compiling its modules from
 source takes seconds; a memory snapshot of an interpreter that has done it

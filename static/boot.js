@@ -108,7 +108,7 @@ window.makeGameHandler = (impl, jsonMethods) => {
 };
 
 // Huarong's chart: its bars drawn in one call from Python (made one by one through the FFI, 横刀立马's
-// 117 bars took 3.5-17 ms of a rested Solve). `plot` ends with `n` bars (span.bar, added or dropped at the
+// 117 bars take 3.5-17 ms of a rested Solve). `plot` ends with `n` bars (span.bar, added or dropped at the
 // end); `changed` is JSON text, [[index, count, title], ...]: those bars get their title and height.
 window.drawBars = (plot, n, changed) => {
   while (plot.childElementCount > n) plot.lastElementChild.remove();

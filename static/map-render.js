@@ -1,4 +1,4 @@
-// The state map's drawing worker (issue #13). It owns the map's data and its canvas (an OffscreenCanvas
+// The state map's drawing worker. It owns the map's data and its canvas (an OffscreenCanvas
 // handed over by map.js), so parsing a map of 181,440 positions, drawing it and finding the node under
 // the pointer never run on the page's main thread. It never sees the page's DOM and knows no language:
 // it answers numbers and grids; Python says them in words.

@@ -1,4 +1,4 @@
-// The state map's main-thread side (issue #13): small and quick on purpose. Python (py/app/map_panel.py)
+// The state map's main-thread side: small and quick on purpose. Python (py/app/map_panel.py)
 // builds the map's DOM and says everything in words; this file runs the worker's `map` job through the page's
 // one protocol loop (boot.js's runWorkerJob) and hands the finished answer, unparsed, to the drawing worker
 // (map-render.js), so no map of 181,440 positions is ever parsed on the page's thread or in MicroPython.

@@ -3,14 +3,39 @@
 import random
 
 
-def drain(gen, key: str) -> tuple:
-    """Run a generator to its end: ``(progress[key] of every yield, the value it returns)``."""
+def drain(gen) -> object:
+    """Run a generator (a job, a search, a build in slices) to its end: the value it returns."""
+    return drain_with_progress(gen)[1]
+
+
+def drain_with_progress(gen, key: "str | None" = None, each=None) -> tuple:
+    """Run a generator to its end: ``(every value it yielded, the value it returns)``. With ``key``, each
+    yield's ``[key]`` is kept instead of the whole; ``each(yielded)`` is called at every yield, while the
+    generator is paused there (for what can only be looked at then)."""
     seen = []
     while True:
         try:
-            seen.append(next(gen)[key])
+            got = next(gen)
         except StopIteration as stop:
             return seen, stop.value
+        if each is not None:
+            each(got)
+        seen.append(got if key is None else got[key])
+
+
+def step_to_end(job: int, budget_ms: float = 40) -> tuple:
+    """Step worker job ``job`` through worker_jobs' protocol until it is done: ``(the last answer, the
+    progress dict of every answer before it)``."""
+    import json
+
+    import worker_jobs
+
+    progress = []
+    while True:
+        answer = json.loads(worker_jobs.step(job, budget_ms))
+        if answer["done"]:
+            return answer, progress
+        progress.append(answer["progress"])
 
 
 def replays(board, moves: list) -> bool:

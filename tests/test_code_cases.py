@@ -1,5 +1,5 @@
-"""Check's hidden cases (py/puzzles/code_cases.py, the solver worker's ``cases`` job): as many
-as the issue asks, seeded (the same every time), edge and ring cases and unsolvable ones
+"""Check's hidden cases (py/puzzles/code_cases.py, the solver worker's ``cases`` job): enough
+of them, seeded (the same every time), edge and ring cases and unsolvable ones
 included, each with the exact solver's answer."""
 
 from course_programs import LEETCODE_773

@@ -3,6 +3,7 @@ game's spec and capped, a Link-up path checked cell by cell, Check's cases judge
 
 import pytest
 
+from helpers import drain
 from puzzles.code_check import AnswerError, check_path, decode_moves, judge, replay
 from puzzles.games import GAMES
 from puzzles.huarong_layouts import COURSE_BOARD
@@ -11,14 +12,6 @@ from puzzles.linkup import connect
 HR, LU, SP = GAMES["huarong"], GAMES["linkup"], GAMES["sliding"]
 # A 3 x 4 Link-up board: kind 1 at both ends of the top row, kind 2 in the middle of it.
 GRID = [[1, 2, 2, 1], [0, 0, 0, 0], [3, 0, 0, 3]]
-
-
-def drive(gen):
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value
 
 
 def test_moves_are_decoded_by_the_game_and_capped():
@@ -36,10 +29,10 @@ def test_moves_are_decoded_by_the_game_and_capped():
 def test_replay_stops_at_the_first_illegal_move_naming_its_number_and_line():
     board = HR.board.from_grid(COURSE_BOARD)
     moves = [((10, "left"), 2), ((10, "left"), 3), ((10, "left"), 7), ((7, "down"), 8)]
-    end, bad = drive(replay(HR, board, moves, chunk=1))
+    end, bad = drain(replay(HR, board, moves, chunk=1))
     assert bad[0] == 3 and bad[1] == 7 and bad[2].code
     assert end.grid()[4] == [9, 10, 0, 0]
-    end, bad = drive(replay(HR, board, moves[:2]))
+    end, bad = drain(replay(HR, board, moves[:2]))
     assert bad is None and end.grid()[4] == [9, 10, 0, 0]
 
 
@@ -87,7 +80,7 @@ def test_check_judges_each_game():
 
 
 def test_a_path_is_said_with_its_turns_in_the_right_number():
-    """"path, 1 turn" (it said "path, 1 turns"), "path, 0 turns", "path, 2 turns"; 中文 keeps "拐 1 次" whole."""
+    """"path, 1 turn" (not "1 turns"), "path, 0 turns", "path, 2 turns"; 中文 keeps "拐 1 次" whole."""
     from app.i18n import t
     from puzzles.code_check import path_text
 
@@ -134,9 +127,4 @@ def test_a_huarong_answer_refused_or_unsolved_says_why():
 def _judged(spec, case, grid, moves):
     from puzzles.code_check import judging
 
-    gen = judging(spec, case, grid, None, moves, 16)
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.args[0]
+    return drain(judging(spec, case, grid, None, moves, 16))

@@ -1,4 +1,4 @@
-"""The DOM is written from state, never read back as state (issue #22, item 4).
+"""The DOM is written from state, never read back as state.
 
 The page's Python (py/app) keeps every piece of state itself: the board and moves in
 the session, the options, the pickers' choices, the selected piece or tile and the
@@ -86,7 +86,7 @@ def test_every_allowed_read_is_still_there():
 
 
 def test_the_check_finds_reads_of_state():
-    """The patterns catch what the game views did before issue #22 (and do not flag writes or payloads)."""
+    """The patterns catch reads of state from the DOM (and do not flag writes or payloads)."""
     samples = {
         "value = str(self.preset_select.value) or 'small'": True,
         "rows, cols = [int(x) for x in str(self.size_select.value).split('x')]": True,

@@ -1,4 +1,4 @@
-"""Hostile text never escapes a parser as anything but a PuzzleError (issue #14).
+"""Hostile text never escapes a parser as anything but a PuzzleError.
 
 Every text form of every game's ``Board.parse`` (the course's JSON and each
 share code) and Huarong's ``parse_script``/``check_script`` get random
@@ -400,7 +400,7 @@ def test_a_future_link_up_format_is_refused_by_name():
     assert err.value.code == "linkup_not_code"
 
 
-# ------------------------------------------------------------- issue #21: hostile JSON moves, extreme headers
+# ------------------------------------------------------------- hostile JSON moves, extreme headers
 json_values = st.recursive(
     st.none()
     | st.booleans()

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import drain_with_progress
 from puzzles.huarong import Board, count_steps
 from puzzles.huarong_layouts import LAYOUTS, PAPER_SIX, find_layout
 from puzzles.huarong_solver import _Space, search, solve
@@ -107,11 +108,6 @@ def test_every_layout_solves_from_its_reflection():
 
 def test_progress_counts_what_is_kept():
     gen = search(find_layout("横刀立马").board, "cell", chunk=256)
-    seen = []
-    try:
-        while True:
-            seen.append(next(gen)["positions"])
-    except StopIteration as stop:
-        result = stop.value
+    seen, result = drain_with_progress(gen, "positions")
     assert seen == sorted(seen) and seen[-1] <= result.positions
     assert sum(result.stats["levels"]) == result.positions

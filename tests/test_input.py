@@ -1,4 +1,4 @@
-"""Input as pure functions (issue #22): what a tap, key, drag or swipe means on each
+"""Input as pure functions: what a tap, key, drag or swipe means on each
 game's board, decided by ``puzzles.<game>_input.interpret(board, ui, event)`` without
 a browser. Tables of tiny boards, then properties over any board and any event:
 the outcome is ``None``, moves that ``spec.apply`` accepts one after the other, or a
@@ -161,7 +161,7 @@ def test_linkup_cursor_follows_the_board():
     assert linkup_input.follow(after, ui) == lu(None, 3)  # its tile went: the nearest, in its row first
     empty = LBoard.parse("[[0,0],[0,0]]")
     assert linkup_input.follow(empty, lu(cursor=3)) == lu(cursor=3)
-    assert linkup_input.interpret(empty, lu(cursor=3), key("Home")) == (None, lu(cursor=3))  # was an IndexError
+    assert linkup_input.interpret(empty, lu(cursor=3), key("Home")) == (None, lu(cursor=3))  # no IndexError
     assert linkup_input.interpret(empty, lu(cursor=3), key("ArrowUp"))[0] == Refused(cells=[3])
     assert linkup_input.new_ui(LB) == lu()
 

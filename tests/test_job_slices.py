@@ -1,11 +1,11 @@
-"""Issue #14, "nothing freezes": every worker job is a generator that yields
+"""Nothing freezes: every worker job is a generator that yields
 progress dicts with ``positions`` (work done so far) in short slices, answers
 one :class:`puzzles.Result`, and past its budget says ``unknown`` honestly.
 
 The jobs are driven here as the worker drives them (``JOBS[action](board,
 options, request)``, then ``next()`` until ``StopIteration``), with small
 budgets. Nothing here is timed: :func:`longest_slices` measures the longest
-single ``next()`` of each job on the hard inputs of the issue, for a person to
+single ``next()`` of each job on the hard inputs below, for a person to
 run (``python -c "import test_job_slices as t; print(t.longest_slices())"``
 from ``tests/`` with ``py/`` on the path); the tests only count and check.
 """
@@ -18,13 +18,13 @@ import zlib
 
 import pytest
 
-from helpers import drain
+from helpers import drain_with_progress
 from puzzles import PuzzleError, Result, huarong_solver, linkup, linkup_solver, run, sliding_solver
 from puzzles.games import GAMES
 from puzzles.linkup import Board as LinkupBoard
 from puzzles.linkup import connect, generate
 
-# The inputs the issue names: each once took seconds (or all the memory) in one next().
+# Hard inputs: unsliced, each would take seconds (or all the memory) in one next().
 HUARONG_TALL = "000/001/001/001/001/001/400/000"
 HUARONG_WIDE = json.dumps([[0, 0, 0, 0, 0, 121, 0, 0], [0, 0, 58, 1, 1, 1, 1, 0], [0, 0, 58, 1, 1, 1, 1, 0],
                            [0, 0, 0, 1, 1, 1, 1, 0]])
@@ -47,17 +47,13 @@ def job(game: str, action: str, board: "object | None", request: "dict | None" =
 def drive(gen, most: "int | None" = None) -> tuple:
     """``(progress dicts, result)``: every progress checked to be a dict with
     a whole, positive ``positions``, the answer a :class:`Result`."""
-    seen = []
-    while True:
-        try:
-            progress = next(gen)
-        except StopIteration as stop:
-            assert isinstance(stop.value, Result)
-            return seen, stop.value
+    seen, result = drain_with_progress(gen)
+    for progress in seen:
         assert isinstance(progress, dict) and type(progress["positions"]) is int, progress
         assert progress["positions"] > 0, progress
-        seen.append(progress)
-        assert most is None or len(seen) <= most, "more slices than expected"
+    assert most is None or len(seen) <= most, "more slices than expected"
+    assert isinstance(result, Result)
+    return seen, result
 
 
 def longest_next(gen) -> tuple:
@@ -186,8 +182,8 @@ HUARONG_6X6 = json.dumps([[0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0], [2, 3, 0, 0, 6
     ],
 )
 def test_huarong_searches_grow_no_table_past_a_bounded_size(monkeypatch, action, board, limit):
-    """Issue #21: a dict grows by copying everything it holds in one go, so a
-    search keeping its millions of positions in one dict paused 180-360 ms
+    """A dict grows by copying everything it holds in one go, so a
+    search keeping its millions of positions in one dict would pause 180-360 ms
     inside one slice at each growth (the 6 x 6 hint runs to the 3,000,000
     limit; the distinct side of "what equivalence buys" to 1,000,000; the
     state map to 500,000). The positions are spread over many dicts instead:
@@ -198,15 +194,9 @@ def test_huarong_searches_grow_no_table_past_a_bounded_size(monkeypatch, action,
     if limit:
         monkeypatch.setattr(huarong_solver, limit, 400_000)
     gen = job("huarong", action, board, {"limit": 400_000} if action == "map" else None, metric="cell")
-    largest = positions = 0
-    while True:
-        try:
-            progress = next(gen)
-        except StopIteration as stop:
-            res = stop.value
-            break
-        positions = max(positions, progress["positions"])
-        largest = max(largest, _largest_table(gen))
+    tables = []
+    seen, res = drain_with_progress(gen, "positions", each=lambda _progress: tables.append(_largest_table(gen)))
+    positions, largest = max(seen), max(tables)
     assert positions >= 380_000
     if action != "map":
         side = {"status": res.status, "positions": res.positions} if action == "hint" else res.sides["distinct"]
@@ -226,7 +216,7 @@ def test_huarong_hint_past_its_budget_is_unknown(monkeypatch):
 def test_huarong_distance_table_in_slices_matches_the_plain_one():
     board = GAMES["huarong"].board.parse("3114/3114/5226/5786/900a")
     gen = huarong_solver.DistanceTable.steps(board, "piece", chunk=512)
-    phases, table = drain(gen, "phase")
+    phases, table = drain_with_progress(gen, "phase")
     assert phases[0] == "component" and phases[-1] == "distances" and phases == sorted(phases)
     assert table.complete and table.dist == huarong_solver.DistanceTable(board, "piece").dist
     with pytest.raises(PuzzleError) as err:
@@ -400,13 +390,7 @@ def test_small_tables_build_in_slices_when_the_4x4_file_cannot_be_read(monkeypat
     saved = sliding_solver._heuristics.pop((4, 4), None)
     try:
         gen = sliding_solver.heuristic_steps(4, 4)
-        progress, heur = [], None
-        while True:
-            try:
-                progress.append(next(gen))
-            except StopIteration as stop:
-                heur = stop.value
-                break
+        progress, heur = drain_with_progress(gen)
         assert heur.groups == sliding_solver.default_groups(4, 4) and len(progress) > 5
         assert all(p["method"] == "tables" for p in progress)
         board = sliding_solver.Board.parse("4x4-123456789abc0def")
@@ -442,3 +426,24 @@ def test_every_job_has_a_generator_and_no_actions_are_left():
         assert {"solve", "hint"} <= set(solver.JOBS)
     assert set(linkup_solver.JOBS) == {"solve", "hint", "generate", "shuffle", "cases"}
     assert set(sliding_solver.JOBS) == {"solve", "hint", "tables", "map", "cases"}
+
+
+# ------------------------------------------------------------- a hint that gives up frees its memory in slices
+def test_a_hint_past_its_limit_frees_its_positions_a_slice_at_a_time():
+    """The positions a giving-up table found are released between yields (3,000,000 freed at once when
+    the job ends would make one long step), and the table keeps none of them."""
+    from puzzles import huarong
+
+    grid = [[0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0], [2, 3, 0, 0, 6, 7], [0] * 6, [8, 9, 0, 0, 12, 13], [0] * 6]
+    gen = huarong_solver.DistanceTable.steps(huarong.Board.from_grid(grid), "cell", limit=200_000)
+    sizes = []
+
+    def look(_progress):
+        frame = gen.gi_frame
+        inner = frame.f_locals.get("table") if frame is not None else None
+        members = getattr(inner, "_members", "?")
+        sizes.append(None if members is None else "kept")
+
+    table = drain_with_progress(gen, each=look)[1]
+    assert not table.complete and table._members is None
+    assert sizes.count(None) >= 6  # yields after the table let go of its positions: the release's slices

@@ -5,7 +5,7 @@ against an independent exhaustive search on boards small enough to enumerate (hy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import drain, replays
+from helpers import drain_with_progress, replays
 from helpers import linkup_clearable as clearable
 from helpers import linkup_positions as descendants
 from puzzles import Rng, linkup_solver, run
@@ -74,7 +74,7 @@ def test_a_pairing_stuck_rejects_cannot_clear_and_the_three_pairings_are_every_w
 
 def test_pairing_dead_finds_what_stuck_misses():
     """stuck() lets one tile free each of its kind's other three; with the pairs fixed it cannot. A 4 x 4
-    position of that kind (found by sampling), the truth by exhaustive search; and the 8 x 18 boards of the
+    position of that kind (sampled), the truth by exhaustive search; and the 8 x 18 boards of the
     bench's kind whose start it proves dead where stuck() does not (seeds 88, 165, 168, 184 of 200)."""
     b = Board.parse("1.4x4.0324314204130043.qP")
     cells, opts = list(b.cells), joinable_pairs(b)
@@ -161,7 +161,7 @@ PAIRINGS_PROVE = (
 
 def test_the_search_over_pairings_proves_a_board_the_rounds_of_moves_could_not():
     board = Board.parse(PAIRINGS_PROVE)
-    progress, res = drain(linkup_solver.search(board, budget=3000), "positions")
+    progress, res = drain_with_progress(linkup_solver.search(board, budget=3000), "positions")
     assert res.status == "unsolvable" and res.moves == []
     assert len(progress) > res.positions // 4, "it yields after every position or two of the pairing search"
     assert progress == sorted(progress)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import drain, linkup_clearable
+from helpers import drain_with_progress, linkup_clearable
 from helpers import linkup_joins as joins
 from puzzles import Rng, linkup, linkup_solver, run
 from puzzles.linkup import (
@@ -178,9 +178,9 @@ def test_seeded_boards_are_stable_across_versions():
 GENERATED_4x6_SEED_1 = "1.4x6.363663451152414146535222.aj"
 
 
-def test_the_layouts_of_four_sizes_are_the_same_as_when_links_were_first_shared():
-    """Seeds 0-19 of the four presets' sizes, hashed: the digest the generator gave before its partner
-    search was rewritten with bits (the layouts, not only one board, are what a link's seed stands for)."""
+def test_a_seed_stands_for_the_same_layouts_in_four_sizes():
+    """Seeds 0-19 of the four presets' sizes, hashed: the digest of the layouts links have always
+    stood for (the layouts, not only one board, are what a link's seed stands for)."""
     digest = hashlib.sha1()
     for rows, cols in ((4, 6), (6, 8), (8, 18), (10, 20)):
         for seed in range(20):
@@ -218,7 +218,7 @@ def test_the_generators_partners_are_the_cells_a_route_reaches(rows, cols, seed,
 
 def test_unclearable_board_is_stuck():
     board = Board.from_grid([[1, 2], [2, 1]])
-    assert not joinable_pairs(board) or solve(board).status in ("solved", "unsolvable")
+    assert joinable_pairs(board) == [] and solve(board).status == "unsolvable"
     crossed = Board.from_grid([[1, 2, 0], [2, 1, 0]]).remove(2, 5)
     assert solve(crossed).status == ("solved" if brute_clearable(crossed) else "unsolvable")
     dead = Board.from_grid([[1, 2, 3, 3, 2, 1]])  # only the 3s join; then 2s, then 1s: clears
@@ -323,7 +323,7 @@ def test_the_page_offers_25_settings():
     assert len(settings_) == 25 and (10, 20, 10, 20) in settings_ and (8, 18, 12, 12) in settings_
 
 
-# in six parts, so the test processes share them (one part is a few seconds; the whole was the suite's longest)
+# in six parts, so the test processes share them (one part is a few seconds; the whole would be the suite's longest)
 @pytest.mark.parametrize("rows, cols", sorted({(r, c) for r, c, _k, _p in offered_settings()}))
 @pytest.mark.parametrize("seeds", [range(0, 100), range(100, 200)], ids=["seeds 0-99", "seeds 100-199"])
 def test_every_offered_setting_builds_for_200_seeds(rows, cols, seeds):
@@ -367,7 +367,7 @@ def test_the_fallback_construction_never_fails(monkeypatch, rows, cols):
 
 def test_generate_steps_reports_pairs_placed():
     linkup._layouts.clear()
-    progress, board = drain(linkup.generate_steps(8, 18, 36, 4, 11), "positions")
+    progress, board = drain_with_progress(linkup.generate_steps(8, 18, 36, 4, 11), "positions")
     assert progress == list(range(1, len(progress) + 1)) and len(progress) >= 72
     assert board == generate(8, 18, 36, 4, 11)
 

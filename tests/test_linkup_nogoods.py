@@ -9,9 +9,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import drain_with_progress, replays
 from helpers import linkup_clearable as clearable
 from helpers import linkup_joins as joins
-from helpers import replays
 from puzzles import Rng, linkup_solver, run
 from puzzles import linkup_nogood_solver as ng
 from puzzles.linkup import Board
@@ -209,29 +209,23 @@ def test_it_yields_after_a_bounded_number_of_route_tests(monkeypatch):
     for code in HARD_IMPOSSIBLE:
         b = Board.parse(code)
         gen = nogood_search(b.rows, b.cols, list(b.cells), 10**6, [0])
-        most = slices = 0
-        while True:
+        per_slice = []
+
+        def count(_progress, per_slice=per_slice):
+            per_slice.append(calls[0])
             calls[0] = 0
-            try:
-                next(gen)
-            except StopIteration:
-                break
-            slices += 1
-            most = max(most, calls[0])
+
+        calls[0] = 0
+        drain_with_progress(gen, each=count)
+        slices, most = len(per_slice), max(per_slice)
         assert slices > 100 and most < 3000, (slices, most)
 
 
 def test_the_solver_yields_inside_the_search_over_pairings():
     b = Board.parse(HARD_IMPOSSIBLE[0])
     gen = linkup_solver.search(b, budget=3000, chunk=200)
-    seen = 0
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            res = stop.value
-            break
-        seen += 1
+    yields, res = drain_with_progress(gen)
+    seen = len(yields)
     assert res.status == "unsolvable" and seen > res.positions // 4
 
 

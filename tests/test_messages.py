@@ -27,7 +27,7 @@ WALLED = linkup.Board.from_grid([[2, 2, 3, 3], [1, 4, 4, 1], [5, 5, 6, 6]])  # t
 CODE_SAMPLES = ("gameHandler.move(10, 'left')", "'up'", "'down'", "'left'", "'right'")
 CODE_SAMPLES += ("'cell'", "'piece'", "'optimal'", "'fast'", "JSON")
 NOT_SEEN = {"generate_failed"}  # generate() never fails to build in practice: no input reaches it
-# Codes the app raises or shows, not the engines (saved games, faults): reached in tests/test_hostile2.py.
+# Codes the app raises or shows, not the engines (saved games, faults): see tests/test_links_and_saves_refused.py.
 APP_CODES = {"save_not_game", "save_too_long", "save_too_many_steps", "save_jump_foreign"}
 APP_CODES |= {"internal_error", "bad_request"}
 APP_SOURCES = ("app/session.py", "app/view.py", "app/frame.py", "app/lifecycle.py", "app/view_errors.py")

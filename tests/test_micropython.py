@@ -37,8 +37,8 @@ def test_runs_on_micropython(script, done):
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_one_whitespace_rule_on_both_runtimes():
-    """Issue #21: CPython and MicroPython disagreed on Unicode whitespace around a board text
-    (U+3000, U+2028, \\x1c-\\x1f: 280 of these cases differed). The same script prints the same
+    """CPython and MicroPython each class Unicode whitespace their own way (U+3000, U+2028,
+    \\x1c-\\x1f among others), so the parsers use one rule of their own. The same script prints the same
     1,058 outcomes on both runtimes (puzzles.WHITESPACE, puzzles.strip)."""
     script = "tests/mpy/check_whitespace.py"
     mpy = subprocess.run(["node", "tests/mpy/run.mjs", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
@@ -54,7 +54,7 @@ def test_one_whitespace_rule_on_both_runtimes():
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_input_functions_mean_the_same_on_both_runtimes():
-    """Issue #22: what a tap, key, drag or swipe means (puzzles.<game>_input) is decided on the
+    """What a tap, key, drag or swipe means (puzzles.<game>_input) is decided on the
     page's main thread, on MicroPython, and unit-tested in CPython: the same events on the same
     boards give the same outcomes and UI states on both (1,640 cases, every move applied)."""
     script = "tests/mpy/check_input.py"

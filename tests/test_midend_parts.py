@@ -1,4 +1,4 @@
-"""The midend's shape (issue #22.1): ``GameView`` wires parts, each in its own file; a game's view
+"""The midend's shape: ``GameView`` wires parts, each in its own file; a game's view
 overrides only the hooks listed in ``py/app/hooks.py``; no part imports the view; no mixins."""
 
 import ast

@@ -1,5 +1,5 @@
-"""The rules of playback and of counting, at the unit level, in every game (issues #20.2, #21.3,
-#21 "each move re-saves the whole history").
+"""The rules of playback and of counting, at the unit level, in every game: a reload keeps played moves,
+a player's move stops a playback, and a move saves one step, not the whole history.
 
 The page's :class:`app.view.GameView` applies one rule to a playback: a player's move from any
 source stops it first. The machine below drives the very :class:`Session` and :class:`Playback`

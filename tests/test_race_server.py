@@ -1,4 +1,4 @@
-"""The race rooms (issue #25): every message type, hostile frames, expiry and reconnection on the pure
+"""The race rooms: every message type, hostile frames, expiry and reconnection on the pure
 lobby (py/race/rooms.py, a fake clock), then the same through the real server's WebSocket
 (py/race/server.py, the one tools/serve.py runs). Fast, no browser."""
 

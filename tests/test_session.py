@@ -43,7 +43,7 @@ def test_try_play_refuses_an_illegal_move_and_changes_nothing(game):
 
 
 def _first_legal(spec, board):
-    """A legal move on ``board``, found by the game's own hint job (no move typed in)."""
+    """A legal move on ``board``, the game's own hint job's (no move typed in)."""
     import importlib
 
     from puzzles import run
@@ -72,7 +72,7 @@ def test_restore_of_bad_data_keeps_the_session():
         assert s.state == 6 and s.made == [1]
 
 
-# Saved games found in the wild (issue #14): each must be refused, never half-restored.
+# Saved games that are no game (garbage, other formats, broken moves): each refused, never half-restored.
 GARBAGE = [
     {"start": 5},
     {"start": None},
@@ -118,7 +118,7 @@ def test_playback_pause_step_and_stop():
     assert pb2.done and pb2.next_move() is None
 
 
-# ---------------------------------------------------------------- records and the clock (issue #12)
+# ---------------------------------------------------------------- records and the clock
 from app.drafts import DraftError, HuarongDraft, SlidingDraft  # noqa: E402
 from app.faces import COLORS, FACES, contrast, face  # noqa: E402
 from app.records import Clock, Records, clock_text, num  # noqa: E402

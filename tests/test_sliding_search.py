@@ -1,4 +1,4 @@
-"""The sliding puzzle's optimal search (issue #24): Korf's 100 instances as published, the move-pruning
+"""The sliding puzzle's optimal search: Korf's 100 instances as published, the move-pruning
 automaton's rules, the search answering in slices, every answer checked against truth it does not compute:
 Korf's published optimal lengths (tests/data/korf-instances.json, converted from his table, not typed here),
 breadth-first distances over the whole 3 × 3 space, and each answer replayed to the goal."""
@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from helpers import drain_with_progress
 from puzzles import run, sliding, sliding_solver
 from puzzles.sliding import Board
 from test_sliding_engine import SAMPLES, bfs_from_goal, random_walk, replays
@@ -166,15 +167,8 @@ def test_a_search_in_small_slices_gives_the_same_answer():
     for _ in range(3):
         board = random_walk(4, 4, 60, rng)
         whole = run(sliding_solver.search(board, chunk=10**9))
-        slices = 0
-        gen = sliding_solver.search(board, chunk=37)
-        while True:
-            try:
-                next(gen)
-                slices += 1
-            except StopIteration as stop:
-                sliced = stop.value
-                break
+        yields, sliced = drain_with_progress(sliding_solver.search(board, chunk=37))
+        slices = len(yields)
         assert sliced.moves == whole.moves and replays(board, sliced.moves)
         assert slices > 2
 
@@ -184,13 +178,7 @@ def test_the_automaton_is_built_in_slices_to_its_end():
     links them (a page's look-ahead builds it in the worker: one long step held a worker call for 0.6 s)."""
     sliding_solver._automata.pop((4, 4, 10), None)
     gen = sliding_solver.move_steps(4, 4, 10, chunk=300)
-    seen = []
-    while True:
-        try:
-            seen.append(next(gen)["positions"])
-        except StopIteration as stop:
-            children, roots = stop.value
-            break
+    seen, (children, roots) = drain_with_progress(gen, "positions")
     walks = 0  # the walks it enumerated: those the automaton accepts, 1 to 10 moves, from every cell
     for root in roots:
         states = [root]

@@ -1,4 +1,4 @@
-"""The sliding puzzle's larger shapes (issue #11): 3 × 5's shipped pattern
+"""The sliding puzzle's larger shapes: 3 × 5's shipped pattern
 tables, and boards taller than wide solved turned on their diagonal
 (5 × 3 with the 3 × 5 tables, 4 × 3 with 3 × 4's, 5 × 2 with 2 × 5's).
 
@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from helpers import step_to_end
 from puzzles import run, sliding, sliding_solver
 from puzzles.sliding import Board, table_shape
 from puzzles.sliding_solver import GROUPS_3X5, solve, transposed
@@ -77,10 +78,7 @@ def test_5x3_in_the_worker_protocol_loads_its_tables_from_the_3x5_file():
     with open(sliding_solver.table_path(sliding_solver.SHIPPED[(3, 5)]), "rb") as f:
         data = f.read()
     started = json.loads(worker_jobs.start("sliding", {"action": "tables", "data": data}))
-    while True:
-        answer = json.loads(worker_jobs.step(started["job"], 40))
-        if answer["done"]:
-            break
+    answer = step_to_end(started["job"], 40)[0]
     assert answer["result"]["stats"]["groups"] == GROUPS_3X5
     board = sliding.shuffled(5, 3, 5)
     res = run(sliding_solver.search(board))

@@ -1,4 +1,4 @@
-"""The state map's engine (issue #13): :func:`puzzles.statespace.map_job`.
+"""The state map's engine: :func:`puzzles.statespace.map_job`.
 
 Truth not typed in: every edge is replayed through the games' own moves
 (``Board.move`` / ``Board.slide``), every distance is compared with a
@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import worker_jobs
+from helpers import step_to_end
 from puzzles import Result, huarong, run, sliding, statespace
 from puzzles.statespace import PermGroup, map_job
 
@@ -286,13 +287,10 @@ def test_one_move_along_a_shortest_path_is_115(course_cell):
 
 
 def test_one_move_along_the_hint_is_115():
-    """The issue's words: the Hint job's move (the solver's own distance table) lowers the map's distance by one."""
+    """The Hint job's move (the solver's own distance table) lowers the map's distance by one."""
     req = {"action": "hint", "board": COURSE, "options": {"metric": "cell"}}
     job = json.loads(worker_jobs.start("huarong", json.dumps(req)))["job"]
-    while True:
-        answer = json.loads(worker_jobs.step(job, 1000))
-        if answer["done"]:
-            break
+    answer = step_to_end(job, 1000)[0]
     assert answer["result"]["stats"]["distance"] == 116
     after = huarong.Board.parse(COURSE).play([tuple(m) for m in answer["result"]["moves"]])
     assert build(after, "cell").dist[0] == 115
@@ -577,13 +575,9 @@ class Clock:
 def test_protocol_slices_stay_short(monkeypatch, game, board, options):
     monkeypatch.setattr(worker_jobs, "time", Clock())
     job = json.loads(worker_jobs.start(game, json.dumps({"action": "map", "board": board, "options": options})))["job"]
-    slices, last, phases = 0, 0, []
-    while True:
-        answer = json.loads(worker_jobs.step(job, 1500))
-        if answer["done"]:
-            break
-        slices += 1
-        progress = answer["progress"]
+    answer, seen = step_to_end(job, 1500)
+    slices, last, phases = len(seen), 0, []
+    for progress in seen:
         assert set(progress) == {"positions", "phase"} and progress["phase"] in ("explore", "distance", "pack")
         if not phases or phases[-1] != progress["phase"]:
             phases.append(progress["phase"])
@@ -625,3 +619,25 @@ def test_the_registry_says_which_games_have_a_map():
         jobs = importlib.import_module(spec.solver).JOBS
         assert spec.map == ("map" in jobs), name
     assert sorted(n for n, s in GAMES.items() if s.map) == ["huarong", "sliding"]
+
+
+# ------------------------------------------------------------- Huarong's map: any positive id
+def test_the_map_takes_piece_ids_of_256_and_more():
+    """The contract allows any positive id; the map's byte grids hold small indexes ("byte must be in
+    range(0, 256)" must never reach the page)."""
+    from puzzles import run
+    from puzzles.statespace import map_job
+
+    grid = [[300, 1, 1, 70000], [300, 1, 1, 70000], [0, 256, 256, 0], [999999999, 0, 0, 7]]
+    board = huarong.Board.from_grid(grid)
+    m = run(map_job(board, {"metric": "cell"}, {"action": "map"})).map
+    ids = m["ids"]
+    assert ids[1] == 1 and sorted(ids[1:]) == sorted(board.pieces())
+    import base64
+
+    cells = base64.b64decode(m["cells"])
+    area = board.rows * board.cols
+    assert [ids[v] for v in cells[:area]] == list(board.cells)  # node 0, back to its ids
+    for i in range(m["n"]):  # every position read back is a board of the same game
+        b = huarong.Board(board.rows, board.cols, [ids[v] for v in cells[i * area : i * area + area]])
+        assert huarong.SPEC.shape(b) == huarong.SPEC.shape(board)

@@ -1,4 +1,4 @@
-"""A fourth game, honestly (issue #22 item 5): the tests' toy, 2 × 2 lights out
+"""A fourth game: the tests' toy, 2 × 2 lights out
 (tests/toygame/), registered for one test at a time, runs through the generic
 tests, which find every game in ``puzzles.games``. It touches no file but its
 own: its messages and page texts are added by :func:`toygame.registered`, as a
@@ -11,9 +11,9 @@ registered they meet a game they have never seen.
 import pytest
 
 import test_fuzz_parse
-import test_hostile2
 import test_i18n
 import test_job_slices
+import test_links_and_saves_refused
 import test_messages
 import test_session
 import test_worker_jobs
@@ -41,15 +41,15 @@ def test_the_toy_is_gone_after_its_test():
 def test_toy_spec_round_trips(lights):
     board = lights.default()
     assert lights.board.parse(board.to_code()) == board == lights.board.parse(board.to_json())
-    test_hostile2.test_every_game_has_a_shape_rule()
-    test_hostile2.test_foreign_errors_of_a_decoder_come_out_as_value_errors("lights")
+    test_links_and_saves_refused.test_every_game_has_a_shape_rule()
+    test_links_and_saves_refused.test_foreign_errors_of_a_decoder_come_out_as_value_errors("lights")
     test_fuzz_parse.test_decode_move_raises_only_value_error(name="lights")
 
 
 def test_toy_session(lights):
     for bad in test_session.GARBAGE:
         test_session.test_restore_accepts_nothing_it_did_not_validate("lights", bad)
-    test_hostile2.test_restore_with_foreign_steps_is_all_or_nothing(name="lights")
+    test_links_and_saves_refused.test_restore_with_foreign_steps_is_all_or_nothing(name="lights")
 
 
 def test_toy_worker_jobs(lights):

@@ -1,9 +1,11 @@
 """The worker's one protocol, called the way the page calls it: JSON in, JSON out, in slices."""
 
 import json
+import time
 
 import pytest
 
+from helpers import step_to_end
 from puzzles import Result, sliding_solver
 from puzzles.games import GAMES
 from puzzles.huarong import Board
@@ -18,13 +20,10 @@ def request(board: str, action: str = "solve", **options: object) -> str:
 
 
 def run(job: int, budget_ms: float = 5) -> tuple:
-    slices = 0
-    while True:
-        answer = json.loads(step(job, budget_ms))
-        if answer["done"]:
-            return answer["result"], slices
-        slices += 1
-        assert answer["progress"]["positions"] > 0
+    """``(the job's result, how many progress answers came before it)``, each progress past some work."""
+    answer, progress = step_to_end(job, budget_ms)
+    assert all(p["positions"] > 0 for p in progress), progress
+    return answer["result"], len(progress)
 
 
 def run_request(game: str, req: str) -> dict:
@@ -47,10 +46,13 @@ def test_every_game_answers_one_result_shape(game):
     spec = GAMES[game]
     board = spec.default()
     for action in ("solve", "hint"):
+        t0 = time.perf_counter()
         result = run_request(game, request(board.to_code(), action))
+        took = time.perf_counter() - t0
         assert set(result) == {"status", "moves", "stats"}
         assert result["status"] in ("solved", "unsolvable", "unknown")
-        assert result["stats"]["positions"] >= 0 and result["stats"]["seconds"] >= 0
+        # the default board is not solved: the search explored positions, its own time within the run's
+        assert result["stats"]["positions"] > 0 and 0 < result["stats"]["seconds"] <= took, (result["stats"], took)
         moves = [spec.decode_move(m) for m in result["moves"]]
         after = board
         for m in moves:
@@ -128,14 +130,10 @@ def test_ping():
 def test_sliding_solve_in_slices_reports_the_bound():
     korf5 = [[0, 8, 14, 15], [1, 10, 11, 5], [4, 7, 13, 6], [3, 2, 9, 12]]
     job = json.loads(start("sliding", request(json.dumps(korf5))))["job"]
-    bounds, slices = [], 0
-    while True:
-        answer = json.loads(step(job, 5))
-        if answer["done"]:
-            break
-        slices += 1
-        if "bound" in answer["progress"]:  # the search's; a process that has no 4 x 4 tables yet builds them first
-            bounds.append(answer["progress"]["bound"])
+    answer, progress = step_to_end(job, 5)
+    slices = len(progress)
+    # the search's bounds; a process that has no 4 x 4 tables yet builds them first
+    bounds = [p["bound"] for p in progress if "bound" in p]
     result = answer["result"]
     stats = result["stats"]
     assert result["status"] == "solved" and stats["steps"] == 56 and stats["optimal"]
@@ -166,9 +164,7 @@ def test_sliding_tables_install_from_the_shipped_bytes():
     for damaged in (data[: len(data) // 2], b'{"rows": 4, "cols": 4, "groups": []}\n', b"junk"):
         started = json.loads(start("sliding", {"action": "tables", "data": damaged}))
         if "error" not in started:
-            answer = json.loads(step(started["job"], 1000))
-            while not answer["done"]:
-                answer = json.loads(step(started["job"], 1000))
+            answer = step_to_end(started["job"], 1000)[0]
             assert "error" in answer, "damaged tables must be refused"
 
 
@@ -192,16 +188,13 @@ def test_a_job_may_start_under_an_id_given_before():
     assert new_id() != job
     answer = json.loads(start("sliding", request("2x3-412503"), job))
     assert answer == {"job": job}
-    while True:
-        out = json.loads(step(job, 40))
-        if out["done"]:
-            break
+    out = step_to_end(job, 40)[0]
     assert out["result"]["status"] == "solved"
 
 
 def test_warm_up_runs_the_search_through_the_protocol_and_leaves_nothing_behind():
-    """worker.py warms the search before it says ready (issue #24: the first searches after the worker started
-    ran about three times slower, the runtime's code not yet optimized); it must leave no job, no cached table,
+    """worker.py warms the search before it says ready (a cold runtime runs the first searches
+    about three times slower, its code not yet optimized); it must leave no job, no cached table,
     and work on a board of its own, never the default one a player's first Solve asks for."""
     import worker_jobs
     from puzzles import huarong_solver
@@ -219,10 +212,62 @@ def test_warm_up_runs_the_search_through_the_protocol_and_leaves_nothing_behind(
 
 
 def test_a_spent_budget_still_answers_a_progress():
-    """A step whose budget is gone before its first slice (0 ms here; a loaded machine, once) runs one
-    slice and answers a progress dict, never ``null`` (which the page once took for a dead worker)."""
+    """A step whose budget is gone before its first slice (0 ms here; on a loaded machine) runs one
+    slice and answers a progress dict, never ``null`` (which the page would take for a dead worker)."""
     job = json.loads(start("huarong", request(COURSE, metric="cell")))["job"]
     answer = json.loads(step(job, 0))
     assert answer["done"] is False and isinstance(answer["progress"], dict)
-    assert answer["progress"]["positions"] >= 0
+    assert answer["progress"]["positions"] > 0  # the slice it ran did some work
     cancel(job)
+
+
+# ------------------------------------------------------------- the worker's protocol: coded errors only
+@pytest.mark.parametrize(
+    "game,request_",
+    [
+        ("huarong", "[]"),
+        ("huarong", "5"),
+        ("huarong", '"solve"'),
+        ("huarong", "null"),
+        ("huarong", ["solve"]),
+        ("huarong", 7),
+        ("chess", "{}"),
+        (["huarong"], "{}"),
+        ("huarong", '{"action": ["solve"]}'),
+        ("huarong", '{"action": "dance"}'),
+        ("huarong", "not json"),
+    ],
+)
+def test_start_answers_a_coded_error_for_any_request(game, request_):
+    import worker_jobs
+
+    err = json.loads(worker_jobs.start(game, request_))["error"]
+    assert err["code"] == "bad_request" and err["text"].startswith("the solver was asked")
+
+
+@pytest.mark.parametrize("job", [[], {}, "1", None, 1.5, True, [1]])
+def test_step_and_cancel_answer_a_coded_error_for_any_job_id(job):
+    import worker_jobs
+
+    answer = json.loads(worker_jobs.step(job, 40))
+    assert answer["done"] is True and answer["error"]["code"] == "bad_request"
+    assert json.loads(worker_jobs.cancel(job)) == {"cancelled": False}
+
+
+def test_a_fault_inside_a_job_is_a_coded_internal_error(monkeypatch):
+    """No raw Python text reaches the page: a fault of ours is named by its type only."""
+    import worker_jobs
+    from puzzles import sliding_solver
+
+    def broken(board, options, request):
+        raise ValueError("byte must be in range(0, 256)")
+        yield
+
+    monkeypatch.setitem(sliding_solver.JOBS, "solve", broken)
+    job = json.loads(worker_jobs.start("sliding", json.dumps({"action": "solve", "board": "2x3-412503"})))["job"]
+    err = json.loads(worker_jobs.step(job, 40))["error"]
+    assert err["code"] == "internal_error" and err["values"] == {"error": "ValueError"}
+    assert "byte" not in err["text"]
+    from puzzles.messages import render
+
+    assert render(err["code"], "zh", err["values"]) == "应用内部出错（ValueError）；棋盘保持原样"

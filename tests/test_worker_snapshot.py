@@ -1,4 +1,4 @@
-"""The solver worker's start-up snapshot (issue #11): worker.toml points at it only
+"""The solver worker's start-up snapshot: worker.toml points at it only
 when it exists, it holds the worker's modules, a stale one is never used, and an
 interpreter started from it solves (Pyodide under Node, like the snapshot's maker)."""
 

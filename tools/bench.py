@@ -1,6 +1,6 @@
-"""Benchmarks (not tests): each figure of issues #11 and #13, before and after, in one run.
+"""Benchmarks (not tests): each figure, before and after, in one run.
 
-    .venv/bin/python tools/bench.py all              # every section below, in the issues' order
+    .venv/bin/python tools/bench.py all              # every section below, in order
     .venv/bin/python tools/bench.py SECTION [--runs N]
 
 Sections (each in its own module, tools/bench_<section>.py):
@@ -16,7 +16,7 @@ Sections (each in its own module, tools/bench_<section>.py):
               (the solver of commit 9eec750, or --linkup-before REF's, from git history) and after:
               decided, median, p90, p99, max CPU seconds
     startup   page open -> board playable and -> solver ready, cold
-    map       the state map (#13): the worker job (seconds, positions, edges, bytes) and the page (click on
+    map       the state map: the worker job (seconds, positions, edges, bytes) and the page (click on
               Map -> first drawing, longest main-thread task)
     race      race rooms: 200 simulated players in 40 rooms of the app's server on localhost, playing
               real pairs for --seconds (60; 0 skips it): messages lost, relay latency p50/p99, server RSS;
@@ -24,9 +24,9 @@ Sections (each in its own module, tools/bench_<section>.py):
               "none" for none) for --attack-seconds (15) beside 6 honest rooms, on the race server of
               --race-before (bench_race.RACE_BASELINE) and on this tree: the honest rooms' relay
               latency p50/p99/max and messages lost (not in "all")
-    code      the Code panel (#23): Run -> the learner's first move on the board, cold and warm (after only)
+    code      the Code panel: Run -> the learner's first move on the board, cold and warm (after only)
 
-"Before" is the tree at benchlib.BASELINE (main when the issues were taken up, checked out as a git worktree
+"Before" is the tree at benchlib.BASELINE (the baseline commit, checked out as a git worktree
 in .bench/before); "after" is the working tree. Medians over --runs runs; ratios are before / after, from the
 same run. Run tools/setup.sh test first (Chromium, the .venv, the vendored runtimes).
 """

@@ -4,8 +4,8 @@ course's own Huarong BFS (``--course``), the program the time limit is set from.
 Cold: a fresh page (new browser context) with the learner's program already saved, Code opened and
 Run pressed at once: the time includes the learner's worker starting Pyodide (it starts when the
 panel opens). Warm: the same page, the board reset, Run again (the worker is up). The learner's
-program makes one move and computes nothing, so the figures are the panel's own cost; the goals
-(issue #23): cold <= 2 s, warm <= 150 ms. Also the longest main-thread task during each Run.
+program makes one move and computes nothing, so the figures are the panel's own cost; the goals:
+cold <= 2 s, warm <= 150 ms. Also the longest main-thread task during each Run.
 There is no "before": the tree at benchlib.BASELINE has no Code panel.
 
 ``--course`` (``.venv/bin/python tools/bench_code.py --course [--runs 5] [--phone]``): the course's Huarong

@@ -9,8 +9,8 @@ Two sets of 8 x 18 boards (36 kinds x 4):
 and 100 uniform boards of each other size the page offers (linkup.PRESETS: 4 x 6, 10 x 20), before and after.
 
 Each board is solved through the worker protocol (``worker_jobs.start`` / ``step`` in 40 ms slices, the
-worker's own budget) in a fresh interpreter per solver and set. "Before" is the solver as it was when
-issue #24 was taken up (:data:`BEFORE`; ``--before REF``: another commit's), read from the repository's
+worker's own budget) in a fresh interpreter per solver and set. "Before" is the solver of the baseline commit
+(:data:`BEFORE`; ``--before REF``: another commit's), read from the repository's
 history into ``.bench/linkup-before/`` and put in the place of ``puzzles.linkup_solver`` (and of
 ``puzzles.linkup_nogood_solver``, where that commit had one; the rest of the tree is the working tree's);
 "after" is the working tree's. A
@@ -25,7 +25,7 @@ import subprocess
 
 from benchlib import ROOT, Tree, table
 
-BEFORE = "9eec750"  # main when issue #24 was taken up: the "before" solver
+BEFORE = "9eec750"  # the baseline commit: the "before" solver
 
 CAP = 4.0  # seconds of CPU a board may take before it is counted unknown (the goal: 1 s CPython, 2 s Pyodide)
 TOTAL = 1800  # seconds a whole probe may take

@@ -1,4 +1,4 @@
-"""Benchmark section "map" (issue #13), the worker side: the state map job in CPython.
+"""Benchmark section "map", the worker side: the state map job in CPython.
 
 For 横刀立马 (cell and piece metric) and the 3 × 3 sliding puzzle, through the
 worker protocol (``worker_jobs.start/step``, 40 ms steps as the page runs it):
@@ -14,7 +14,7 @@ drawing (the drawing worker's ``map-drawn`` mark), for 横刀立马 and the 3 ×
 sliding puzzle, a new browser context each run with the solver ready; the
 longest main-thread task (``PerformanceObserver('longtask')``) from the click
 to the drawing, and while the 3 × 3 map is panned (mouse drags) and zoomed
-(wheel, both ways) for a few seconds. Goals (issue #13): first drawing
+(wheel, both ways) for a few seconds. Goals: first drawing
 <= 3 s for 横刀立马 and <= 10 s for 3 × 3; no task over 50 ms while panning.
 
     .venv/bin/python tools/bench.py map
@@ -179,7 +179,7 @@ def bench_page(runs: int) -> None:
                     )
         browser.close()
     table(
-        "State map (#13) in the page (Chromium): click on Map -> first full drawing, median of %d runs; longest "
+        "State map in the page (Chromium): click on Map -> first full drawing, median of %d runs; longest "
         "main-thread task, the worst run (0: none over 50 ms)" % runs,
         ["tree", "board", "first drawing s", "longest task opening, ms", "longest task panning+zooming, ms"],
         rows,
@@ -217,12 +217,12 @@ def bench(runs: int) -> None:
                 ]
             )
     table(
-        "State map (#13), worker side in CPython, median of %d runs (before: no map job)" % runs,
+        "State map, worker side in CPython, median of %d runs (before: no map job)" % runs,
         ["tree", "board", "worker s", "positions", "edges", "dist at start", "answer bytes", "longest 1 ms step, ms"],
         rows,
     )
     table(
-        "State map (#13), worker seconds in Pyodide %s on Node (the browser worker's runtime), median of %d runs"
+        "State map, worker seconds in Pyodide %s on Node (the browser worker's runtime), median of %d runs"
         % (version or "?", runs),
         ["tree", "board", "worker s"],
         pyodide,

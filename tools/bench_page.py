@@ -4,7 +4,7 @@ metrics, before -> after, with the longest main-thread task seen meanwhile
 
 Each tree is served and opened in Debian's Chromium; after the solver is
 ready, the default layout (横刀立马) is reopened, left on screen for a second
-("rested": the page may work out Solve's answer while idle, issue #11's
+("rested": the page may work out Solve's answer while idle:
 "solve before the click") and solved, ``runs`` times per metric; then "at
 once": a new page each run, Solve clicked as soon as the solver is ready,
 before any look-ahead could start. The time runs from the click to the moment the status says the
@@ -146,7 +146,7 @@ GAME_CLICK = """async ([game, pattern, done]) => {
 
 def bench_games(runs: int) -> None:
     """Link-up's and the 3 x 3 sliding puzzle's Solve at speed 0 in the page: click -> done, and the longest
-    main-thread task meanwhile (issue #11: none over 50 ms in any game); a new page each run."""
+    main-thread task meanwhile (the goal: none over 50 ms in any game); a new page each run."""
     rows = []
     with sync_playwright() as p:
         browser = launch(p)

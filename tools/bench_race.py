@@ -1,4 +1,4 @@
-"""Race rooms under load (issue #25): PLAYERS simulated players in ROOMS rooms of one server, on localhost,
+"""Race rooms under load: PLAYERS simulated players in ROOMS rooms of one server, on localhost,
 playing real pairs for --seconds (60 by default).
 
 The server is the app's own (``tools/serve.py``, a process of its own so its memory is its alone); the

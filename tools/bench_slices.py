@@ -1,7 +1,7 @@
-"""The longest single worker call on the inputs issue #14 found, before and after.
+"""The longest single worker call on hard inputs, before and after.
 
 Each case runs in its own CPython process against a tree of ``py/``: this
-checkout's, and (``--before REV``, default the commit before the issue's work)
+checkout's, and (``--before REV``, default benchlib's BASELINE)
 an older one unpacked with ``git archive``. A call is one ``step(job, 1 ms)``
 of the job protocol (at least one slice of the job's generator), or, in the
 old tree, the whole unsliced call (``hint``, ``linkup_generate``…). Each case
@@ -10,7 +10,7 @@ call in ms, the most CPU time one call took (``time.process_time``: what a
 loaded machine does not inflate), the median call, and the job's total
 seconds. CPython, not the browser (where Pyodide runs about 2-4x slower).
 
-The 6 x 6 hint (issue #21) runs to its 3,000,000-position limit, for minutes:
+The 6 x 6 hint runs to its 3,000,000-position limit, for minutes:
 ``--only 6x6 --cap 900 --before a78d7f6`` compares it with the tree before its
 positions were sharded (``--before 493ec44``, benchlib's BASELINE, has the old
 protocol, where the hint was one unsliced call).
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 HUARONG_8X8 = [[1, 1, 0, 0, 0, 0, 0, 0]] + [[0] * 8 for _ in range(6)] + [[0, 0, 0, 0, 0, 0, 0, 2]]
 WIDE = [[0, 0, 0, 0, 0, 121, 0, 0], [0, 0, 58, 1, 1, 1, 1, 0], [0, 0, 58, 1, 1, 1, 1, 0], [0, 0, 0, 1, 1, 1, 1, 0]]
-# Issue #21: a hint on this 6 x 6 board explores past the 3,000,000-position limit (one step ran 0.48 s).
+# A hint on this 6 x 6 board explores past the 3,000,000-position limit (one step ran 0.48 s).
 HUARONG_6X6 = [[0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0], [2, 3, 0, 0, 6, 7], [0] * 6, [8, 9, 0, 0, 12, 13], [0] * 6]
 ONE_KIND = json.dumps([[1] * 24 for _ in range(24)])
 
@@ -39,7 +39,7 @@ CASES = [
     ("huarong hint piece, wide", "huarong", "hint", {"board": json.dumps(WIDE), "options": {"metric": "piece"}}),
     ("huarong hint piece, 8x8", "huarong", "hint", {"board": json.dumps(HUARONG_8X8), "options": {"metric": "piece"}}),
     ("huarong solve, course board", "huarong", "solve", {"board": "3114/3114/5226/5786/900a"}),
-    ("huarong hint, 6x6 (issue #21)", "huarong", "hint", {"board": json.dumps(HUARONG_6X6)}),
+    ("huarong hint, 6x6", "huarong", "hint", {"board": json.dumps(HUARONG_6X6)}),
     (
         "linkup generate 10x20, 10x20",
         "linkup",

@@ -3,13 +3,13 @@
 1. Every shape up to 16 cells (:data:`SHAPES`): fewest moves on 20 random
    boards each, through the worker protocol, before and after in CPython,
    and the after tree in Pyodide on Node for the heavy shapes (3 x 5, 5 x 3,
-   4 x 4). Issue #11's goal: median <= 2 s and none over 30 s in the worker.
+   4 x 4). The goal: median <= 2 s and none over 30 s in the worker.
 2. The optimal 4 x 4 search on Korf's 100 instances (tests/data/korf-instances.json: his table, with his
    published optimal lengths as the truth each answer is checked against), printed by number: all 100 in
    CPython (seconds and CPU seconds: on a shared machine the CPU time is the steadier figure), before (the
    parent commit's solver when given with --before, else none) and after; then Korf's three hardest for this
    search (#82, #60, #88) in the page (click on Solve -> "Solved: N moves", the worker's tables loaded).
-   The compiled peer of issue #24 (6-6-3 + walking distance, 56 s for the 100) is not in this repository.
+   A compiled peer (6-6-3 + walking distance, 56 s for the 100) is not in this repository.
 """
 
 import json

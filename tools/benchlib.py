@@ -22,7 +22,7 @@ import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BASELINE = "493ec44"  # main when issues #11 and #13 were taken up
+BASELINE = "493ec44"  # the baseline commit the benchmarks compare with
 MARK = "\x00BENCH "
 ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--no-first-run"]
 

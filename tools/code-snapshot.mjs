@@ -1,4 +1,4 @@
-// Makes the Code panel worker's start-up snapshot (issue #23): Pyodide (static/vendor/pyodide/, the copy
+// Makes the Code panel worker's start-up snapshot: Pyodide (static/vendor/pyodide/, the copy
 // the page loads) started under Node with py/code_runner.py imported, its memory saved as
 // static/vendor/pyodide/code-snapshot.bin (git-ignored). static/code-worker.js starts from it instead of
 // booting CPython in every page; it holds the learner's runner only, none of the project's solvers. The

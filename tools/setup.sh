@@ -70,7 +70,7 @@ snapshots_log=$(mktemp)
     node tools/code-snapshot.mjs || echo "warning: no Code panel snapshot; its worker will start without it (slower)" >&2
   fi
 
-  # The solver's start-up snapshot (issue #11): Pyodide booted under Node with the worker's modules
+  # The solver's start-up snapshot: Pyodide booted under Node with the worker's modules
   # imported, saved as $vendor/pyodide/snapshot.bin; made again when what it holds changed. The worker
   # checks it against its files at every start, so a stale or missing one is slower, never wrong.
   # The two PyScript configs list the py/ files each thread loads: written from the tree.
@@ -91,7 +91,7 @@ if [ "$what" = test ] && [ ! -x /usr/bin/chromium ]; then
 fi
 # One pip run for what is missing: the app's pinned dependencies, and with `test` the test tools.
 # --no-compile: the few modules the tests import are compiled when first imported (pip compiling all
-# of every package took 2 of a fresh set-up's 7 s of pip).
+# of every package takes 2 of a fresh set-up's 7 s of pip).
 requirements=()
 if [ ! -f .venv/.app-stamp ] || [ "$(cat .venv/.app-stamp)" != "$deps" ]; then
   say "installing the app's Python dependencies into .venv"

@@ -1,4 +1,4 @@
-// Makes the solver worker's start-up snapshot (issue #11): Pyodide (the copy in static/vendor/pyodide/,
+// Makes the solver worker's start-up snapshot: Pyodide (the copy in static/vendor/pyodide/,
 // the one the page loads) is started under Node, the worker's files are written where PyScript writes
 // them, py/worker_snapshot.py imports them and compiles PyScript's own package, and the interpreter's
 // memory is saved. The page's worker starts from it (static/pyodide-snapshot.mjs) instead of booting

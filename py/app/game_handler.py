@@ -30,7 +30,7 @@ def make_handler(methods: dict, json_methods: list, session: object) -> object:
 def args_fit(text: str) -> bool:
     """Whether a gameHandler argument text is short and shallow enough to parse: no longer
     than :data:`MAX_ARGS_CHARS`, nested no deeper than :data:`MAX_ARGS_DEPTH` (a 20,000-deep
-    array exhausted the parser's recursion, and quoting it did too). One pass, strings skipped."""
+    array would exhaust the parser's recursion, and quoting it too). One pass, strings skipped."""
     if len(text) > MAX_ARGS_CHARS:
         return False
     depth = 0

@@ -70,7 +70,7 @@ class View(GameView):
         self.board_el = el("div", left, "hr-board play-only", role="group", id="hr-board")
         self.shell.text(self.board_el, "board_huarong", "aria-label")
         # one listener of each kind for the board, the piece found under the event (dom.hit): listeners
-        # per piece added 60 on every layout change and kept the old ones alive
+        # per piece would add 60 on every layout change and keep the old ones alive
         on(self.board_el, "click", self._on_board_click)
         on(self.board_el, "keydown", self._on_piece_key)
         on(self.board_el, "pointerdown", self._on_pointer_down)
@@ -229,7 +229,7 @@ class View(GameView):
 
     def draw(self) -> None:
         """Each piece's place, name, selection and hint, written only where they differ from
-        what was drawn last (a move changes one piece: writing all ten through the FFI made a
+        what was drawn last (a move changes one piece: writing all ten through the FFI would make a
         ``gameHandler.move`` cost several times a sliding puzzle's)."""
         board = self.session.state
         lang = self.shell.lang
@@ -494,7 +494,7 @@ class View(GameView):
             if bars[i] != count:
                 drawn.append([i, count, t("chart_bar", d=i, n=num(count))])
                 bars[i] = count
-        # one call for every bar (made one by one through the FFI, 横刀立马's 117 took 3.5-17 ms of a rested Solve)
+        # one call for every bar (made one by one through the FFI, 横刀立马's 117 take 3.5-17 ms of a rested Solve)
         window.drawBars(plot, len(levels), json.dumps(drawn))
         if parts["deepest"] != deepest:
             parts["deepest"] = deepest

@@ -137,7 +137,7 @@ _TEXT = {
     "compare_failed": ("The comparison failed: {msg}", "比较失败：{msg}"),
     "compare_done": ("Compared:", "比较结果："),
     "compare_gave_up": ("gave up after {n} positions", "搜索 {n} 个局面后放弃"),
-    # the state map (issue #13)
+    # the state map
     "map": ("Map", "状态图"),
     "map_title": ("State map: every position reachable from this one", "状态图：从当前局面能走到的所有局面"),
     "map_stop": ("Stop mapping", "停止绘制"),
@@ -479,7 +479,7 @@ _TEXT = {
         "Editing — unsolvable: no moves reach the goal (wrong parity). Swap two tiles to fix it.",
         "编辑中——无解：怎么移动都到不了终局（奇偶性不对）。交换两个数字即可修正。",
     ),
-    # ---- Link-up's race panel (issue #25, py/app/race_panel.py)
+    # ---- Link-up's race panel (py/app/race_panel.py)
     "race": ("Race", "对战"),
     "race_help": (
         "Race friends on the same board (up to 6 players): create a room and send its link, or join a friend's "

@@ -168,7 +168,7 @@ class Jobs:
     async def _ready_to_search(self, board: object) -> bool:
         """The game's set-up for a search on ``board`` (:meth:`prepare`); ``False`` if it was
         cancelled, or the board changed, meanwhile. A Cancel of an earlier job does not reach this one
-        (it once did: after any cancelled search, Solve and Hint said "cancelled" for the rest of the visit
+        (else, after any cancelled search, Solve and Hint would say "cancelled" for the rest of the visit
         in the games without set-up)."""
         self.cancelled = False
         await self.hooks.prepare(board)

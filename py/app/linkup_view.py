@@ -224,7 +224,7 @@ class View(GameView):
         if locked != self.locked_drawn:
             self.locked_drawn = locked
             self.new_btn.disabled = locked
-        self.shuffle_btn.disabled = board.is_cleared()  # nothing left to rearrange (it said "Shuffled.")
+        self.shuffle_btn.disabled = board.is_cleared()  # nothing left to rearrange
         hinted = self.hinted[0] if self.hinted else ()
         self.ui = linkup_input.follow(board, self.ui)  # the cursor on a tile, the selection on its tile
         selected, cursor = self.ui["selected"], self.ui["cursor"]
@@ -384,7 +384,7 @@ class View(GameView):
 
     def _on_tile_click(self, event: object) -> None:
         """A click on a tile (the board listens once for all of them: a listener per
-        tile added 144 for every new board, and kept the old ones alive): what it
+        tile would add 144 for every new board and keep the old ones alive): what it
         means is puzzles.linkup_input's; a pair joins as ``gameHandler.connect`` joins it."""
         tile = hit(event, ".lu-tile", "cell")
         if tile is None:

@@ -1,4 +1,4 @@
-"""The state map of a game's view (issue #13): every position reachable from
+"""The state map of a game's view: every position reachable from
 the board's, each coloured by its distance to the goal, drawn live.
 
 Who does what:

@@ -38,7 +38,7 @@ def _store(value: "dict | None") -> None:
             window.sessionStorage.removeItem(STORE)
         else:
             window.sessionStorage.setItem(STORE, json.dumps(value))
-    except Exception:  # storage off: a reload then joins as a new player
+    except Exception:  # storage off: a reload then takes a new seat
         pass
 
 

@@ -125,7 +125,7 @@ class RecordsKeeper:
         return par
 
     async def _work_out_par(self, key: str) -> None:
-        """The fewest moves from the start, found by the worker after a win on a board with no published par."""
+        """The fewest moves from the start, which the worker works out after a win on a board with no published par."""
         board, options = self.hooks.par_search()
         unit = self.hooks.record_unit()
         result = await self.calls["run_job"]("solve", quiet=True, board=board, options=options)

@@ -15,7 +15,7 @@ from puzzles import PuzzleError
 
 SPEEDS = (0, 40, 120, 300)  # milliseconds per one-cell move; 0 plays at once
 # The most steps (moves and jumps) a saved game may hold: a save is replayed through the rules
-# at start-up, so this bounds that work (a corrupt save of 100,000 steps took 50 s to open).
+# at start-up, so this bounds that work (a save of 100,000 steps would take about 50 s to open).
 MAX_SAVED_STEPS = 20000
 
 

@@ -345,7 +345,7 @@ class Shell:
 
     async def build_rest(self) -> None:
         """The games whose tabs are closed, one per main-thread task after the open one is
-        playable (building all three at once held the page for about 0.6 s in one task)."""
+        playable (building all three at once holds the page for about 0.6 s in one task)."""
         for name in NAMES:
             await next_task()
             try:
@@ -363,7 +363,7 @@ class Shell:
 
     def _on_key(self, event: object) -> None:
         """Undo/redo keys go to the open game, unless typed into a text field (the Code panel's editor
-        is an editable element, not a text area: its u and r were taken as undo and redo)."""
+        is an editable element, not a text area: its u and r must not be taken as undo and redo)."""
         target = event.target
         tag = str(getattr(target, "tagName", "") or "")
         if tag in TEXT_FIELDS or bool(getattr(target, "isContentEditable", False)) or event.defaultPrevented:

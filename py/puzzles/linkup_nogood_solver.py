@@ -45,7 +45,7 @@ are still left, the literals of ``S'``'s matched kinds are a nogood too.
 *Search* (:meth:`_Search.run`), complete: decide a kind's pairing; from the
 nogoods, *propagate*: a nogood all of whose literals but one are true rules
 out the last one's pairing; a kind with two pairings ruled out takes the
-third; then run the closure. A nogood all true (found by propagation or by
+third; then run the closure. A nogood all true (met in propagation or by
 the closure) is a *conflict*: it is resolved back (a literal that was
 implied is replaced by the literals that implied it: those of the nogoods
 that ruled out its kind's other pairings; a kind with all three ruled out

@@ -31,7 +31,7 @@ def _result(status: str, moves: list, positions: int) -> Result:
 # would have needed), test every position for tiles that can never go
 # (:func:`stuck`), try first the pairs that leave their kind's last two tiles
 # least blocked (:func:`route_cost`), and break near ties at random: a
-# clearing order missed by one round's early choice is found by another's.
+# clearing order missed by one round's early choice is another's to find.
 FIRST_ROUND = 150
 ROUND_UNIT = 100
 # Whether the start is also tested with :func:`pairing_dead` once the first

@@ -1,4 +1,4 @@
-"""The state map (issue #13): every position of the current position's component,
+"""The state map: every position of the current position's component,
 its edges and each position's distance to the goal, for the page to draw.
 
 What it computes
@@ -19,7 +19,7 @@ What it computes
     (piece 1, the one that must leave, is never swapped).
 
     Each position's *distance* is the fewest steps (in the edge metric above)
-    to a goal position, found by one breadth-first search from all goal
+    to a goal position, which one breadth-first search finds from all goal
     positions of the component at once (multi-source BFS); ``-1`` where no goal
     can be reached.
 
@@ -75,7 +75,7 @@ EDGE_LIMIT = 2_000_000  # the most edges (past it the map is cut, as past LIMIT 
 WORK = 3000  # work units between two yields (a few milliseconds)
 # The map's index (position key -> node number) is SHARDS dicts, a key in the one its value modulo
 # SHARDS picks: one dict grows by copying all it holds at once (at 349,526 keys a 30-120 ms pause in
-# CPython inside one slice), a shard holds about 1/SHARDS of them (issue #21).
+# CPython inside one slice), a shard holds about 1/SHARDS of them.
 SHARDS = 61
 MERGE_MAX_PIECES = 32  # same-shape pieces beyond which "merged" is not counted
 _B64_CHUNK = 3 * 16384  # bytes encoded per slice (a multiple of 3: chunks join into one base64 text)

@@ -1,4 +1,4 @@
-"""Race rooms on the shared Link-up board (issue #25): the server's whole logic, no sockets.
+"""Race rooms on the shared Link-up board: the server's whole logic, no sockets.
 
 A :class:`Lobby` holds the rooms. The server hands it what happens, each call answering the messages
 to send as ``[(conn, message_dict), ...]``: :meth:`Lobby.open` (a connection arrived, from ``peer``),

@@ -164,7 +164,7 @@ def pytest_runtest_logreport(report) -> None:
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
-    """The figure issue #14 asks for: the longest single worker call (start, step
+    """The longest single worker call (start, step
     or cancel, seen from the page, so the transfer is included) in this run."""
     if LONGEST_CALLS:
         ms, test = max(LONGEST_CALLS)

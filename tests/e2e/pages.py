@@ -44,14 +44,16 @@ page itself, for ``expect(page.page)``) and adds:
   ``paste_board(text)``, ``share_link()`` (click Share, return the link), ``open_map()`` (the drawn map's
   figure), ``map_figure()``, ``open_editor()``, ``editor_tool(name)``;
 - per game: ``HuarongPage.piece(name)``, ``.choose_layout(name)``, ``.place(tool, r, c)``;
-  ``LinkupPage.tile(r, c)``, and its race panel (issue #25): ``race()`` (the panel), ``race_link()`` (the
+  ``LinkupPage.tile(r, c)``, and its race panel: ``race()`` (the panel), ``race_link()`` (the
   link to send), ``race_code()`` (the room code it shows), ``race_bar(name)`` (an opponent's progress bar),
   ``tiles_left(name)`` (that bar's ``aria-valuenow``), ``connect_pairs(n)`` (clear ``n`` pairs by
   ``gameHandler.connect``, in an order that clears the board; ``None``: all); ``SlidingPage.tile(n)``.
 
 Boards and data shared by several files: ``KSHISEN``, ``LARGE`` (Link-up codes), ``BIG`` (a Huarong grid
 far too large to solve quickly), ``RECORDS`` (with ``page.with_records()``), ``BOARD_IDS`` and ``PAGES``
-(by game, from the registry).
+(by game, from the registry), ``GAME_QUERIES`` (a link per game whose solution is long enough to pause in)
+and ``each_game(open_game, speed, lang)`` (every game in one page: ``(game, page)``, the first by its link,
+the others by their tabs, in ``GAME_ORDER``).
 Checks shared by several files: ``assert_in_viewport(page, selector)``, ``axe_serious(page, server_url)``.
 """
 
@@ -69,7 +71,7 @@ DEVICES = {
     "laptop": {"viewport": {"width": 1280, "height": 720}},  # Playwright's default page
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-    "phone-2x": {  # the phone profile of issue #20: 2x pixels
+    "phone-2x": {  # a phone with 2x pixels
         "viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True,
     },
     "small-phone": {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True},
@@ -531,3 +533,28 @@ def axe_serious(page, server_url):
         page.add_script_tag(url=server_url + "node_modules/axe-core/axe.min.js")
     found = page.evaluate(AXE_RUN)
     return [v for v in found if v["impact"] in ("serious", "critical")]
+
+
+# a board per game whose solution is long enough to pause in: 横刀立马 (116 moves), a 31-move 3 × 3, and
+# Link-up's default board
+GAME_QUERIES = {
+    "huarong": "?game=huarong&lang=en&speed=%d",
+    "sliding": "?game=sliding&lang=en&speed=%d&board=3x3-867254301",
+    "linkup": "?game=linkup&lang=en&speed=%d",
+}
+GAME_ORDER = tuple(GAME_QUERIES)  # the order the tests visit the games (and seed their fuzz)
+assert set(GAME_ORDER) == set(GAMES), "a board for every game of the registry"
+
+
+def each_game(open_game, speed: int, lang: str = "en"):
+    """``(game, page)`` for every game in one page: the first opened by its link of :data:`GAME_QUERIES`, each
+    other by its tab, with the board of its link pasted and the playback speed chosen, as the link has them."""
+    first = open_game((GAME_QUERIES[GAME_ORDER[0]] % speed).replace("lang=en", "lang=" + lang))
+    yield GAME_ORDER[0], first
+    for game in GAME_ORDER[1:]:
+        page = first.show(game)
+        board = re.search(r"board=([^&]+)", GAME_QUERIES[game])
+        if board:
+            page.paste_board(board.group(1))
+        page.set_speed(speed)
+        yield game, page

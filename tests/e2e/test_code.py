@@ -1,4 +1,4 @@
-"""The Code panel (issue #23): the learner's own Python, typed into the editor, run in a worker of
+"""The Code panel: the learner's own Python, typed into the editor, run in a worker of
 its own and played on the board; Check against the exact solver's answers; Stop; errors marking
 their line; the code kept over a reload and carried by a shared link. Every solution here is
 written in this file, independent of the project's solvers."""
@@ -80,7 +80,7 @@ def solve(board):
 '''
 
 # Link-up's connect: a breadth-first search over (cell, heading) that counts turns (0-1 BFS),
-# through empty cells and the ring; MAX_TURNS = 3 makes the wrong one the issue names.
+# through empty cells and the ring; MAX_TURNS = 3 makes the wrong one (it forgets the ring's turns).
 CONNECT = '''from collections import deque
 
 MAX_TURNS = 2
@@ -317,9 +317,9 @@ BROKEN_WORDS = r"""() => {
 
 
 def test_on_a_phone_checks_table_breaks_no_word(open_game):
-    """Check's results table on a phone: no word split over two lines, in English ("Expecte / d", "Tim / e",
-    "over 10 / s" were) and in 中文 (the headings: "应 / 得"); a case's seed in the page's words (中文 said
-    "seed"), "seed 2" and "(6,11)-(6,7)" each on one line (they were split)."""
+    """Check's results table on a phone: no word split over two lines, in English (not "Expecte / d", "Tim / e",
+    "over 10 / s") and in 中文 (not "应 / 得" in the headings); a case's seed in the page's words (in 中文
+    not "seed"), "seed 2" and "(6,11)-(6,7)" each on one line."""
     page = open_game("?game=linkup&lang=en", "phone")
     code = page.code_panel().open()
     code.write(connect_with(3))

@@ -1,4 +1,4 @@
-""""What equivalence buys" (issue #11) as a job of its own: progress, its own
+""""What equivalence buys" as a job of its own: progress, its own
 Stop, Solve usable meanwhile, and an honest answer for the side that gives up."""
 
 import re

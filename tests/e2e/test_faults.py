@@ -1,4 +1,4 @@
-"""Faults the page survives, each with a message and the board intact (issue #14)."""
+"""Faults the page survives, each with a message and the board intact."""
 
 import json
 import time
@@ -36,7 +36,7 @@ def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_game, rested):
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
     kill_the_solver(page)
     expect(panel.get_by_role("status")).to_contain_text("The solver stopped", timeout=30_000)
-    if rested:  # it ended the look-ahead's search, which the click had adopted (it once started another)
+    if rested:  # it ended the look-ahead's search, which the click had adopted (not another one)
         expect(page.status()).to_have_attribute("data-answer", "adopted")
     assert page.board() == BIG
     # a fresh worker answers the next Solve

@@ -1,4 +1,4 @@
-"""Hostile input, round two (issue #21), as a player meets it: a link or a saved game never
+"""Links and saved games refused, as a player meets them: a link or a saved game never
 bricks the app; one game's bad save never takes the others down."""
 
 import json
@@ -12,7 +12,7 @@ from puzzles import linkup
 from puzzles.games import NAMES
 
 LINKUP_START = linkup.SPEC.default().to_code()
-# Saved histories that jump to a board of another size (the issue's two saves).
+# Saved histories that jump to a board of another size.
 BAD_SAVES = {
     "sliding": {"v": 2, "start": "2x3-412503", "moves": [{"jump": "3x3-123456780"}], "cursor": 1},
     "linkup": {"v": 2, "start": LINKUP_START, "moves": [{"jump": "[[1,1]]"}], "cursor": 1},
@@ -58,8 +58,9 @@ def test_a_save_too_long_is_refused_before_parsing_in_chinese(open_game):
     assert page.board() == [[4, 1, 2], [5, 0, 3]]
 
 
-def test_the_issues_linkup_link_is_refused_at_once(open_game):
-    """1.999999999x0..TK froze the page 17-20 s, then the runtime died (MemoryError)."""
+def test_a_linkup_link_of_a_billion_rows_is_refused_at_once(open_game):
+    """1.999999999x0..TK claims 999,999,999 rows: refused from its header, nothing built (building it
+    would freeze the page, then exhaust its memory)."""
     page = open_game("?game=linkup&lang=en&board=" + quote("1.999999999x0..TK"), solver=False)
     expect(page.alert()).to_contain_text("each side must be 1 to 24")
     assert page.board() == linkup.SPEC.default().grid()

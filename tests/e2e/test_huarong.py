@@ -215,3 +215,40 @@ def test_first_tap_after_a_touch_drag_selects(open_game, lang):
     expect(nine).to_have_attribute("aria-pressed", "true")
     selected = "selected" if lang == "en" else "已选中"
     expect(nine).to_have_attribute("aria-label", re.compile(selected + "$"))
+
+
+# ---------------------------------------------------------------- keyboard order
+def test_tab_goes_through_the_huarong_pieces_in_reading_order(open_game):
+    page = open_game("?game=huarong&lang=en", "desktop", solver=False)
+    board = page.locator("#hr-board")
+
+    def tab_order():
+        page.panel.get_by_role("button", name="Map").focus()
+        order = []
+        for _ in range(10):
+            page.keyboard.press("Tab")
+            pid = page.evaluate("document.activeElement.dataset.pid || ''")
+            if not pid:
+                break
+            order.append(int(pid))
+        return order
+
+    def reading_order():
+        grid = page.board()
+        seen = []
+        for row in grid:
+            for pid in row:
+                if pid and pid not in seen:
+                    seen.append(pid)
+        return seen
+
+    expect(board.locator(".hr-piece")).to_have_count(10)
+    assert tab_order() == reading_order()
+    assert tab_order()[0] == page.board()[0][0], "the first stop is the top-left piece"
+    # after moves the order follows the board, and the moved piece keeps the focus
+    piece = board.locator(".hr-piece[data-pid='10']")
+    piece.focus()
+    page.keyboard.press("ArrowLeft")
+    expect(piece).to_be_focused()
+    assert page.move_count() == 1
+    assert tab_order() == reading_order()

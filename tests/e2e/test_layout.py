@@ -1,5 +1,5 @@
-"""Every game's board on a phone (390 × 844, touch) and a desktop (1280 × 800), as a
-new player first sees it; and an accessibility audit (axe-core, from npm) of every
+"""Every game's board on a phone (390 × 844, touch) and a desktop (1280 × 800), as the
+page first shows it; and an accessibility audit (axe-core, from npm) of every
 game, the editors and the records, in both languages, on both."""
 
 from urllib.parse import quote

@@ -1,4 +1,4 @@
-"""The page never freezes while a solver works or a solution plays (issue #11):
+"""The page never freezes while a solver works or a solution plays:
 no main-thread task of more than 50 ms, as the browser's own
 ``PerformanceObserver('longtask')`` reports them, from a click until the
 outcome is on the board.

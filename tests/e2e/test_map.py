@@ -1,4 +1,4 @@
-"""The state map (issue #13), used as a player would: the Map button, the
+"""The state map, used as a player would: the Map button, the
 figure's accessible name, the numbers, the board following the map and the
 map following the board, in both languages.
 
@@ -11,7 +11,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from pages import assert_in_viewport, axe_serious
+from pages import BOARD_IDS, assert_in_viewport, axe_serious
 from playwright.sync_api import expect
 
 from puzzles import huarong, huarong_solver, sliding, sliding_solver
@@ -51,7 +51,7 @@ def test_huarong_map_follows_the_board_and_puts_the_farthest_position_on_it(open
     """Made and followed in English; the farthest position and Solve after a switch to 中文."""
     page = open_game("?game=huarong&speed=0&lang=en")
     fig = page.open_map(NAMES["en"]["map"])
-    # the figure's name: 25,955 positions, 116 moves at the start (the issue's figures)
+    # the figure's name: 25,955 positions, 116 moves at the start (counted by the worker's map job in CPython)
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*116"))
     assert distance_in(fig) == 116 == huarong_distance(page.board())
     panel = page.panel
@@ -197,3 +197,85 @@ def test_stop_mapping_then_a_new_board_makes_a_new_map(open_game):
     # another board, of another shape: the map is made again for it
     page.paste_board("[[4,1,2],[5,0,3]]")
     expect(fig).to_have_attribute("aria-label", re.compile(r"State map of 360 positions; .* 5 moves"), timeout=60_000)
+
+
+# ---------------------------------------------------------------- the map in view, beside the board
+def in_view(page, locator):
+    box = locator.bounding_box()
+    size = page.viewport_size
+    bottom, right = box["y"] + box["height"], box["x"] + box["width"]
+    return box["y"] >= 0 and bottom <= size["height"] + 0.5 and right <= size["width"] + 0.5
+
+
+@pytest.mark.parametrize("game", ["huarong", "sliding"])
+def test_on_a_desktop_the_map_opens_beside_the_board_and_a_pick_changes_a_board_in_view(open_game, game):
+    page = open_game("?game=%s&lang=en" % game, "desktop")
+    panel = page.panel
+    board = page.locator(BOARD_IDS[game])
+    panel.get_by_role("button", name="Map").click()
+    figure = panel.get_by_role("img", name=re.compile("positions"))
+    expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    assert in_view(page, figure), "the map is on the screen: %r" % figure.bounding_box()
+    assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
+    before = page.board()
+    figure.focus()
+    expect(figure).to_have_attribute("data-distance", re.compile(r"\d"))
+    changed = "(b) => JSON.stringify(gameHandler.getBoard()) !== JSON.stringify(b)"
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):  # to a neighbour on the map
+        page.keyboard.press(key)
+        page.keyboard.press("Enter")  # a position picked on the map goes onto the board
+        page.wait_for_timeout(300)
+        if page.evaluate(changed, before):
+            break
+    assert page.evaluate(changed, before), "a position picked on the map is on the board"
+    assert in_view(page, board) and in_view(page, figure), "both still on the screen"
+
+
+def test_on_a_phone_the_map_comes_into_view_and_the_board_is_a_button_away(open_game):
+    """In English, then, after the language switch, closed and opened again by its 中文 names."""
+    page = open_game("?game=huarong&lang=en", "phone-2x", solver=False)
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+    panel = page.panel
+    figure = page.locator("#huarong-map-figure")
+    for lang in ("en", "zh"):
+        name = "Map" if lang == "en" else "状态图"
+        if lang == "zh":
+            page.switch_language()
+            panel.get_by_role("button", name=name).click()  # closes the map
+            expect(figure).to_be_hidden()
+        panel.get_by_role("button", name=name).click()
+        expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+        expect(figure).to_be_visible()
+        assert in_view(page, figure), "the map came into view: %r" % figure.bounding_box()
+        panel.get_by_role("button", name="Back to the board" if lang == "en" else "回到棋盘").click()
+        assert in_view(page, page.locator("#hr-board")), "back at the board"
+        expect(panel.get_by_role("status")).to_be_in_viewport()
+        if lang == "en":
+            page.evaluate("gameHandler.move(10, 'left')")  # a move: the map follows, still open, below
+            expect(figure).to_have_attribute("data-distance", re.compile(r"\d"))
+            expect(figure).to_be_visible()
+
+
+# ---------------------------------------------------------------- the 3 × 3 map drawn on a 2× phone
+FAR_3X3 = "%5B%5B8,6,7%5D,%5B2,5,4%5D,%5B3,0,1%5D%5D"  # 31 slides from the goal
+LINE_TEXTS = """(id) => { window.__lines = []; const line = document.getElementById(id);
+  new MutationObserver(() => window.__lines.push(line.textContent)).observe(line, {childList: true, subtree: true,
+  characterData: true}); }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_3x3_map_is_drawn_on_a_2x_phone_saying_what_it_does_meanwhile(open_game, lang):
+    page = open_game("?game=sliding&lang=%s&board=%s" % (lang, FAR_3X3), "phone-2x", solver=False)
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+    assert page.evaluate("devicePixelRatio") == 2
+    page.evaluate(LINE_TEXTS, "sliding-map-line")
+    page.panel.get_by_role("button", name="Map" if lang == "en" else "状态图").click()
+    figure = page.locator("#sliding-map-figure")
+    # the same wait as every map test's: before, a 2x screen took 16-80 s to draw this one
+    expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    expect(figure).to_have_attribute("data-positions", "181440")
+    said = page.evaluate("window.__lines")
+    painting = {"en": r"^Drawing the map… painting 181,440 positions and [\d,]+ moves$",
+                "zh": r"^正在绘制状态图……画出 181,440 个局面和 [\d,]+ 步走法$"}[lang]
+    placing = {"en": "Drawing the map… placing 181,440 positions", "zh": "正在绘制状态图……排布 181,440 个局面"}[lang]
+    assert placing in said and any(re.match(painting, t) for t in said), said[-6:]

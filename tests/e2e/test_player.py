@@ -1,4 +1,4 @@
-"""What a player meets beyond the rules (issue #12): records that survive a reload,
+"""What a player meets beyond the rules: records that survive a reload,
 the board editors, shortcuts, the Link-up cursor, swipes, refusals, the clock,
 playback held in a hidden tab, and the fixes to sharing, counting and the chart."""
 
@@ -335,3 +335,29 @@ def test_linkup_clock_and_pickers_follow_the_board(open_game):
     expect(page.locator("#linkup-time")).to_have_text("Time: 0:02", timeout=5_000)
     page.reload()
     expect(page.locator("#linkup-time")).to_have_text(re.compile(r"^Time: 0:0[2-4]$"))
+
+
+# ----------------------------------------------------------------- a win's moment
+def _sliding_solution(code):
+    from puzzles.sliding import Board as SlidingBoard
+    from puzzles.sliding_solver import solve
+
+    return solve(SlidingBoard.parse(code)).moves
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_win_by_hand_gets_a_moment(open_game, motion):
+    page = open_game.blank()
+    page.emulate_media(reduced_motion=motion)
+    page = page.open("?game=sliding&lang=en", solver=False)
+    panel = page.panel
+    moves = _sliding_solution("2x3-412503")
+    for tile in moves[:-1]:
+        assert page.evaluate("gameHandler.move(%d)" % tile)
+    assert panel.get_attribute("data-celebrated") is None
+    assert page.evaluate("gameHandler.move(%d)" % moves[-1])
+    expect(panel).to_have_attribute("data-celebrated", "1")
+    expect(panel).to_have_class(re.compile("celebrating"))
+    animation = page.evaluate("getComputedStyle(document.querySelector('#sp-board')).animationName")
+    assert animation == ("none" if motion == "reduce" else "celebrate")
+    expect(panel).not_to_have_class(re.compile("celebrating"), timeout=5_000)

@@ -1,4 +1,4 @@
-"""Solve before the click (issue #11): while the worker is idle the page works
+"""Solve before the click: while the worker is idle the page works
 out Solve's and Hint's answers for the board on screen, so they come at once;
 what they say and count is the same as a search started by the click.
 

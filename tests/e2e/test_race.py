@@ -1,4 +1,4 @@
-"""Race on the shared Link-up board (issue #25) in Chromium, three players in three browser contexts,
+"""Race on the shared Link-up board in Chromium, three players in three browser contexts,
 as the players see it: create, join by link and by code, Ready, the countdown, the same board, live
 bars, a forged pair refused, the finish order and standings, a reload mid-race, Rematch; axe with the
 panel open; the page served as plain files; the server restarting under a room."""

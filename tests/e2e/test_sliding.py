@@ -205,3 +205,16 @@ def test_a_bad_board_links_alert_stays_until_the_next_action(open_game, lang):
     expect(alert).to_contain_text("[[1,2]]")
     page.locator("#sp-board [data-tile='5']").click()  # a move: the alert goes
     expect(page.locator("#sliding-alert")).to_be_empty()
+
+
+# ----------------------------------------------------------------- LeetCode's own form
+def test_leetcodes_board_form_pastes_and_a_bad_paste_names_the_json_form(open_game):
+    """(The Chinese message names the JSON form too: tests/test_sliding_engine.py.)"""
+    page = open_game("?game=sliding&lang=en", solver=False)
+    before = page.board()
+    page.paste_board("hello")
+    expect(page.alert()).to_contain_text("JSON form")
+    assert page.board() == before, "a refused paste leaves the board as it was"
+    page.paste_board("board = [[1,2,3],[4,0,5]]")
+    expect(page.locator("#sliding-alert")).to_have_text("")  # the refusal is gone
+    assert page.board() == [[1, 2, 3], [4, 0, 5]]

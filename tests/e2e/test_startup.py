@@ -1,4 +1,4 @@
-"""The solver's start-up (issue #11): the worker starts from the snapshot tools/setup.sh
+"""The solver's start-up: the worker starts from the snapshot tools/setup.sh
 made, and without it, with a damaged one or with a worker file changed since, it still
 starts and solves (the slow way, or with the changed file)."""
 

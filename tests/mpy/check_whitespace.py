@@ -1,5 +1,5 @@
 # Run by tests/test_micropython.py under MicroPython AND under CPython: the same lines must come out of
-# both (issue #21: the runtimes disagreed on Unicode whitespace around a board text). One line per case:
+# both (the parsers strip Unicode whitespace around a board text by one rule, puzzles.WHITESPACE). One line per case:
 # the game, the character's code point, where it stands, and what the parser made of it.
 from puzzles import WHITESPACE, PuzzleError, huarong, linkup, sliding, strip
 

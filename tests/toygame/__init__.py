@@ -1,4 +1,4 @@
-"""A test-only fourth game (issue #22 item 5): a 2 × 2 "lights out".
+"""A test-only fourth game: a 2 × 2 "lights out".
 
 Its own files are this folder: ``lights.py`` (the board and its ``SPEC``),
 ``lights_solver.py`` (the worker's ``JOBS``) and :func:`registered` below,
