@@ -211,7 +211,7 @@ def test_step_and_cancel_answer_a_coded_error_for_any_job_id(job):
 def test_a_fault_inside_a_job_is_a_coded_internal_error(monkeypatch):
     """No raw Python text reaches the page: a fault of ours is named by its type only."""
     import worker_jobs
-    from puzzles import sliding_solver
+    from puzzles.sliding import solver as sliding_solver
 
     def broken(board, options, request):
         raise ValueError("byte must be in range(0, 256)")
@@ -340,7 +340,7 @@ def test_restore_with_foreign_steps_is_all_or_nothing(name, data):
 def test_a_hint_past_its_limit_frees_its_positions_a_slice_at_a_time():
     """The positions a giving-up table found are released between yields (3,000,000 freed at once when
     the job ended made one long step), and the table keeps none of them."""
-    from puzzles import huarong_solver
+    from puzzles.huarong import solver as huarong_solver
 
     grid = [[0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0], [2, 3, 0, 0, 6, 7], [0] * 6, [8, 9, 0, 0, 12, 13], [0] * 6]
     gen = huarong_solver.DistanceTable.steps(huarong.Board.from_grid(grid), "cell", limit=200_000)

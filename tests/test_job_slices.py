@@ -19,10 +19,13 @@ import zlib
 import pytest
 
 from helpers import drain
-from puzzles import PuzzleError, Result, huarong_solver, linkup, linkup_solver, run, sliding_solver
+from puzzles import PuzzleError, Result, linkup, run
 from puzzles.games import GAMES
+from puzzles.huarong import solver as huarong_solver
 from puzzles.linkup import Board as LinkupBoard
 from puzzles.linkup import connect, generate
+from puzzles.linkup import solver as linkup_solver
+from puzzles.sliding import solver as sliding_solver
 
 # The inputs the issue names: each once took seconds (or all the memory) in one next().
 HUARONG_TALL = "000/001/001/001/001/001/400/000"

@@ -8,9 +8,10 @@ from hypothesis import strategies as st
 from helpers import drain, replays
 from helpers import linkup_clearable as clearable
 from helpers import linkup_positions as descendants
-from puzzles import Rng, linkup_solver, run
+from puzzles import Rng, run
 from puzzles.linkup import Board, _by_kind, joinable_pairs
-from puzzles.linkup_solver import pairing_dead, pairing_search, solve, stuck
+from puzzles.linkup import solver as linkup_solver
+from puzzles.linkup.solver import pairing_dead, pairing_search, solve, stuck
 
 
 def board_of(shape: int, kinds: int, seed: int) -> Board:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from helpers import drain, linkup_clearable
 from helpers import linkup_joins as joins
-from puzzles import Rng, linkup, linkup_solver, run
+from puzzles import Rng, linkup, run
 from puzzles.linkup import (
     PRESETS,
     Board,
@@ -25,7 +25,8 @@ from puzzles.linkup import (
     layout_steps,
     turns,
 )
-from puzzles.linkup_solver import shuffle, solve
+from puzzles.linkup import solver as linkup_solver
+from puzzles.linkup.solver import shuffle, solve
 
 
 def check_path(board: Board, path: list, r1: int, c1: int, r2: int, c2: int) -> None:

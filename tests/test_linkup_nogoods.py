@@ -1,4 +1,4 @@
-"""Link-up: the search over pairings with learnt nogoods (puzzles.linkup_nogood_solver), checked against an
+"""Link-up: the search over pairings with learnt nogoods (puzzles.linkup.solver.nogood), checked against an
 independent exhaustive search (tests/helpers.py's ``linkup_clearable``, a walk of its own for the rule): every
 answer on small boards, every nogood it finds or learns (no clearing order makes its literals all true),
 every clearing order replayed; the closure's replay of its last joins against a closure from scratch;
@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 from helpers import linkup_clearable as clearable
 from helpers import linkup_joins as joins
 from helpers import replays
-from puzzles import Rng, linkup_solver, run
-from puzzles import linkup_nogood_solver as ng
+from puzzles import Rng, run
 from puzzles.linkup import Board
-from puzzles.linkup_nogood_solver import MATES, Bits, _close, _Search, greedy, nogood_search, supported
+from puzzles.linkup import solver as linkup_solver
+from puzzles.linkup.solver import nogood as ng
+from puzzles.linkup.solver.nogood import MATES, Bits, _close, _Search, greedy, nogood_search, supported
 from test_linkup_decide import board_of, mixed_board
 
 

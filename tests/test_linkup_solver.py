@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 from helpers import linkup_clearable, replays
 from helpers import linkup_joins as joins
 from helpers import linkup_positions as positions
-from puzzles import Rng, linkup_solver, run
+from puzzles import Rng, run
 from puzzles.linkup import Board, _by_kind, joinable_pairs
-from puzzles.linkup_nogood_solver import Bits
-from puzzles.linkup_solver import _clears_alone, luby, solve, stuck
+from puzzles.linkup import solver as linkup_solver
+from puzzles.linkup.solver import _clears_alone, luby, solve, stuck
+from puzzles.linkup.solver.nogood import Bits
 
 
 def clearable(board: Board) -> bool:

@@ -256,7 +256,7 @@ def test_map_cells_find_every_relabelling_of_every_node(course_cell):
 
 def test_one_position_key_for_the_solver_and_the_map():
     """The searches and the map share one key (puzzles.huarong.position_key)."""
-    from puzzles import huarong_solver
+    from puzzles.huarong import solver as huarong_solver
 
     board = huarong.Board.parse(COURSE)
     space = statespace.HuarongSpace(board, "cell")

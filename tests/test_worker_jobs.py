@@ -4,10 +4,11 @@ import json
 
 import pytest
 
-from puzzles import Result, sliding_solver
+from puzzles import Result
 from puzzles.games import GAMES
 from puzzles.huarong import Board
 from puzzles.sliding import Board as SlidingBoard
+from puzzles.sliding import solver as sliding_solver
 from worker_jobs import cancel, ping, start, step
 
 COURSE = "3114/3114/5226/5786/900a"
@@ -175,7 +176,7 @@ def test_sliding_tables_install_from_the_shipped_bytes():
 def test_compare_gives_up_honestly_on_the_distinct_side():
     """横刀立马 with pieces told apart has 14,950,080 reachable positions (the state map's count): the
     distinct side stops at its limit and says so (``unknown``, no steps), the equal side solves it."""
-    from puzzles.huarong_solver import COMPARE_LIMIT
+    from puzzles.huarong.solver import COMPARE_LIMIT
 
     result = run_request("huarong", request("3114/3114/5226/5786/900a", "compare"))
     equal, distinct = result["stats"]["sides"]["equal"], result["stats"]["sides"]["distinct"]
@@ -204,7 +205,7 @@ def test_warm_up_runs_the_search_through_the_protocol_and_leaves_nothing_behind(
     ran about three times slower, the runtime's code not yet optimized); it must leave no job, no cached table,
     and work on a board of its own, never the default one a player's first Solve asks for."""
     import worker_jobs
-    from puzzles import huarong_solver
+    from puzzles.huarong import solver as huarong_solver
 
     tables = list(huarong_solver._tables)
     jobs = dict(worker_jobs._jobs)

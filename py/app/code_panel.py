@@ -39,7 +39,7 @@ from puzzles.code_check import (
     replay,
 )
 from puzzles.code_link import MAX_CODE
-from puzzles.huarong_layouts import find_layout
+from puzzles.huarong.layouts import find_layout
 
 # A Run (or one of Check's cases) may take this long before the page asks whether to keep going; the
 # worker goes on meanwhile, and Keep going gives it this long again. Set from the course's own Huarong BFS

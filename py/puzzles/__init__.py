@@ -530,6 +530,10 @@ class GameSpec:
                     shares, so two boards with equal shapes are positions of
                     the same game (the rule a saved game's jumps must keep):
                     by default ``(rows, cols)``; Huarong adds its pieces.
+    ``view``        the page-side module (main thread only: it imports the
+                    DOM) whose ``View`` class draws and plays the game, such
+                    as ``puzzles.huarong.view``; ``None`` for a game with no
+                    page (the tests' toy game).
     """
 
     def __init__(
@@ -547,6 +551,7 @@ class GameSpec:
         default_options: object = None,
         map: bool = False,
         shape: object = None,
+        view: "str | None" = None,
     ) -> None:
         self.name = name
         self.board = board
@@ -561,6 +566,7 @@ class GameSpec:
         self._default_options = default_options
         self.map = map
         self.shape = shape if shape is not None else (lambda board: (board.rows, board.cols))
+        self.view = view
 
     def defaults(self, board: object) -> dict:
         """Every option's default value for ``board``."""
@@ -576,6 +582,16 @@ class GameSpec:
                 if options.get(name) in choices:
                     out[name] = options[name]
         return out
+
+
+def load_module(path: str) -> object:
+    """The module of dotted ``path`` (``puzzles.huarong.view``), imported if it
+    is not yet: how generic code reaches the modules a spec names. Walks the
+    package's attributes, which CPython and MicroPython both set on import."""
+    module = __import__(path)
+    for part in path.split(".")[1:]:
+        module = getattr(module, part)
+    return module
 
 
 def exact_int(value: object) -> int:

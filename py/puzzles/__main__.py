@@ -33,7 +33,7 @@ def _board(spec: object, text: "str | None") -> object:
     if text is None:
         return spec.default()
     if spec.name == "huarong":
-        from puzzles.huarong_layouts import find_layout
+        from puzzles.huarong.layouts import find_layout
 
         lay = find_layout(text)
         if lay is not None:
@@ -45,7 +45,7 @@ def main(argv: "list[str] | None" = None) -> int:
     args = _parser().parse_args(argv)
     spec = GAMES[args.game]
     if getattr(args, "list", False):
-        from puzzles.huarong_layouts import LAYOUTS
+        from puzzles.huarong.layouts import LAYOUTS
 
         for lay in LAYOUTS:
             print("%-12s %-36s %s" % (lay.zh, lay.en, lay.board.to_compact()))

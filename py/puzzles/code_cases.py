@@ -101,7 +101,7 @@ def _linkup_cases():
 
 def _sliding_cases():
     from puzzles.sliding import Board
-    from puzzles.sliding_solver import search
+    from puzzles.sliding.solver import search
 
     cases = []
     boards = [(g, "LeetCode 773 #%d" % (i + 1), None) for i, (g, _) in enumerate(LEETCODE_773)]
@@ -131,8 +131,8 @@ def _sliding_cases():
 
 
 def _huarong_cases():
-    from puzzles.huarong_layouts import LAYOUTS
-    from puzzles.huarong_solver import search
+    from puzzles.huarong.layouts import LAYOUTS
+    from puzzles.huarong.solver import search
 
     cases = []
     chosen = [lay for lay in LAYOUTS if lay.par["cell"] is not None][:HUARONG_LAYOUTS]

@@ -368,7 +368,7 @@ def test_a_board_solved_by_the_solver_says_so_after_a_reload(open_game):
 
 
 def _sliding_solution(code):
-    from puzzles.sliding_solver import solve
+    from puzzles.sliding.solver import solve
 
     return solve(SlidingBoard.parse(code)).moves
 

@@ -11,7 +11,7 @@ from puzzles.linkup import (
     has_joinable_pair,
     joinable_pairs,
 )
-from puzzles.linkup_nogood_solver import Bits, joinable, nogood_search, supported
+from puzzles.linkup.solver.nogood import Bits, joinable, nogood_search, supported
 
 # Work a search does between two yields, besides every ``chunk`` positions: a
 # unit is about a microsecond of CPython (a pair looked at, a cell swept; a
@@ -95,7 +95,7 @@ def search(board: Board, budget: int = 200_000, chunk: int = 200):
       proves nothing about the positions it left half searched; the last
       round, when its share outgrows the search, is complete.
     - *the search over pairings* (complete, with proof rules of its own:
-      :func:`puzzles.linkup_nogood_solver.nogood_search`, which learns
+      :func:`puzzles.linkup.solver.nogood.nogood_search`, which learns
       nogoods, on a board whose kinds all have two or four tiles, else
       :func:`pairing_search`): from the second round on, each round of
       moves comes after :data:`PAIRING_SHARE` times as many positions of

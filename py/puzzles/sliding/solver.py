@@ -334,7 +334,7 @@ def table_path(name: str = TABLE_FILE) -> str:
     """Where a shipped tables file is (the 4×4 one by default), relative to this file (CPython only)."""
     import os
 
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "static", "data", name)
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "static", "data", name)
 
 
 def heuristic_for(rows: int, cols: int) -> Heuristic:

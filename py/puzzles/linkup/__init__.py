@@ -881,7 +881,8 @@ SPEC = GameSpec(
     apply=_apply,
     encode_move=lambda m: [m[0], m[1]],
     decode_move=_decode_move,
-    solver="puzzles.linkup_solver",
+    solver="puzzles.linkup.solver",
+    view="puzzles.linkup.view",
     format_move=_format_move,
     count=lambda moves, options: sum(1 for m in moves if m[0] != "shuffle"),
 )

@@ -1,7 +1,7 @@
 """Link-up: deciding a board by how its kinds pair up, with learned nogoods
 (conflict-driven search, as a SAT solver's, over three-valued variables).
 
-Worker-only (the name ends in ``_solver``): :mod:`puzzles.linkup_solver`
+Worker-only (the name ends in ``_solver``): :mod:`puzzles.linkup.solver`
 runs it beside its rounds of moves on boards whose kinds have two or four
 tiles.
 
@@ -13,7 +13,7 @@ set of literals, at most one per kind; a tile of an assigned kind is
 *matched* (it may join only its mate), one of an unassigned kind *open*.
 
 *Given every kind's pairing, joining greedily decides* (the argument is in
-:func:`puzzles.linkup_solver.pairing_search`): join any matched pair that
+:func:`puzzles.linkup.solver.pairing_search`): join any matched pair that
 can be joined until none can; the board clears with those pairings if and
 only if this clears it.
 
