@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 import worker_jobs
 from puzzles import Result, huarong, run, sliding, statespace
+from puzzles.huarong.space import HuarongSpace
 from puzzles.statespace import PermGroup, map_job
 
 COURSE = huarong.DEFAULT  # 横刀立马
@@ -259,7 +260,7 @@ def test_one_position_key_for_the_solver_and_the_map():
     from puzzles.huarong import solver as huarong_solver
 
     board = huarong.Board.parse(COURSE)
-    space = statespace.HuarongSpace(board, "cell")
+    space = HuarongSpace(board, "cell")
     assert huarong_solver._Space(board).encode(board) == space.encode(board) == space.start
     swapped = huarong.Board(board.rows, board.cols, [{3: 4, 4: 3}.get(v, v) for v in board.cells])
     assert huarong.position_key(swapped, huarong.shape_classes(swapped)) == space.start

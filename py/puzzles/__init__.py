@@ -523,9 +523,12 @@ class GameSpec:
                     ``positions`` (work done so far), each after a few
                     milliseconds of work at most, and returns a :class:`Result`
                     (``unknown`` past its budget).
-    ``map``         whether the game has a state map: its solver's ``JOBS``
-                    has the ``map`` job of :mod:`puzzles.statespace`, and the
-                    page shows a Map button.
+    ``space``       the worker-only module (such as ``puzzles.huarong.space``)
+                    whose ``make(board, options)`` gives the game's state-map
+                    :class:`puzzles.statespace.Space`, or ``None``: no map.
+    ``map``         whether the game has a state map (a ``space``): its
+                    solver's ``JOBS`` has the ``map`` job of
+                    :mod:`puzzles.statespace`, and the page shows a Map button.
     ``shape``       ``board -> value``: what every position of one game
                     shares, so two boards with equal shapes are positions of
                     the same game (the rule a saved game's jumps must keep):
@@ -549,7 +552,7 @@ class GameSpec:
         count: object = None,
         options: "dict | None" = None,
         default_options: object = None,
-        map: bool = False,
+        space: "str | None" = None,
         shape: object = None,
         view: "str | None" = None,
     ) -> None:
@@ -564,7 +567,8 @@ class GameSpec:
         self.count = count if count is not None else (lambda moves, options: len(moves))
         self.options = options or {}
         self._default_options = default_options
-        self.map = map
+        self.space = space
+        self.map = space is not None
         self.shape = shape if shape is not None else (lambda board: (board.rows, board.cols))
         self.view = view
 

@@ -365,7 +365,7 @@ def map_cells(board: Board) -> "list[int]":
     cells. So two boards that differ only by swapping same-shape pieces give
     one list, and the map's drawing worker (``static/map-render.js``) finds
     the board's position by comparing lists: it knows nothing of pieces.
-    ``puzzles.statespace.HuarongSpace`` writes its grids the same way."""
+    ``puzzles.huarong.space.HuarongSpace`` writes its grids the same way."""
     class_of = shape_classes(board)
     pieces = board.pieces()
     counts = [0] * (max(class_of.values()) + 1 if class_of else 0)
@@ -546,6 +546,6 @@ SPEC = GameSpec(
     format_move=lambda board, m: format_move(m[0], m[1]),
     count=lambda moves, options: count_steps(moves, options.get("metric", "cell")),
     options={"metric": METRICS},
-    map=True,
+    space="puzzles.huarong.space",
     shape=lambda board: (board.rows, board.cols, sorted((p.pid, p.height, p.width) for p in board.pieces().values())),
 )

@@ -292,5 +292,5 @@ SPEC = GameSpec(
     format_move=lambda board, tile: "gameHandler.move(%d)" % tile,
     options={"mode": MODES},
     default_options=lambda board: {"mode": "optimal" if len(board.cells) <= OPTIMAL_MAX_CELLS else "fast"},
-    map=True,
+    space="puzzles.sliding.space",
 )
