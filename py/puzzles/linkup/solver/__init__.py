@@ -2,6 +2,7 @@
 shuffle and the board generator, every job in slices."""
 
 from puzzles import Result, Rng, exact_int, run
+from puzzles.code_cases import cases_job
 from puzzles.linkup import (
     SWEEP_GROUP,
     Board,
@@ -11,6 +12,7 @@ from puzzles.linkup import (
     has_joinable_pair,
     joinable_pairs,
 )
+from puzzles.linkup.cases import cases as hidden_cases
 from puzzles.linkup.solver.nogood import Bits, joinable, nogood_search, supported
 
 # Work a search does between two yields, besides every ``chunk`` positions: a
@@ -1033,4 +1035,4 @@ def _all_free(
     return True, order
 
 
-JOBS["cases"] = __import__("puzzles.code_cases").code_cases.cases_job("linkup")  # the Code panel's Check
+JOBS["cases"] = cases_job(hidden_cases)  # the Code panel's Check
