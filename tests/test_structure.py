@@ -34,10 +34,8 @@ STILL_NAMING: dict = {
     "app/i18n.py": 24,
     "app/race_panel.py": 2,
     "code_runner.py": 10,
-    "puzzles/__main__.py": 4,
     "puzzles/code_check.py": 2,
     "puzzles/messages.py": 15,
-    "worker_jobs.py": 1,
 }
 
 

@@ -212,9 +212,11 @@ def test_warm_up_runs_the_search_through_the_protocol_and_leaves_nothing_behind(
     out = worker_jobs.warm_up(0.0)  # one unit, whatever the budget
     assert out["units"] == len(out["unit_ms"]) >= 1
     assert worker_jobs._jobs == jobs and huarong_solver._tables == tables
-    assert Board.parse(worker_jobs.WARM_BOARD).to_code() != GAMES["huarong"].default().to_code()
-    for metric in ("cell", "piece"):
-        result = run_request("huarong", request(worker_jobs.WARM_BOARD, metric=metric))
+    warm = GAMES["huarong"].warm_up
+    assert sorted(r["options"]["metric"] for r in warm) == ["cell", "piece"]
+    for req in warm:
+        assert Board.parse(req["board"]).to_code() != GAMES["huarong"].default().to_code()
+        result = run_request("huarong", req)
         assert result["status"] == "solved" and result["stats"]["positions"] > 1000  # a search, not a lookup
     assert worker_jobs.warm_up(60.0, most_units=2)["units"] == 2  # the work it needs, not a minute of it
 

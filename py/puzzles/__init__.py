@@ -533,6 +533,15 @@ class GameSpec:
                     shares, so two boards with equal shapes are positions of
                     the same game (the rule a saved game's jumps must keep):
                     by default ``(rows, cols)``; Huarong adds its pieces.
+    ``layouts``     the module of the game's named boards (such as
+                    ``puzzles.huarong.layouts``), or ``None``: its ``LAYOUTS``
+                    (each with ``zh``, ``en`` and ``board``) and
+                    ``find_layout(name)`` (a layout or ``None``), so that a
+                    layout's name works wherever a board's text does.
+    ``warm_up``     requests (``{"action", "board", "options"}``) the worker runs
+                    before it says it is ready, so that the runtime has
+                    optimized the search's hot code before a player's first
+                    Solve (see :func:`worker_jobs.warm_up`); none by default.
     ``view``        the page-side module (main thread only: it imports the
                     DOM) whose ``View`` class draws and plays the game, such
                     as ``puzzles.huarong.view``; ``None`` for a game with no
@@ -555,6 +564,8 @@ class GameSpec:
         space: "str | None" = None,
         shape: object = None,
         view: "str | None" = None,
+        warm_up: "list | None" = None,
+        layouts: "str | None" = None,
     ) -> None:
         self.name = name
         self.board = board
@@ -571,6 +582,8 @@ class GameSpec:
         self.map = space is not None
         self.shape = shape if shape is not None else (lambda board: (board.rows, board.cols))
         self.view = view
+        self.warm_up = warm_up or []
+        self.layouts = layouts
 
     def defaults(self, board: object) -> dict:
         """Every option's default value for ``board``."""
