@@ -30,7 +30,6 @@ WORDS = sorted(set(NAMES) | {"klotski", "huarong", "linkup", "link-up", "sliding
 STILL_NAMING: dict = {
     "app/code_panel.py": 21,
     "app/code_starters.py": 9,
-    "app/drafts.py": 8,
     "app/i18n.py": 24,
     "app/race_panel.py": 2,
     "code_runner.py": 10,

@@ -601,6 +601,16 @@ class GameSpec:
         return out
 
 
+class DraftError(ValueError):
+    """An edit a board editor refuses (a game's ``draft`` module): ``key`` is an i18n key, ``values`` its
+    fields."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
 def load_module(path: str) -> object:
     """The module of dotted ``path`` (``puzzles.huarong.view``), imported if it
     is not yet: how generic code reaches the modules a spec names. Walks the

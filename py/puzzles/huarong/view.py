@@ -9,13 +9,13 @@ import json
 from pyscript import document, window
 
 from app.dom import clear, el, hit, on
-from app.drafts import SHAPE_ORDER, SHAPES, DraftError, HuarongDraft
 from app.i18n import piece_name
 from app.records import num
 from app.view import GameView, game_texts
-from puzzles import STEP, PuzzleError, exact_int
+from puzzles import STEP, DraftError, PuzzleError, exact_int
 from puzzles.huarong import DIRECTIONS, MAX_SIDE, METRICS, check_script, count_steps
 from puzzles.huarong import input as huarong_input
+from puzzles.huarong.draft import SHAPE_ORDER, SHAPES, HuarongDraft
 from puzzles.huarong.layouts import LAYOUTS
 from puzzles.input import ARROW_KEY_DIRECTION, Refused, changed, gesture_direction
 from puzzles.input import event as input_event
