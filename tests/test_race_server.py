@@ -843,7 +843,7 @@ def _serve(make, **kw):
 
 PAGE_FILES = ["", "index.html", "favicon.ico", "pyscript.toml", "worker.toml", "static/app.css", "static/boot.js",
               "static/vendor/pyscript/core.js", "py/main.py", "py/worker.py", "py/code_runner.py",
-              "py/app/race_panel.py", "py/puzzles/linkup/__init__.py", "py/puzzles/linkup/solver/__init__.py",
+              "py/puzzles/linkup/race_view.py", "py/puzzles/linkup/__init__.py", "py/puzzles/linkup/solver/__init__.py",
               "py/worker_jobs.py"]
 NOT_SERVED = [".git/config", ".git", ".venv/pyvenv.cfg", "tests/conftest.py", "tests/", "tools/serve.py",
               "README.md", "pyproject.toml", "py/race/rooms.py", "py/race/", "static/", "static/../README.md",

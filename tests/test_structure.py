@@ -31,7 +31,6 @@ STILL_NAMING: dict = {
     "app/code_panel.py": 21,
     "app/code_starters.py": 9,
     "app/i18n.py": 24,
-    "app/race_panel.py": 2,
     "code_runner.py": 10,
     "puzzles/code_check.py": 2,
     "puzzles/messages.py": 15,

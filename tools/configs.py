@@ -63,15 +63,18 @@ WORKER_ONLY = ("puzzles/statespace.py", "puzzles/code_cases.py")
 # Inside a game's folder, a module whose name starts with one of these (or any module of a
 # folder so named) is search code, the worker's alone: ``solver.py``, ``solver/``, ``space.py``, ``cases.py``.
 WORKER_ONLY_NAMES = ("solver", "space", "cases")
-# ... and a module so named is the page's alone: the game's view imports the DOM (pyscript).
+# ... and a module whose name starts or ends with one of these is the page's alone: a game's view
+# (``view.py``, ``race_view.py``) imports the DOM (pyscript).
 MAIN_ONLY_NAMES = ("view",)
 
 
-def _named(rel: str, names: tuple) -> bool:
+def _named(rel: str, names: tuple, ends: bool = False) -> bool:
     """Whether a module of a game's folder (``puzzles/GAME/...``) has one of ``names`` as the
-    start of its name or of one of its folders' names below the game's."""
+    start (or, when ``ends``, the end) of its name or of one of its folders' names below the game's."""
     parts = rel[: -len(".py")].split("/")
-    return len(parts) > 2 and any(part.startswith(names) for part in parts[2:])
+    return len(parts) > 2 and any(
+        part.startswith(names) or (ends and part.endswith(names)) for part in parts[2:]
+    )
 
 
 def worker_only(rel: str) -> bool:
@@ -81,7 +84,7 @@ def worker_only(rel: str) -> bool:
 
 def main_only(rel: str) -> bool:
     """Whether module ``rel`` is the page's alone (a game's view): the worker never gets it."""
-    return _named(rel, MAIN_ONLY_NAMES)
+    return _named(rel, MAIN_ONLY_NAMES, ends=True)
 
 
 def main_thread_files() -> list:

@@ -479,7 +479,7 @@ _TEXT = {
         "Editing — unsolvable: no moves reach the goal (wrong parity). Swap two tiles to fix it.",
         "编辑中——无解：怎么移动都到不了终局（奇偶性不对）。交换两个数字即可修正。",
     ),
-    # ---- Link-up's race panel (issue #25, py/app/race_panel.py)
+    # ---- Link-up's race panel (issue #25, py/puzzles/linkup/race_view.py)
     "race": ("Race", "对战"),
     "race_help": (
         "Race friends on the same board (up to 6 players): create a room and send its link, or join a friend's "

@@ -14,7 +14,6 @@ from pyscript.ffi import create_proxy
 
 from app.dom import clear, el, hit, on
 from app.faces import face
-from app.race_panel import RacePanel, race_time
 from app.records import clock_text, num
 from app.view import GameView, game_texts
 from puzzles import exact_int
@@ -22,6 +21,7 @@ from puzzles.input import Refused, changed
 from puzzles.input import event as input_event
 from puzzles.linkup import PRESETS, connect, generate, joinable_pairs
 from puzzles.linkup import input as linkup_input
+from puzzles.linkup.race_view import RacePanel, race_time
 
 SVG = "http://www.w3.org/2000/svg"
 MAIN_THREAD_CELLS = 24  # boards up to this size are generated at once on the page's thread
