@@ -11,8 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import linkup_joins
-from puzzles.linkup.solver import route_cost
-from puzzles.linkup.solver.nogood import Bits, joinable, joins
+from puzzles.linkup.solver.bits import Bits, joinable, joins, route_cost
 
 DIRS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 

@@ -53,7 +53,8 @@ def imports(path: pathlib.Path) -> set:
     """The modules of py/ that ``path`` imports, at its top level or inside a function (an
     ``__import__`` or ``import_module`` of a constant name too): for
     ``from A import B`` the module ``A.B`` when it is one, else ``A``; a package's import also
-    imports its parent packages (``import puzzles.huarong.solver`` runs ``puzzles/huarong``)."""
+    imports its parent packages (``import puzzles.huarong.solver`` runs ``puzzles/huarong``), but
+    for the packages ``path`` is in itself, which are always run before it."""
     here = module_name(path)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     found = set()
@@ -73,7 +74,7 @@ def imports(path: pathlib.Path) -> set:
                 names = [first.value]
         for name in names:
             while name:
-                if name in MODULES and name != here:
+                if name in MODULES and not (here + ".").startswith(name + "."):  # its own packages run first
                     found.add(name)
                 name = name.rpartition(".")[0]
     return found
@@ -111,7 +112,7 @@ def find_cycle(graph: dict) -> list:
 
 def test_no_import_circle_in_py():
     graph = {name: imports(path) for name, path in MODULES.items()}
-    assert len(graph) > 40 and graph["puzzles.huarong.solver"] >= {"puzzles.huarong", "puzzles"}
+    assert len(graph) > 40 and graph["puzzles.huarong.solver"] >= {"puzzles.statespace", "puzzles.huarong.cases"}
     assert find_cycle(graph) == []
 
 
