@@ -538,6 +538,9 @@ class GameSpec:
                     (each with ``zh``, ``en`` and ``board``) and
                     ``find_layout(name)`` (a layout or ``None``), so that a
                     layout's name works wherever a board's text does.
+    ``exercise``    the module of the game's Code-panel exercise (such as
+                    ``puzzles.huarong.exercise``: its ``EXERCISE``, a
+                    :class:`puzzles.code_check.Exercise`), or ``None``.
     ``warm_up``     requests (``{"action", "board", "options"}``) the worker runs
                     before it says it is ready, so that the runtime has
                     optimized the search's hot code before a player's first
@@ -566,6 +569,7 @@ class GameSpec:
         view: "str | None" = None,
         warm_up: "list | None" = None,
         layouts: "str | None" = None,
+        exercise: "str | None" = None,
     ) -> None:
         self.name = name
         self.board = board
@@ -584,6 +588,7 @@ class GameSpec:
         self.view = view
         self.warm_up = warm_up or []
         self.layouts = layouts
+        self.exercise = exercise
 
     def defaults(self, board: object) -> dict:
         """Every option's default value for ``board``."""

@@ -548,6 +548,7 @@ SPEC = GameSpec(
     decode_move=_decode_move,
     solver="puzzles.huarong.solver",
     view="puzzles.huarong.view",
+    exercise="puzzles.huarong.exercise",
     format_move=lambda board, m: format_move(m[0], m[1]),
     count=lambda moves, options: count_steps(moves, options.get("metric", "cell")),
     options={"metric": METRICS},

@@ -883,6 +883,7 @@ SPEC = GameSpec(
     decode_move=_decode_move,
     solver="puzzles.linkup.solver",
     view="puzzles.linkup.view",
+    exercise="puzzles.linkup.exercise",
     format_move=_format_move,
     count=lambda moves, options: sum(1 for m in moves if m[0] != "shuffle"),
 )

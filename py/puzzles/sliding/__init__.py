@@ -289,6 +289,7 @@ SPEC = GameSpec(
     decode_move=exact_int,
     solver="puzzles.sliding.solver",
     view="puzzles.sliding.view",
+    exercise="puzzles.sliding.exercise",
     format_move=lambda board, tile: "gameHandler.move(%d)" % tile,
     options={"mode": MODES},
     default_options=lambda board: {"mode": "optimal" if len(board.cells) <= OPTIMAL_MAX_CELLS else "fast"},
