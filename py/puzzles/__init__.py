@@ -541,6 +541,9 @@ class GameSpec:
     ``exercise``    the module of the game's Code-panel exercise (such as
                     ``puzzles.huarong.exercise``: its ``EXERCISE``, a
                     :class:`puzzles.code_check.Exercise`), or ``None``.
+    ``texts``       the module of the game's texts in both languages (such as
+                    ``puzzles.huarong.texts``): its ``TEXTS``, the page's, which
+                    :mod:`app.i18n` merges, and its ``MESSAGES``, its error codes'.
     ``warm_up``     requests (``{"action", "board", "options"}``) the worker runs
                     before it says it is ready, so that the runtime has
                     optimized the search's hot code before a player's first
@@ -570,6 +573,7 @@ class GameSpec:
         warm_up: "list | None" = None,
         layouts: "str | None" = None,
         exercise: "str | None" = None,
+        texts: "str | None" = None,
     ) -> None:
         self.name = name
         self.board = board
@@ -589,6 +593,7 @@ class GameSpec:
         self.warm_up = warm_up or []
         self.layouts = layouts
         self.exercise = exercise
+        self.texts = texts
 
     def defaults(self, board: object) -> dict:
         """Every option's default value for ``board``."""

@@ -46,6 +46,8 @@ from puzzles import (
     read_number,
     strip,
 )
+from puzzles.huarong.texts import MESSAGES as _MESSAGES
+from puzzles.messages import add_messages
 
 MAX_SIDE = 8
 TARGET = 1
@@ -539,6 +541,8 @@ def _decode_move(data: object) -> "tuple[int, str]":
 # is worked out in the warm-up.
 WARM_BOARD = "3117/3118/4225/4605/960a"
 
+add_messages(_MESSAGES)  # the game's error codes, said in both languages
+
 SPEC = GameSpec(
     "huarong",
     Board,
@@ -549,6 +553,7 @@ SPEC = GameSpec(
     solver="puzzles.huarong.solver",
     view="puzzles.huarong.view",
     exercise="puzzles.huarong.exercise",
+    texts="puzzles.huarong.texts",
     format_move=lambda board, m: format_move(m[0], m[1]),
     count=lambda moves, options: count_steps(moves, options.get("metric", "cell")),
     options={"metric": METRICS},

@@ -43,6 +43,8 @@ from puzzles import (
     run,
     strip,
 )
+from puzzles.linkup.texts import MESSAGES as _MESSAGES
+from puzzles.messages import add_messages
 
 MAX_SIDE = 24
 _CHAR = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -874,6 +876,8 @@ def _format_move(board: Board, move: tuple) -> str:
     return "gameHandler.connect(%d, %d, %d, %d)" % (r1, c1, r2, c2)
 
 
+add_messages(_MESSAGES)  # the game's error codes, said in both languages
+
 SPEC = GameSpec(
     "linkup",
     Board,
@@ -884,6 +888,7 @@ SPEC = GameSpec(
     solver="puzzles.linkup.solver",
     view="puzzles.linkup.view",
     exercise="puzzles.linkup.exercise",
+    texts="puzzles.linkup.texts",
     format_move=_format_move,
     count=lambda moves, options: sum(1 for m in moves if m[0] != "shuffle"),
 )
