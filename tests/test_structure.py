@@ -139,3 +139,18 @@ def test_the_name_finder_sees_code_and_not_prose():
 @pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(PY)))
 def test_a_generic_module_names_no_game(path):
     assert naming_lines(path.read_text(encoding="utf-8")) == []
+
+
+def test_every_games_legal_moves_are_the_moves_its_rules_take():
+    """The spec's ``legal_moves``: each move ``apply`` takes, from the default board and a few moves on."""
+    from puzzles.games import SPECS
+
+    for spec in SPECS:
+        board = spec.default()
+        for _ in range(3):
+            moves = spec.legal_moves(board)
+            assert moves, spec.name
+            for move in moves:
+                assert spec.decode_move(spec.encode_move(move)) == move, (spec.name, move)
+                spec.apply(board, move)  # a PuzzleError here: a move the rules refuse
+            board = spec.apply(board, moves[-1])

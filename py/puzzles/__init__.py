@@ -511,6 +511,8 @@ class GameSpec:
     ``encode_move`` ``move -> JSON value``; ``decode_move`` the inverse, which
                     raises ``ValueError`` on anything it did not make.
     ``count``       ``(moves, options) -> int``: how a list of moves is counted.
+    ``legal_moves`` ``board -> [move, ...]``: every move ``apply`` takes on ``board``
+                    (each a player could make in one step), in a fixed order.
     ``format_move`` ``(board, move) -> str``: the course's console line for a
                     move played on ``board`` (``gameHandler.move(10, 'left')``).
     ``options``     ``{name: (choice, ...)}``, the first choice the default;
@@ -565,6 +567,7 @@ class GameSpec:
         solver: str,
         format_move: object,
         count: object = None,
+        legal_moves: object = None,
         options: "dict | None" = None,
         default_options: object = None,
         space: "str | None" = None,
@@ -584,6 +587,7 @@ class GameSpec:
         self.solver = solver
         self.format_move = format_move
         self.count = count if count is not None else (lambda moves, options: len(moves))
+        self.legal_moves = legal_moves
         self.options = options or {}
         self._default_options = default_options
         self.space = space

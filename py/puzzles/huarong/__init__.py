@@ -555,6 +555,7 @@ SPEC = GameSpec(
     exercise="puzzles.huarong.exercise",
     texts="puzzles.huarong.texts",
     format_move=lambda board, m: format_move(m[0], m[1]),
+    legal_moves=lambda board: board.legal_moves(),
     count=lambda moves, options: count_steps(moves, options.get("metric", "cell")),
     options={"metric": METRICS},
     space="puzzles.huarong.space",

@@ -890,5 +890,6 @@ SPEC = GameSpec(
     exercise="puzzles.linkup.exercise",
     texts="puzzles.linkup.texts",
     format_move=_format_move,
+    legal_moves=joinable_pairs,
     count=lambda moves, options: sum(1 for m in moves if m[0] != "shuffle"),
 )

@@ -296,6 +296,7 @@ SPEC = GameSpec(
     exercise="puzzles.sliding.exercise",
     texts="puzzles.sliding.texts",
     format_move=lambda board, tile: "gameHandler.move(%d)" % tile,
+    legal_moves=lambda board: [board.cells[p] for p in neighbours(board.rows, board.cols)[board.blank()]],
     options={"mode": MODES},
     default_options=lambda board: {"mode": "optimal" if len(board.cells) <= OPTIMAL_MAX_CELLS else "fast"},
     space="puzzles.sliding.space",
