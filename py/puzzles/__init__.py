@@ -1,12 +1,15 @@
 """Pure game logic for the puzzles: no browser imports.
 
-Each game is two modules: ``<game>.py``, the board model (codecs, moves, the
-game's :class:`GameSpec`), which the page's main thread imports and which
-therefore also runs on MicroPython (no ``dataclasses``, no run-time
-``typing``, no ``int.bit_length``); and ``<game>_solver.py``, the search,
-which only the worker (Pyodide), the tests and the command line import.
+Each game is one folder, ``puzzles/<game>/``: its ``__init__.py`` is the board
+model (codecs, moves, the game's :class:`GameSpec`), which the page's main
+thread imports and which therefore also runs on MicroPython (no
+``dataclasses``, no run-time ``typing``, no ``int.bit_length``); beside it its
+input, texts, exercise and view (the page's), and its solver, cases and
+state-map space, which only the worker (Pyodide), the tests and the command
+line import (``tools/configs.py`` ships each file by its name).
 :mod:`puzzles.games` is the one registry of games; :mod:`puzzles.messages`
-holds the text of every error they raise, in English and Chinese.
+holds the text of every error they raise, in English and Chinese (each game
+adds its own codes').
 """
 
 import json
