@@ -6,15 +6,20 @@ program that imports them finds nothing to import.
 One request at a time, JSON text (``handle(text, post)``); everything goes back to the
 page as JSON text through ``post``, and the page checks all of it as input:
 
-``{"id", "kind": "run", "game", "source", "board"}``
-    run the program, then the game's function on ``board`` (the grid of ids as rows):
-    Huarong ``solve(board)``, Sliding ``slidingPuzzle(board)`` (Link-up only defines
-    ``connect``); the moves it makes through ``gameHandler.move(...)`` (or prints as
-    the course's lines) are recorded with the learner's line.
-``{"id", "kind": "call", "game", "source", "args"}``
-    run the program, then ``connect(*args)`` (Link-up's "Use my connect").
-``{"id", "kind": "check", "game", "source", "cases": [{"board", "args"?}, ...]}``
-    run the program, then the game's function on each case, one ``case`` message each.
+Every request carries ``"exercise"``, what the game's exercise is (the page sends
+:meth:`puzzles.code_check.Exercise.request`): ``{"function", "answer", "move_args",
+"course_line", "answer_items"}``; this worker knows no game.
+
+``{"id", "kind": "run", "game", "exercise", "source", "board"}``
+    run the program, then the exercise's function on ``board`` (the grid of ids as rows),
+    such as Huarong's ``solve(board)``, unless its answer is a ``path`` (Link-up's
+    ``connect`` is only defined by a Run); the moves it makes through
+    ``gameHandler.move(...)`` (or prints as the course's lines) are recorded with the
+    learner's line.
+``{"id", "kind": "call", "game", "exercise", "source", "args"}``
+    run the program, then the function on ``args`` (Link-up's "Use my connect").
+``{"id", "kind": "check", "game", "exercise", "source", "cases": [{"board", "args"?}, ...]}``
+    run the program, then the function on each case, one ``case`` message each.
 
 Answers: ``{"type": "out", "id", "text", "cut"}`` (printed output, batched every
 :data:`FLUSH_S` and capped at :data:`MAX_OUTPUT` characters in all), ``{"type":
@@ -40,13 +45,8 @@ MAX_OUTPUT = 20000  # characters of printed output kept per request (about 400 l
 MAX_TEXT = 4000  # characters of a traceback sent (its head and its end)
 MAX_LINE = 300  # characters of one line of a traceback (an exception's value may be a megabyte long)
 FLUSH_S = 0.05  # printed output goes to the page at most this often
-MAX_ITEMS = 4096  # items of an answer kept (a path, a list of moves)
-MAX_PATH = 201  # items of a Link-up answer kept (a legal path has at most 200 cells: longer is refused)
-FUNCTIONS = {"huarong": "solve", "linkup": "connect", "sliding": "slidingPuzzle"}
-COURSE_LINE = {  # a printed course line is a move too
-    "huarong": re.compile(r"^\s*gameHandler\.move\(\s*(\d{1,6})\s*,\s*['\"](up|down|left|right)['\"]\s*\)\s*;?\s*$"),
-    "sliding": re.compile(r"^\s*gameHandler\.move\(\s*(\d{1,6})\s*\)\s*;?\s*$"),
-}
+MAX_ITEMS = 4096  # items of an answer kept (a path, a list of moves), or fewer as the exercise says
+ANSWERS = ("moves", "count", "path")  # how an exercise's answer is judged (puzzles.code_check.Exercise)
 
 
 class MoveLimit(BaseException):
@@ -69,10 +69,11 @@ def _learner_line() -> "int | None":
 
 
 class Recorder:
-    """The moves of one call, each with the learner's line that made it."""
+    """The moves of one call, each with the learner's line that made it; ``exercise`` is the
+    request's (how many arguments a move takes)."""
 
-    def __init__(self, game: str) -> None:
-        self.game = game
+    def __init__(self, exercise: dict) -> None:
+        self.exercise = exercise
         self.moves: list = []
 
     def add(self, move: object) -> None:
@@ -89,13 +90,15 @@ class GameHandler:
         self._rec = recorder
 
     def move(self, *args: object) -> bool:
-        """Huarong ``move(pid, dir)``, Sliding ``move(tile)``: recorded; answers ``True``."""
-        if self._rec.game == "huarong" and len(args) == 2:
+        """``move(pid, dir)`` or ``move(tile)``, as the exercise's moves take two arguments or one:
+        recorded; answers ``True``."""
+        two = self._rec.exercise["move_args"] == 2
+        if two and len(args) == 2:
             self._rec.add([_plain(args[0]), _plain(args[1])])
-        elif self._rec.game == "sliding" and len(args) == 1:
+        elif self._rec.exercise["move_args"] == 1 and len(args) == 1:
             self._rec.add(_plain(args[0]))
         else:
-            raise TypeError("gameHandler.move() takes %s" % ("(pid, dir)" if self._rec.game == "huarong" else "(tile)"))
+            raise TypeError("gameHandler.move() takes %s" % ("(pid, dir)" if two else "(tile)"))
         return True
 
 
@@ -109,7 +112,8 @@ class Output:
         self.cut = False
         self.line = ""
         self.last = time.monotonic()
-        self.pattern = COURSE_LINE.get(recorder.game)
+        line = recorder.exercise["course_line"]  # a printed course line is a move too
+        self.pattern = re.compile(line) if line is not None else None
 
     def write(self, s: object) -> int:
         s = str(s)
@@ -133,7 +137,7 @@ class Output:
             line, self.line = self.line.split("\n", 1)
             m = self.pattern.match(line)
             if m:
-                move = [int(m.group(1)), m.group(2)] if self.rec.game == "huarong" else int(m.group(1))
+                move = [int(m.group(1)), m.group(2)] if self.rec.exercise["move_args"] == 2 else int(m.group(1))
                 self.rec.add(move)
         self.line = self.line[-200:]  # a line without an end is no course line past this
 
@@ -179,9 +183,10 @@ def _cut(text: str) -> str:
     return text
 
 
-def _answer(x: object, game: str) -> object:
-    """The learner's answer as sent: a Link-up path no longer than :data:`MAX_PATH` items."""
-    return _plain(x, 0, MAX_PATH if game == "linkup" else MAX_ITEMS)
+def _answer(x: object, exercise: dict) -> object:
+    """The learner's answer as sent: no more than the exercise's ``answer_items`` items (a Link-up
+    path longer than any legal one is cut where it is made, one item past the longest)."""
+    return _plain(x, 0, exercise["answer_items"])
 
 
 def _error(e: BaseException) -> dict:
@@ -211,17 +216,35 @@ def _load(source: str, recorder: Recorder) -> dict:
     return ns
 
 
-def _function(ns: dict, game: str) -> object:
-    name = FUNCTIONS[game]
+def _function(ns: dict, exercise: dict) -> object:
+    name = exercise["function"]
     fn = ns.get(name)
     if not callable(fn):
         raise NoFunction(name)
     return fn
 
 
-def _call(fn: object, game: str, board: list, args: list) -> object:
-    board = copy.deepcopy(board)
-    return fn(board, *args) if game == "linkup" else fn(board)
+def _call(fn: object, board: list, args: list) -> object:
+    return fn(copy.deepcopy(board), *args)
+
+
+def _exercise(x: object) -> dict:
+    """The request's exercise, checked (anything else is refused): its function's name an
+    identifier, its answer one of :data:`ANSWERS`, moves of 0 to 2 arguments, a course line that
+    compiles (or none) and from 1 to :data:`MAX_ITEMS` answer items."""
+    if not isinstance(x, dict):
+        raise ValueError("bad exercise")
+    function, line, items = x.get("function"), x.get("course_line"), x.get("answer_items")
+    if not (isinstance(function, str) and function.isidentifier()) or x.get("answer") not in ANSWERS:
+        raise ValueError("bad exercise")
+    if x.get("move_args") not in (0, 1, 2) or not (line is None or isinstance(line, str)):
+        raise ValueError("bad exercise")
+    if type(items) is not int or not 1 <= items <= MAX_ITEMS:
+        raise ValueError("bad exercise")
+    if line is not None:
+        re.compile(line)
+    return {"function": function, "answer": x["answer"], "move_args": x["move_args"], "course_line": line,
+            "answer_items": items}
 
 
 def _grid(x: object) -> list:
@@ -235,13 +258,14 @@ def handle(text: str, post: object) -> None:
     """Answer one request (see the module's docstring); never raises."""
     try:
         req = json.loads(str(text))
-        rid, kind, game, source = req["id"], req["kind"], req["game"], str(req["source"])
-        if game not in FUNCTIONS or kind not in ("run", "call", "check"):
+        rid, kind, source = req["id"], req["kind"], str(req["source"])
+        exercise = _exercise(req["exercise"])
+        if kind not in ("run", "call", "check"):
             raise ValueError(kind)
     except Exception:
         post(json.dumps({"type": "done", "id": None, "error": {"code": "code_bad_request", "values": {}}}))
         return
-    rec = Recorder(game)
+    rec = Recorder(exercise)
     out = Output(rid, post, rec)
     old = sys.stdout, sys.stderr
     sys.stdout = sys.stderr = out
@@ -250,16 +274,16 @@ def handle(text: str, post: object) -> None:
     try:
         ns = _load(source, rec)
         if kind == "check":
-            fn = _function(ns, game)
+            fn = _function(ns, exercise)
             for i, case in enumerate(req["cases"]):
-                _case(post, out, rid, i, fn, game, case)
+                _case(post, out, rid, i, fn, exercise, case)
         elif kind == "call":
             args = req["args"]
-            answer = _answer(_call(_function(ns, game), game, _grid(args[0]), list(args[1:])), game)
-        elif game != "linkup":
-            answer = _answer(_call(_function(ns, game), game, _grid(req["board"]), []), game)
-        else:  # Link-up's Run: the program ran; connect is called on clicked pairs and by Check
-            _function(ns, game)
+            answer = _answer(_call(_function(ns, exercise), _grid(args[0]), list(args[1:])), exercise)
+        elif exercise["answer"] != "path":
+            answer = _answer(_call(_function(ns, exercise), _grid(req["board"]), []), exercise)
+        else:  # a path's Run: the program ran; the function is called on clicked pairs and by Check
+            _function(ns, exercise)
     except NoFunction as e:
         error = {"code": "code_no_function", "values": {"name": e.args[0]}}
     except BaseException as e:  # the learner's error (SystemExit and KeyboardInterrupt too)
@@ -271,15 +295,15 @@ def handle(text: str, post: object) -> None:
     post(json.dumps({"type": "done", "id": rid, "answer": answer, "moves": rec.moves, "ms": ms, "error": error}))
 
 
-def _case(post: object, out: Output, rid: object, i: int, fn: object, game: str, case: dict) -> None:
+def _case(post: object, out: Output, rid: object, i: int, fn: object, exercise: dict, case: dict) -> None:
     """One of Check's cases: the learner's answer (and moves), its time, or its error."""
-    rec = Recorder(game)
+    rec = Recorder(exercise)
     out.rec = rec
     fn.__globals__["gameHandler"] = GameHandler(rec)
     answer, error = None, None
     t0 = time.perf_counter()
     try:
-        answer = _answer(_call(fn, game, _grid(case["board"]), list(case.get("args") or [])), game)
+        answer = _answer(_call(fn, _grid(case["board"]), list(case.get("args") or [])), exercise)
     except (Exception, MoveLimit) as e:
         error = _error(e)
     ms = (time.perf_counter() - t0) * 1000

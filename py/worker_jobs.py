@@ -32,8 +32,8 @@ import gc
 import json
 import time
 
-from puzzles import PuzzleError, quote
-from puzzles.games import GAMES
+from puzzles import PuzzleError, load_module, quote
+from puzzles.games import GAMES, SPECS
 from puzzles.messages import render
 
 _jobs: dict = {}  # job id -> [generator, seconds of search spent in it so far, spec]
@@ -54,7 +54,7 @@ def error(e: Exception) -> dict:
 
 def _solver(game: str) -> tuple:
     spec = GAMES[game]
-    return spec, __import__(spec.solver, None, None, ["JOBS"])
+    return spec, load_module(spec.solver)
 
 
 def new_id() -> int:
@@ -140,14 +140,10 @@ def cancel(job: int) -> str:
     return json.dumps({"cancelled": _jobs.pop(job, None) is not None if _job_id(job) else False})
 
 
-# The warm-up's board: 'Patter of Rain' (雨声淅沥), about 1,300 positions per metric, a few milliseconds each
-# once the runtime is warm; never the default board, so no answer a player waits for is worked out here.
-WARM_BOARD = "3117/3118/4225/4605/960a"
-
-
 def warm_up(most_s: float = 0.5, most_units: int = 4) -> dict:
-    """Run the Huarong search on :data:`WARM_BOARD` (both metrics, through
-    :func:`start` and :func:`step`, as a player's Solve runs) over and over,
+    """Run the requests of the games' ``warm_up`` (:class:`puzzles.GameSpec`; Huarong's
+    search on a board of its own in both metrics), through :func:`start` and
+    :func:`step` as a player's Solve runs, over and over,
     before the worker says it is ready, for at most about ``most_s`` seconds.
 
     Why: in the browser, the runtime's WebAssembly is compiled lazily by a
@@ -166,13 +162,12 @@ def warm_up(most_s: float = 0.5, most_units: int = 4) -> dict:
     ran ten fast units in the 0.3 s for nothing). Answers ``{"units",
     "seconds", "unit_ms"}``; it leaves no job and no table behind."""
     times: list = []
-    request = {"action": "solve", "board": WARM_BOARD}
+    requests = [(spec.name, request) for spec in SPECS for request in spec.warm_up]
     end = time.perf_counter() + most_s
     while True:
         t0 = time.perf_counter()
-        for metric in ("cell", "piece"):
-            request["options"] = {"metric": metric}
-            job = json.loads(start("huarong", request))["job"]
+        for game, request in requests:
+            job = json.loads(start(game, request))["job"]
             while not json.loads(step(job, 40))["done"]:
                 pass
         times.append(time.perf_counter() - t0)

@@ -94,9 +94,13 @@ def prepare(pyscript: dict) -> dict:
     import worker_jobs  # noqa: F401
 
     folder = os.path.dirname(sys.modules["puzzles"].__file__)
-    for name in sorted(os.listdir(folder)):
-        if name.endswith(".py") and name not in ("__init__.py", "__main__.py"):
-            importlib.import_module("puzzles." + name[:-3])
+    for where, dirs, names in os.walk(folder):  # the games' folders too
+        dirs.sort()
+        package = ["puzzles"] + [p for p in os.path.relpath(where, folder).split(os.sep) if p != "."]
+        for name in sorted(names):
+            if name.endswith(".py") and name != "__main__.py":
+                stem = [] if name == "__init__.py" else [name[: -len(".py")]]
+                importlib.import_module(".".join(package + stem))
     for name, module in sorted(sys.modules.items()):
         path = getattr(module, "__file__", None)
         if ours(name) and path:

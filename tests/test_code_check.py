@@ -6,7 +6,7 @@ import pytest
 from helpers import drain
 from puzzles.code_check import AnswerError, check_path, decode_moves, judge, replay
 from puzzles.games import GAMES
-from puzzles.huarong_layouts import COURSE_BOARD
+from puzzles.huarong.layouts import COURSE_BOARD
 from puzzles.linkup import connect
 
 HR, LU, SP = GAMES["huarong"], GAMES["linkup"], GAMES["sliding"]
@@ -70,7 +70,7 @@ def test_check_judges_each_game():
     hr = {"expected": {"cell": 116, "piece": 81}, "args": []}
     assert not judge(HR, hr, COURSE_BOARD, None, [((10, "left"), 1)])["ok"], "legal but not solved"
     assert not judge(HR, hr, COURSE_BOARD, None, [((1, "down"), 1)])["ok"], "illegal"
-    from puzzles.huarong_solver import solve
+    from puzzles.huarong.solver import solve
 
     moves = [(m, None) for m in solve(HR.board.from_grid(COURSE_BOARD)).moves]
     row = judge(HR, hr, COURSE_BOARD, None, moves)

@@ -8,11 +8,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 import code_runner  # noqa: E402
+from puzzles.code_check import exercise_of  # noqa: E402
+from puzzles.games import GAMES  # noqa: E402
 
 
 def ask(**req):
+    """Ask the worker as the page does: a request with the game's exercise."""
     out = []
     req.setdefault("id", 1)
+    req.setdefault("exercise", exercise_of(GAMES[req["game"]]).request())
     code_runner.handle(json.dumps(req), out.append)
     return [json.loads(m) for m in out]
 
@@ -93,5 +97,5 @@ def test_a_linkup_answer_is_capped_where_it_is_made():
     """A path longer than any legal one (200 cells) is refused whatever its tail: 201 items are sent."""
     src = "def connect(b, r1, c1, r2, c2):\n    return [[0, 0]] * 10000\n"
     msgs = ask(kind="check", game="linkup", source=src, cases=[{"board": [[1, 1]], "args": [0, 0, 0, 1]}])
-    assert len(msgs[0]["answer"]) == code_runner.MAX_PATH == 201
+    assert len(msgs[0]["answer"]) == exercise_of(GAMES["linkup"]).answer_items == 201
     assert max(len(m) for m in (json.dumps(x) for x in msgs)) < 5000

@@ -25,18 +25,39 @@ def _imports(path: Path) -> set:
 
 
 def _module(rel: str) -> str:
-    return rel[: -len(".py")].replace("/", ".")
+    name = rel[: -len(".py")].replace("/", ".")
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+
+
+def _file(module: str) -> str:
+    """The file of dotted ``module`` in py/: a package's ``__init__.py`` or a module's own."""
+    path = module.replace(".", "/")
+    return path + "/__init__.py" if (ROOT / "py" / path).is_dir() else path + ".py"
 
 
 def test_the_main_thread_gets_no_search_module():
     main = configs.main_thread_files()
-    worker_only = [m for m in configs.worker_files() if m.endswith("_solver.py") or m in configs.WORKER_ONLY]
+    worker = configs.worker_files()
+    worker_only = [m for m in worker if configs.worker_only(m)]
     assert "puzzles/statespace.py" in worker_only
     assert not set(main) & set(worker_only)
     assert "app/view.py" in main
     for spec in SPECS:  # every registered game: its board on the page, its solver in the worker only
-        assert spec.board.__module__.replace(".", "/") + ".py" in main, spec.name
-        assert spec.solver.replace(".", "/") + ".py" in worker_only, spec.name
+        assert _file(spec.board.__module__) in main and _file(spec.board.__module__) in worker, spec.name
+        assert _file(spec.solver) in worker_only, spec.name
+        if _file(spec.solver).endswith("/__init__.py"):  # a solver package: its every module
+            folder = _file(spec.solver)[: -len("__init__.py")]
+            solver_files = [m for m in worker if m.startswith(folder)]
+            assert solver_files and not set(solver_files) & set(main), spec.name
+
+
+def test_the_worker_gets_no_view():
+    worker = configs.worker_files()
+    for spec in SPECS:  # a view imports the page's DOM (pyscript), which the worker has not
+        if spec.view is not None:
+            assert _file(spec.view) in configs.main_thread_files(), spec.name
+            assert _file(spec.view) not in worker, spec.name
+    assert not [m for m in worker if m.startswith("app/")]
 
 
 def test_no_main_thread_module_imports_one_it_is_not_given():
@@ -46,3 +67,12 @@ def test_no_main_thread_module_imports_one_it_is_not_given():
         for name in _imports(ROOT / "py" / rel):
             if name in ours:  # stdlib, js and pyscript modules are the runtime's
                 assert name in given, "%s imports %s, which the main thread is not given" % (rel, name)
+
+
+def test_no_worker_module_imports_one_it_is_not_given():
+    given = {_module(m) for m in configs.worker_files()}
+    ours = {_module(m) for m in configs.main_thread_files()} | given
+    for rel in configs.worker_files():
+        for name in _imports(ROOT / "py" / rel):
+            if name in ours:
+                assert name in given, "%s imports %s, which the worker is not given" % (rel, name)

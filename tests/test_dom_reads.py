@@ -13,6 +13,8 @@ import pathlib
 import re
 import tokenize
 
+from puzzles.games import SPECS
+
 APP = pathlib.Path(__file__).resolve().parent.parent / "py" / "app"
 
 # What reading the DOM looks like: a property read (not written: `x.value = ...` is
@@ -62,9 +64,11 @@ def code_lines(path: pathlib.Path) -> list:
 
 
 def dom_reads() -> list:
-    """Every line of py/app that reads the DOM, but for an event's payload: ``(file, number, line)``."""
+    """Every line of py/app and of the games' views that reads the DOM, but for an event's payload:
+    ``(file, number, line)``."""
     found = []
-    for path in sorted(APP.glob("*.py")):
+    views = [APP.parent.joinpath(*spec.view.split(".")).with_suffix(".py") for spec in SPECS if spec.view]
+    for path in sorted(APP.glob("*.py")) + views:
         for n, line, code in code_lines(path):
             code = PAYLOAD.sub("", code)
             if PROPERTY.search(code) or QUERY.search(code):

@@ -18,15 +18,15 @@ from puzzles import (
     MAX_TEXT_CHARS,
     PuzzleError,
     huarong,
-    huarong_solver,
     linkup,
-    linkup_solver,
     run,
     sliding,
-    sliding_solver,
 )
 from puzzles.games import GAMES, SPECS
-from puzzles.huarong_layouts import LAYOUTS
+from puzzles.huarong import solver as huarong_solver
+from puzzles.huarong.layouts import LAYOUTS
+from puzzles.linkup import solver as linkup_solver
+from puzzles.sliding import solver as sliding_solver
 
 FUZZ = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 UNICODE_DIGITS = "²³¹⁰٣۴०१߁০๓０９①"

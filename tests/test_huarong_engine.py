@@ -20,8 +20,8 @@ from puzzles.huarong import (
     format_script,
     parse_script,
 )
-from puzzles.huarong_layouts import COURSE_BOARD, LAYOUTS, PAPER_SIX, find_layout
-from puzzles.huarong_solver import DistanceTable, solve
+from puzzles.huarong.layouts import COURSE_BOARD, LAYOUTS, PAPER_SIX, find_layout
+from puzzles.huarong.solver import DistanceTable, solve
 
 COURSE = Board.from_grid(COURSE_BOARD)
 
@@ -111,7 +111,7 @@ def test_equivalence_off_finds_the_same_optimum_with_more_positions():
 
 
 def test_search_yields_progress_and_limit_gives_unknown():
-    from puzzles.huarong_solver import search
+    from puzzles.huarong.solver import search
 
     gen = search(COURSE, "cell", chunk=256)
     first = next(gen)
@@ -205,7 +205,7 @@ def test_sparse_and_dense_moves_agree(board, metric):
     each piece's moves checked) give the same searches and the same tables."""
     if board is None:
         return
-    from puzzles import huarong_solver
+    from puzzles.huarong import solver as huarong_solver
 
     dense_table = DistanceTable(board, metric)
     dense = solve(board, metric)

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from helpers import drain_with_progress
 from puzzles.huarong import Board, count_steps
-from puzzles.huarong_layouts import LAYOUTS, PAPER_SIX, find_layout
-from puzzles.huarong_solver import _Space, search, solve
+from puzzles.huarong.layouts import LAYOUTS, PAPER_SIX, find_layout
+from puzzles.huarong.solver import _Space, search, solve
 from test_huarong_engine import brute_force, replay, small_boards
 
 # The paper's six with the steps pinned in the layout table (cell, piece); None: no solution.

@@ -26,14 +26,21 @@ def test_piece_names():
     assert t("missing-key", "en") == "missing-key"
 
 
+def _page_files() -> list:
+    """The page's Python: py/app and the games' folders (their views, editors and exercises)."""
+    import pathlib
+
+    py = pathlib.Path(__file__).resolve().parent.parent / "py"
+    return sorted(py.joinpath("app").glob("*.py")) + sorted(py.joinpath("puzzles").glob("*/*.py"))
+
+
 def _keys_used_by_the_app() -> set:
     """String keys the page passes to say/t/text/button/select/paste_box/option_select, and every view's TEXT."""
     import ast
-    import pathlib
 
     used = set()
     calls = {"say": 0, "t": 0, "button": 1, "select": 1, "option_select": 2, "text": 1, "paste_box": 1}
-    for path in pathlib.Path(__file__).resolve().parent.parent.joinpath("py", "app").glob("*.py"):
+    for path in _page_files():
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in calls:
@@ -57,10 +64,9 @@ def _keys_used_by_the_app() -> set:
 def _draft_error_keys() -> set:
     """The keys the editors' refusals name: ``DraftError("ed_…")``."""
     import ast
-    import pathlib
 
     used = set()
-    for path in pathlib.Path(__file__).resolve().parent.parent.joinpath("py", "app").glob("*.py"):
+    for path in _page_files():
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "DraftError" and node.args:
                 if isinstance(node.args[0], ast.Constant):

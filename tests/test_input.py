@@ -10,14 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import STEP, huarong_input, linkup_input, sliding_input
+from puzzles import STEP
 from puzzles.games import GAMES
 from puzzles.huarong import Board as HBoard
-from puzzles.huarong_layouts import LAYOUTS
+from puzzles.huarong import input as huarong_input
+from puzzles.huarong.layouts import LAYOUTS
 from puzzles.input import ARROW_KEY_DIRECTION, Refused, event, gesture_direction
 from puzzles.linkup import Board as LBoard
 from puzzles.linkup import generate
+from puzzles.linkup import input as linkup_input
 from puzzles.sliding import Board as SBoard
+from puzzles.sliding import input as sliding_input
 from puzzles.sliding import shuffled
 
 H, L, S = GAMES["huarong"], GAMES["linkup"], GAMES["sliding"]

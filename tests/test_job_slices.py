@@ -19,10 +19,14 @@ import zlib
 import pytest
 
 from helpers import drain_with_progress
-from puzzles import PuzzleError, Result, huarong_solver, linkup, linkup_solver, run, sliding_solver
+from puzzles import PuzzleError, Result, linkup, run
 from puzzles.games import GAMES
+from puzzles.huarong import solver as huarong_solver
 from puzzles.linkup import Board as LinkupBoard
 from puzzles.linkup import connect, generate
+from puzzles.linkup import solver as linkup_solver
+from puzzles.linkup.solver import rounds as linkup_rounds
+from puzzles.sliding import solver as sliding_solver
 
 # Hard inputs: unsliced, each would take seconds (or all the memory) in one next().
 HUARONG_TALL = "000/001/001/001/001/001/400/000"
@@ -321,7 +325,7 @@ def test_linkup_two_big_kinds_24x24_yield_within_positions():
 def test_linkup_one_kind_24x24_clears_pair_by_pair_in_slices():
     progress, res = drive(job("linkup", "solve", LINKUP_ONE_KIND))
     assert res.status == "solved" and len(res.moves) == 288 and res.positions == 1
-    assert len(progress) >= 288 // linkup_solver.ONE_KIND_YIELD
+    assert len(progress) >= 288 // linkup_rounds.ONE_KIND_YIELD
     board = LINKUP_ONE_KIND
     for a, b in res.moves:
         assert connect(board, a // 24, a % 24, b // 24, b % 24)

@@ -1,4 +1,4 @@
-"""Link-up: the solver's grid of bit sets (puzzles.linkup_nogood_solver.Bits) and what it answers, each
+"""Link-up: the solver's grid of bit sets (puzzles.linkup.solver.nogood.Bits) and what it answers, each
 checked against tests/helpers.py's independent walk for the rule: whether two tiles join (``joinable``,
 ``joins``), the route ``joins`` gives (the two still join with every other cell filled), the blockers it
 gives (the two still cannot join with only those tiles on the board), and the fewest tiles on a route
@@ -11,8 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import linkup_joins
-from puzzles.linkup_nogood_solver import Bits, joinable, joins
-from puzzles.linkup_solver import route_cost
+from puzzles.linkup.solver.bits import Bits, joinable, joins, route_cost
 
 DIRS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 

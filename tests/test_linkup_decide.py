@@ -8,9 +8,11 @@ from hypothesis import strategies as st
 from helpers import drain_with_progress, replays
 from helpers import linkup_clearable as clearable
 from helpers import linkup_positions as descendants
-from puzzles import Rng, linkup_solver, run
-from puzzles.linkup import Board, _by_kind, joinable_pairs
-from puzzles.linkup_solver import pairing_dead, pairing_search, solve, stuck
+from puzzles import Rng, run
+from puzzles.linkup import Board, by_kind, joinable_pairs
+from puzzles.linkup import solver as linkup_solver
+from puzzles.linkup.solver import rounds, solve
+from puzzles.linkup.solver.pairings import pairing_dead, pairing_search, stuck
 
 
 def board_of(shape: int, kinds: int, seed: int) -> Board:
@@ -26,7 +28,7 @@ def board_of(shape: int, kinds: int, seed: int) -> Board:
 def test_pairing_dead_only_on_positions_that_cannot_clear(shape, kinds, seed):
     for b in descendants(board_of(shape, kinds, seed), 30):
         cells = list(b.cells)
-        groups = _by_kind(cells)
+        groups = by_kind(cells)
         opts = joinable_pairs(b)
         if not groups or not opts:
             continue
@@ -55,7 +57,7 @@ def test_a_pairing_stuck_rejects_cannot_clear_and_the_three_pairings_are_every_w
     checked = 0
     for b in descendants(board_of(shape, kinds, seed), 12):
         cells = list(b.cells)
-        for group in _by_kind(cells).values():
+        for group in by_kind(cells).values():
             if len(group) != 4:
                 continue
             a, rest = group[0], group[1:]
@@ -66,7 +68,7 @@ def test_a_pairing_stuck_rejects_cannot_clear_and_the_three_pairings_are_every_w
                 ways.append(ok)
                 tb = Board(b.rows, b.cols, trial)
                 opts = [p for p in joinable_pairs(Board(b.rows, b.cols, cells)) if trial[p[0]] == trial[p[1]]]
-                if stuck(b.rows, b.cols, trial, _by_kind(trial), opts):
+                if stuck(b.rows, b.cols, trial, by_kind(trial), opts):
                     assert not ok, tb
                 checked += 1
             assert any(ways) == clearable(b.rows, b.cols, tuple(cells)), b
@@ -78,7 +80,7 @@ def test_pairing_dead_finds_what_stuck_misses():
     bench's kind whose start it proves dead where stuck() does not (seeds 88, 165, 168, 184 of 200)."""
     b = Board.parse("1.4x4.0324314204130043.qP")
     cells, opts = list(b.cells), joinable_pairs(b)
-    groups = _by_kind(cells)
+    groups = by_kind(cells)
     assert not stuck(4, 4, cells, groups, opts)
     assert pairing_dead(4, 4, cells, groups, opts)
     assert not clearable(4, 4, tuple(cells))
@@ -89,7 +91,7 @@ def test_pairing_dead_finds_what_stuck_misses():
         Rng(seed).shuffle(kinds)
         big = Board(8, 18, kinds)
         cells, opts = list(big.cells), joinable_pairs(big)
-        groups = _by_kind(cells)
+        groups = by_kind(cells)
         if not stuck(8, 18, cells, groups, opts) and pairing_dead(8, 18, cells, groups, opts):
             more += 1
             assert solve(big, budget=3000).status == "unsolvable"
@@ -185,12 +187,12 @@ def test_rounds_and_pairings_taking_turns_agree_with_exhaustive_search(shape, ki
     share what they prove dead (each way): the answer still agrees with the exhaustive search."""
     board = board_of(shape, kinds, seed)
     truth = clearable(board.rows, board.cols, tuple(board.cells))
-    saved = linkup_solver.FIRST_ROUND, linkup_solver.ROUND_UNIT
-    linkup_solver.FIRST_ROUND = linkup_solver.ROUND_UNIT = 1
+    saved = rounds.FIRST_ROUND, rounds.ROUND_UNIT
+    rounds.FIRST_ROUND = rounds.ROUND_UNIT = 1
     try:
         res = solve(board)
     finally:
-        linkup_solver.FIRST_ROUND, linkup_solver.ROUND_UNIT = saved
+        rounds.FIRST_ROUND, rounds.ROUND_UNIT = saved
     assert res.status == ("solved" if truth else "unsolvable"), board
     if truth:
         assert replays(board, res.moves), board

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from helpers import drain_with_progress, linkup_clearable
 from helpers import linkup_joins as joins
-from puzzles import Rng, linkup, linkup_solver, run
+from puzzles import Rng, linkup, run
 from puzzles.linkup import (
     PRESETS,
     Board,
@@ -25,7 +25,7 @@ from puzzles.linkup import (
     layout_steps,
     turns,
 )
-from puzzles.linkup_solver import shuffle, solve
+from puzzles.linkup.solver import rounds, shuffle, solve
 
 
 def check_path(board: Board, path: list, r1: int, c1: int, r2: int, c2: int) -> None:
@@ -376,7 +376,7 @@ def test_generate_steps_reports_pairs_placed():
 def pairs_by_testing(board: Board) -> list:
     g = _Grid(board.rows, board.cols, board.cells)
     out = []
-    for group in linkup._by_kind(board.cells).values():
+    for group in linkup.by_kind(board.cells).values():
         out.extend(linkup._pairs(g, board.cols, group))
     return out
 
@@ -398,12 +398,12 @@ def test_sweeps_find_exactly_the_joinable_pairs(board):
 @settings(max_examples=100, deadline=None)
 @given(random_boards(max_side=4))
 def test_solver_with_every_kind_swept_agrees_with_brute_force(board):
-    saved = linkup_solver.SWEEP_GROUP
-    linkup_solver.SWEEP_GROUP = 0
+    saved = rounds.SWEEP_GROUP  # the rounds' sweep of each kind's tiles
+    rounds.SWEEP_GROUP = 0
     try:
         result = solve(board)
     finally:
-        linkup_solver.SWEEP_GROUP = saved
+        rounds.SWEEP_GROUP = saved
     assert (result.status == "solved") == brute_clearable(board)
     b = board
     for a, c in result.moves:

@@ -1,4 +1,4 @@
-"""Link-up: the search over pairings with learnt nogoods (puzzles.linkup_nogood_solver), checked against an
+"""Link-up: the search over pairings with learnt nogoods (puzzles.linkup.solver.nogood), checked against an
 independent exhaustive search (tests/helpers.py's ``linkup_clearable``, a walk of its own for the rule): every
 answer on small boards, every nogood it finds or learns (no clearing order makes its literals all true),
 every clearing order replayed; the closure's replay of its last joins against a closure from scratch;
@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 from helpers import drain_with_progress, replays
 from helpers import linkup_clearable as clearable
 from helpers import linkup_joins as joins
-from puzzles import Rng, linkup_solver, run
-from puzzles import linkup_nogood_solver as ng
+from puzzles import Rng, run
 from puzzles.linkup import Board
-from puzzles.linkup_nogood_solver import MATES, Bits, _close, _Search, greedy, nogood_search, supported
+from puzzles.linkup import solver as linkup_solver
+from puzzles.linkup.solver import nogood as ng
+from puzzles.linkup.solver.bits import Bits
+from puzzles.linkup.solver.nogood import MATES, _close, _Nogoods, greedy, nogood_search, supported
 from test_linkup_decide import board_of, mixed_board
 
 
@@ -91,7 +93,7 @@ def searched(b: Board, seed: "int | None") -> tuple:
     """``(search, status, nogoods the closure gave)``: the search run to its end; with a ``seed``, its
     decisions are random (any kind, any pairing not ruled out: the search is complete whatever it
     decides, and random choices meet more conflicts)."""
-    s = _Search(b.rows, b.cols, list(b.cells), 10**6, [0])
+    s = _Nogoods(b.rows, b.cols, list(b.cells), 10**6, [0])
     found = []
     plain = s._shrink
 
@@ -147,14 +149,14 @@ def test_random_decisions_agree_with_exhaustive_search(shape, kinds, seed):
 
 def test_the_closure_replayed_from_its_last_joins_is_the_closure_from_scratch():
     """Random assignments, one after another (deeper, shallower, changed), on 8 x 18 boards: the tiles
-    left by :meth:`_Search.close` (which takes the last closure's joins again up to the first it no
+    left by :meth:`_Nogoods.close` (which takes the last closure's joins again up to the first it no
     longer allows) are those left by a closure from scratch, with no hint."""
     checked = stuck = 0
     for seed in range(6):
         rng = random.Random(seed)
         kinds = [i // 4 + 1 for i in range(144)]
         rng.shuffle(kinds)
-        s = _Search(8, 18, kinds, 10**6, [0])
+        s = _Nogoods(8, 18, kinds, 10**6, [0])
         for _ in range(40):
             for v in range(len(s.val)):
                 r = rng.random()

@@ -9,10 +9,13 @@ from hypothesis import strategies as st
 from helpers import linkup_clearable, replays
 from helpers import linkup_joins as joins
 from helpers import linkup_positions as positions
-from puzzles import Rng, linkup_solver, run
-from puzzles.linkup import Board, _by_kind, joinable_pairs
-from puzzles.linkup_nogood_solver import Bits
-from puzzles.linkup_solver import _clears_alone, luby, solve, stuck
+from puzzles import Rng, run
+from puzzles.linkup import Board, by_kind, joinable_pairs
+from puzzles.linkup import solver as linkup_solver
+from puzzles.linkup.solver import rounds, solve
+from puzzles.linkup.solver.bits import Bits
+from puzzles.linkup.solver.pairings import clears_alone, stuck
+from puzzles.linkup.solver.rounds import luby
 
 
 def clearable(board: Board) -> bool:
@@ -57,8 +60,8 @@ def test_solver_agrees_with_exhaustive_search_and_replays(truth):
 def test_many_short_rounds_agree_too(truth, monkeypatch):
     """Restarts with the random order, a round of one or two positions: the
     dead positions shared between rounds never hide a clearing order."""
-    monkeypatch.setattr(linkup_solver, "FIRST_ROUND", 1)
-    monkeypatch.setattr(linkup_solver, "ROUND_UNIT", 1)
+    monkeypatch.setattr(rounds, "FIRST_ROUND", 1)
+    monkeypatch.setattr(rounds, "ROUND_UNIT", 1)
     for seed in SEEDS:
         board = seeded(seed)
         res = solve(board)
@@ -72,7 +75,7 @@ def test_stuck_never_calls_a_clearable_position_dead(truth):
     for seed in list(SEEDS)[:120]:
         for b in positions(seeded(seed), 12):
             cells = list(b.cells)
-            groups = _by_kind(cells)
+            groups = by_kind(cells)
             if not groups:
                 continue
             if stuck(b.rows, b.cols, cells, groups, joinable_pairs(b)):
@@ -93,7 +96,7 @@ def test_a_parents_joins_as_a_hint_never_change_the_answer():
         rng = Rng(100 + seed)
         while True:
             b = Board(8, 18, cells)
-            groups = _by_kind(cells)
+            groups = by_kind(cells)
             opts = joinable_pairs(b)
             record: list = []
             if not opts or stuck(8, 18, list(cells), groups, opts, record=record):
@@ -102,7 +105,7 @@ def test_a_parents_joins_as_a_hint_never_change_the_answer():
                 child = list(cells)
                 child[a] = child[c] = 0
                 cb = Board(8, 18, child)
-                sub, copts = _by_kind(child), joinable_pairs(cb)
+                sub, copts = by_kind(child), joinable_pairs(cb)
                 if not sub or not copts:
                     continue
                 plain = stuck(8, 18, list(child), sub, copts)
@@ -118,10 +121,10 @@ def test_a_parents_joins_as_a_hint_never_change_the_answer():
 def test_stuck_finds_the_crossed_pairs():
     crossed = Board.from_grid([[0, 0, 0, 0], [0, 1, 2, 0], [0, 2, 1, 0], [0, 0, 0, 0]])
     # 1s and 2s can each only join through the other kind's tiles
-    assert stuck(4, 4, list(crossed.cells), _by_kind(crossed.cells), joinable_pairs(crossed))
+    assert stuck(4, 4, list(crossed.cells), by_kind(crossed.cells), joinable_pairs(crossed))
     assert not clearable(crossed) and solve(crossed).status == "unsolvable"
     open_board = Board.from_grid([[1, 2], [0, 0], [2, 1]])
-    assert not stuck(3, 2, list(open_board.cells), _by_kind(open_board.cells), joinable_pairs(open_board))
+    assert not stuck(3, 2, list(open_board.cells), by_kind(open_board.cells), joinable_pairs(open_board))
 
 
 def test_a_kind_that_clears_by_itself_never_loses_a_clearing_order():
@@ -130,8 +133,8 @@ def test_a_kind_that_clears_by_itself_never_loses_a_clearing_order():
         for b in positions(seeded(seed), 8):
             g = Bits(b.rows, b.cols, b.cells)
             opts = set(joinable_pairs(b))
-            for group in _by_kind(b.cells).values():
-                order = _clears_alone(g, b.cols, group, opts)
+            for group in by_kind(b.cells).values():
+                order = clears_alone(g, b.cols, group, opts)
                 if order is None:
                     continue
                 checked += 1

@@ -11,11 +11,11 @@ import pytest
 
 from puzzles import MAX_TEXT_CHARS, PuzzleError, exact_int, huarong, linkup, quote, sliding
 from puzzles import messages as messages_module
-from puzzles.huarong_solver import DistanceTable
-from puzzles.huarong_solver import search as huarong_search
+from puzzles.huarong.solver import DistanceTable
+from puzzles.huarong.solver import search as huarong_search
 from puzzles.messages import MESSAGES, render
-from puzzles.sliding_solver import build_table, encode_tables, install_tables
-from puzzles.sliding_solver import search as sliding_search
+from puzzles.sliding.solver import build_table, encode_tables, install_tables
+from puzzles.sliding.solver import search as sliding_search
 
 PUZZLES = Path(__file__).resolve().parent.parent / "py" / "puzzles"
 HAN = re.compile("[\u4e00-\u9fff]")

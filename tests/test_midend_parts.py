@@ -4,14 +4,19 @@ overrides only the hooks listed in ``py/app/hooks.py``; no part imports the view
 import ast
 import pathlib
 
-APP = pathlib.Path(__file__).resolve().parent.parent / "py" / "app"
+from puzzles.games import SPECS
+
+PY = pathlib.Path(__file__).resolve().parent.parent / "py"
+APP = PY / "app"
 PARTS = ("frame", "lifecycle", "jobs", "playback", "records_keeper", "editor_frame", "map_panel", "game_handler",
          "keys", "hooks", "session")
-GAME_VIEWS = sorted(p.stem for p in APP.glob("*_view.py"))
+GAME_VIEWS = sorted(spec.view for spec in SPECS if spec.view)  # dotted, such as puzzles.huarong.view
 
 
 def _class(module: str, name: str) -> ast.ClassDef:
-    tree = ast.parse((APP / (module + ".py")).read_text(encoding="utf-8"))
+    """Class ``name`` of ``module``: a part of py/app by its file's name, or a game's view by its dotted name."""
+    path = PY.joinpath(*module.split(".")).with_suffix(".py") if "." in module else APP / (module + ".py")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     return next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
 
 

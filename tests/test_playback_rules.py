@@ -20,9 +20,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from app.session import Playback, Session
-from puzzles import huarong_solver, linkup_solver, sliding_solver
 from puzzles.games import GAMES
+from puzzles.huarong import solver as huarong_solver
 from puzzles.linkup import joinable_pairs
+from puzzles.linkup import solver as linkup_solver
+from puzzles.sliding import solver as sliding_solver
 
 
 def legal_moves(game, board):

@@ -99,7 +99,7 @@ def board_of(snap: dict):
 def play_out(t: Table, conn: str, board) -> None:
     """Clear ``board`` pair by pair (a board the generator made can always be cleared, but the
     first joinable pair is not always safe: the solver's order is)."""
-    from puzzles.linkup_solver import solve
+    from puzzles.linkup.solver import solve
 
     for a, b in solve(board).moves:
         t.send(conn, t="pair", a=a, b=b)
@@ -773,11 +773,11 @@ def test_the_server_serves_the_page_and_the_rooms_in_one_process(race_url):
                 assert r.status == 200 and "data-app-state" in await r.text()
             async with http.get(race_url + "static/boot.js") as r:
                 assert r.status == 200 and r.headers["Content-Type"].startswith("text/javascript")
-            async with http.get(race_url + "py/puzzles/linkup.py") as r:
+            async with http.get(race_url + "py/puzzles/linkup/__init__.py") as r:
                 assert r.status == 200 and r.headers["Content-Type"].startswith("text/plain")
                 assert r.headers["Cache-Control"] == "no-cache", "an edited file shows on the next load"
                 etag = r.headers["ETag"]
-            async with http.get(race_url + "py/puzzles/linkup.py", headers={"If-None-Match": etag}) as r:
+            async with http.get(race_url + "py/puzzles/linkup/__init__.py", headers={"If-None-Match": etag}) as r:
                 assert r.status == 304, "an unchanged file is not sent again"
             async with http.get(race_url + "static/vendor/micropython/micropython.wasm") as r:
                 assert r.status == 200 and r.headers["Content-Type"] == "application/wasm"
@@ -843,7 +843,8 @@ def _serve(make, **kw):
 
 PAGE_FILES = ["", "index.html", "favicon.ico", "pyscript.toml", "worker.toml", "static/app.css", "static/boot.js",
               "static/vendor/pyscript/core.js", "py/main.py", "py/worker.py", "py/code_runner.py",
-              "py/app/race_panel.py", "py/puzzles/linkup.py", "py/puzzles/linkup_solver.py", "py/worker_jobs.py"]
+              "py/puzzles/linkup/race_view.py", "py/puzzles/linkup/__init__.py", "py/puzzles/linkup/solver/__init__.py",
+              "py/worker_jobs.py"]
 NOT_SERVED = [".git/config", ".git", ".venv/pyvenv.cfg", "tests/conftest.py", "tests/", "tools/serve.py",
               "README.md", "pyproject.toml", "py/race/rooms.py", "py/race/", "static/", "static/../README.md",
               "static/%2e%2e/README.md", "static/.hidden", "node_modules/axe-core/axe.min.js", "py//main.py",

@@ -119,9 +119,11 @@ def test_playback_pause_step_and_stop():
 
 
 # ---------------------------------------------------------------- records and the clock
-from app.drafts import DraftError, HuarongDraft, SlidingDraft  # noqa: E402
 from app.faces import COLORS, FACES, contrast, face  # noqa: E402
 from app.records import Clock, Records, clock_text, num  # noqa: E402
+from puzzles import DraftError  # noqa: E402
+from puzzles.huarong.draft import HuarongDraft  # noqa: E402
+from puzzles.sliding.draft import SlidingDraft  # noqa: E402
 
 
 def test_numbers_read_the_same_everywhere():
@@ -264,7 +266,7 @@ def test_the_new_main_thread_modules_run_on_micropython(tmp_path):
     script = tmp_path / "check.py"
     script.write_text(
         "from app.records import Clock, Records, num\n"
-        "from app.drafts import HuarongDraft, SlidingDraft\n"
+        "from puzzles.huarong.draft import HuarongDraft\nfrom puzzles.sliding.draft import SlidingDraft\n"
         "from app.faces import face, contrast\n"
         "r = Records()\n"
         "r.add_win('huarong', 'L0', {'cell': 120}, 5000.0)\n"

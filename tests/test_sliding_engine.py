@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import sliding, sliding_solver
+from puzzles import sliding
 from puzzles.__main__ import main
 from puzzles.sliding import Board, BoardError, MoveError, solvable
-from puzzles.sliding_solver import sliding_puzzle, solve
+from puzzles.sliding import solver as sliding_solver
+from puzzles.sliding.solver import sliding_puzzle, solve
 
 SAMPLES = pathlib.Path(__file__).resolve().parent / "data" / "korf-instances.json"
 

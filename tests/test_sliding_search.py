@@ -9,8 +9,9 @@ import random
 import pytest
 
 from helpers import drain_with_progress
-from puzzles import run, sliding, sliding_solver
+from puzzles import run, sliding
 from puzzles.sliding import Board
+from puzzles.sliding import solver as sliding_solver
 from test_sliding_engine import SAMPLES, bfs_from_goal, random_walk, replays
 
 KORF = json.loads(SAMPLES.read_text())["instances"]

@@ -11,9 +11,10 @@ import random
 import pytest
 
 from helpers import step_to_end
-from puzzles import run, sliding, sliding_solver
+from puzzles import run, sliding
 from puzzles.sliding import Board, table_shape
-from puzzles.sliding_solver import GROUPS_3X5, solve, transposed
+from puzzles.sliding import solver as sliding_solver
+from puzzles.sliding.solver import GROUPS_3X5, solve, transposed
 from test_sliding_engine import manhattan_ida, random_walk, replays
 
 

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 import worker_jobs
 from helpers import step_to_end
 from puzzles import Result, huarong, run, sliding, statespace
+from puzzles.huarong.space import HuarongSpace
 from puzzles.statespace import PermGroup, map_job
 
 COURSE = huarong.DEFAULT  # 横刀立马
@@ -257,10 +258,10 @@ def test_map_cells_find_every_relabelling_of_every_node(course_cell):
 
 def test_one_position_key_for_the_solver_and_the_map():
     """The searches and the map share one key (puzzles.huarong.position_key)."""
-    from puzzles import huarong_solver
+    from puzzles.huarong import solver as huarong_solver
 
     board = huarong.Board.parse(COURSE)
-    space = statespace.HuarongSpace(board, "cell")
+    space = HuarongSpace(board, "cell")
     assert huarong_solver._Space(board).encode(board) == space.encode(board) == space.start
     swapped = huarong.Board(board.rows, board.cols, [{3: 4, 4: 3}.get(v, v) for v in board.cells])
     assert huarong.position_key(swapped, huarong.shape_classes(swapped)) == space.start

@@ -6,10 +6,11 @@ import time
 import pytest
 
 from helpers import step_to_end
-from puzzles import Result, sliding_solver
+from puzzles import Result
 from puzzles.games import GAMES
 from puzzles.huarong import Board
 from puzzles.sliding import Board as SlidingBoard
+from puzzles.sliding import solver as sliding_solver
 from worker_jobs import cancel, ping, start, step
 
 COURSE = "3114/3114/5226/5786/900a"
@@ -171,7 +172,7 @@ def test_sliding_tables_install_from_the_shipped_bytes():
 def test_compare_gives_up_honestly_on_the_distinct_side():
     """横刀立马 with pieces told apart has 14,950,080 reachable positions (the state map's count): the
     distinct side stops at its limit and says so (``unknown``, no steps), the equal side solves it."""
-    from puzzles.huarong_solver import COMPARE_LIMIT
+    from puzzles.huarong.solver import COMPARE_LIMIT
 
     result = run_request("huarong", request("3114/3114/5226/5786/900a", "compare"))
     equal, distinct = result["stats"]["sides"]["equal"], result["stats"]["sides"]["distinct"]
@@ -197,16 +198,18 @@ def test_warm_up_runs_the_search_through_the_protocol_and_leaves_nothing_behind(
     about three times slower, its code not yet optimized); it must leave no job, no cached table,
     and work on a board of its own, never the default one a player's first Solve asks for."""
     import worker_jobs
-    from puzzles import huarong_solver
+    from puzzles.huarong import solver as huarong_solver
 
     tables = list(huarong_solver._tables)
     jobs = dict(worker_jobs._jobs)
     out = worker_jobs.warm_up(0.0)  # one unit, whatever the budget
     assert out["units"] == len(out["unit_ms"]) >= 1
     assert worker_jobs._jobs == jobs and huarong_solver._tables == tables
-    assert Board.parse(worker_jobs.WARM_BOARD).to_code() != GAMES["huarong"].default().to_code()
-    for metric in ("cell", "piece"):
-        result = run_request("huarong", request(worker_jobs.WARM_BOARD, metric=metric))
+    warm = GAMES["huarong"].warm_up
+    assert sorted(r["options"]["metric"] for r in warm) == ["cell", "piece"]
+    for req in warm:
+        assert Board.parse(req["board"]).to_code() != GAMES["huarong"].default().to_code()
+        result = run_request("huarong", req)
         assert result["status"] == "solved" and result["stats"]["positions"] > 1000  # a search, not a lookup
     assert worker_jobs.warm_up(60.0, most_units=2)["units"] == 2  # the work it needs, not a minute of it
 
@@ -257,7 +260,7 @@ def test_step_and_cancel_answer_a_coded_error_for_any_job_id(job):
 def test_a_fault_inside_a_job_is_a_coded_internal_error(monkeypatch):
     """No raw Python text reaches the page: a fault of ours is named by its type only."""
     import worker_jobs
-    from puzzles import sliding_solver
+    from puzzles.sliding import solver as sliding_solver
 
     def broken(board, options, request):
         raise ValueError("byte must be in range(0, 256)")

@@ -81,7 +81,9 @@ PROBE = textwrap.dedent(
 
 def probe(tmp_path: Path, change: dict) -> dict:
     work = tmp_path / "py"
-    shutil.copytree(ROOT / "py", work, ignore=shutil.ignore_patterns("__pycache__", "app"))
+    for rel in configs.worker_files() + ["worker.py", "worker_snapshot.py"]:  # the worker's files
+        (work / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "py" / rel, work / rel)
     out = subprocess.run(
         [sys.executable, "-c", PROBE, json.dumps(change)], cwd=work, capture_output=True, text=True, check=True
     )
@@ -90,8 +92,8 @@ def probe(tmp_path: Path, change: dict) -> dict:
 
 def test_the_snapshot_holds_every_worker_module_and_uses_them_when_the_files_match(tmp_path):
     r = probe(tmp_path, {})
-    files = sorted(p.stem for p in (ROOT / "py" / "puzzles").glob("*.py") if p.stem not in ("__init__", "__main__"))
-    assert r["modules"] == sorted(["worker_jobs", "puzzles"] + ["puzzles." + f for f in files])
+    files = [f[: -len(".py")].replace("/", ".").replace(".__init__", "") for f in configs.worker_files()]
+    assert r["modules"] == sorted(files)
     assert r["started_from"] == "snapshot" and r["same_objects"]
     # PyScript's package came from the compiled code (rule 3), and no .pyc was written (rule 4)
     assert r["hits"] == ["pyscript/__init__.py", "pyscript/util.py"] and r["util_b"] == 2
@@ -99,7 +101,7 @@ def test_the_snapshot_holds_every_worker_module_and_uses_them_when_the_files_mat
     assert "job" in r["solved"]
 
 
-@pytest.mark.parametrize("path", ["worker_jobs.py", "puzzles/huarong_solver.py", "puzzles/games.py"])
+@pytest.mark.parametrize("path", ["worker_jobs.py", "puzzles/huarong/solver.py", "puzzles/games.py"])
 def test_a_changed_file_drops_the_snapshot_modules(tmp_path, path):
     r = probe(tmp_path, {path: "\nMARKER = 7\n"})
     assert r["started_from"] == "stale snapshot" and not r["same_objects"]
@@ -147,7 +149,7 @@ NODE_SOLVE = textwrap.dedent(
     const py = await loadPyodide({ indexURL: vendor + "/", _loadSnapshot: readFileSync(snapshot) });
     console.log(py.runPython(`
     import json, sys, worker_jobs
-    held = "puzzles.huarong_solver" in sys.modules
+    held = "puzzles.huarong.solver" in sys.modules
     request = {"board": "3114/3114/5226/5786/900a", "options": {"metric": "cell"}}
     job = json.loads(worker_jobs.start("huarong", request))["job"]
     while True:

@@ -12,7 +12,7 @@ from benchlib import median, ratio, table, trees
 PROBE = """
 import json, statistics, time
 import worker_jobs
-from puzzles.huarong_layouts import PAPER_SIX, find_layout
+from puzzles.huarong.layouts import PAPER_SIX, find_layout
 
 out = []
 for name in PAPER_SIX:

@@ -11,8 +11,8 @@ and 100 uniform boards of each other size the page offers (linkup.PRESETS: 4 x 6
 Each board is solved through the worker protocol (``worker_jobs.start`` / ``step`` in 40 ms slices, the
 worker's own budget) in a fresh interpreter per solver and set. "Before" is the solver of the baseline commit
 (:data:`BEFORE`; ``--before REF``: another commit's), read from the repository's
-history into ``.bench/linkup-before/`` and put in the place of ``puzzles.linkup_solver`` (and of
-``puzzles.linkup_nogood_solver``, where that commit had one; the rest of the tree is the working tree's);
+history into ``.bench/linkup-before/`` and put in the place of ``puzzles.linkup.solver`` (and of
+``puzzles.linkup.solver.nogood``, where that commit had one; the rest of the tree is the working tree's);
 "after" is the working tree's. A
 board still running after CAP seconds is cancelled and counted "unknown" (its time: CAP). Times are the
 process's CPU seconds (``time.process_time``; in Pyodide, Node's ``process.cpuUsage``), not the wall
@@ -37,11 +37,11 @@ if before:  # the solver of BEFORE (its two modules, where it had both) in the p
     sys.path.insert(0, sys.path[0].rsplit("/", 1)[0] + "/.bench/linkup-before")
     try:
         import linkup_nogood_solver_before
-        sys.modules["puzzles.linkup_nogood_solver"] = linkup_nogood_solver_before
+        sys.modules["puzzles.linkup.solver.nogood"] = linkup_nogood_solver_before
     except ImportError:
         pass
     import linkup_solver_before
-    sys.modules["puzzles.linkup_solver"] = linkup_solver_before
+    sys.modules["puzzles.linkup.solver"] = linkup_solver_before
 import worker_jobs
 from puzzles import Rng
 try:  # Pyodide on Node: the process's CPU time (time.process_time is the wall clock there)

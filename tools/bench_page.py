@@ -29,7 +29,7 @@ from playwright.sync_api import sync_playwright
 from benchlib import ROOT, launch, median, ratio, table, trees
 
 sys.path.insert(0, str(ROOT / "py"))
-from puzzles.huarong_layouts import find_layout  # noqa: E402
+from puzzles.huarong.layouts import find_layout  # noqa: E402
 
 CLICK_TO_SOLVED = """async () => {
     const status = document.getElementById('huarong-status');

@@ -97,7 +97,8 @@ def bench_shapes(runs: int) -> None:
 
 KORF_PROBE = r"""
 import json, time
-from puzzles import sliding, sliding_solver
+from puzzles import sliding
+from puzzles.sliding import solver as sliding_solver
 with open(sliding_solver.table_path(), "rb") as f:
     sliding_solver.install_tables(f.read())
 out = {}

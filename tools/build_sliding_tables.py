@@ -2,11 +2,11 @@
 
     python3 tools/build_sliding_tables.py [--shape 4x4|3x5] [--out PATH]
 
-Runs the engine's own :func:`puzzles.sliding_solver.build_table` for each group of
-the shape's partition (:data:`puzzles.sliding_solver.GROUPS`: 4 × 4 is 6-6-3, 3 × 5
+Runs the engine's own :func:`puzzles.sliding.solver.build_table` for each group of
+the shape's partition (:data:`puzzles.sliding.solver.GROUPS`: 4 × 4 is 6-6-3, 3 × 5
 is 6-6-2, which also serves 5 × 3 turned on its diagonal) and writes them with
-:func:`puzzles.sliding_solver.encode_tables` to the shape's file of
-:data:`puzzles.sliding_solver.SHIPPED`. Pure CPython; a six-tile table takes about
+:func:`puzzles.sliding.solver.encode_tables` to the shape's file of
+:data:`puzzles.sliding.solver.SHIPPED`. Pure CPython; a six-tile table takes about
 ten minutes for 4 × 4 and one to two minutes for 3 × 5 on a laptop-class core.
 """
 
@@ -18,7 +18,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
-from puzzles import sliding_solver  # noqa: E402
+from puzzles.sliding import solver as sliding_solver  # noqa: E402
 
 
 def main() -> int:

@@ -1,10 +1,11 @@
 """Writes the two PyScript configs from the tree, so no list of files is kept by hand.
 
-    pyscript.toml  the page's main thread (MicroPython): py/app/*.py and the
-                   board modules py/puzzles/*.py, never a ``*_solver.py`` nor
-                   another module of WORKER_ONLY (the runtime line: search
-                   code stays in the worker)
-    worker.toml    the solver worker (Pyodide): py/puzzles/*.py and py/worker_jobs.py;
+    pyscript.toml  the page's main thread (MicroPython): py/app/*.py and every
+                   module of py/puzzles/ (its game folders too) but the worker's
+                   own (the runtime line: search code stays in the worker, see
+                   worker_only())
+    worker.toml    the solver worker (Pyodide): py/puzzles/ but the games'
+                   views (main_only(): they import the page's DOM), and py/worker_jobs.py;
                    its interpreter is static/pyodide-snapshot.mjs (Pyodide started
                    from the memory snapshot tools/snapshot.mjs made) when that
                    snapshot exists, else Pyodide itself
@@ -51,21 +52,48 @@ SNAPSHOT = ROOT / "static" / "vendor" / "pyodide" / "snapshot.bin"
 SNAPSHOT_MAKERS = ["package-lock.json", "tools/snapshot.mjs", "tools/configs.py", "py/worker_snapshot.py"]
 
 
-def _modules(folder: str) -> list:
-    return sorted(p.relative_to(PY).as_posix() for p in (PY / folder).glob("*.py") if p.name != "__main__.py")
+def _modules(folder: str, tree: bool = False) -> list:
+    """The modules of ``py/FOLDER`` (with its sub-folders when ``tree``), as paths from py/."""
+    found = (PY / folder).rglob("*.py") if tree else (PY / folder).glob("*.py")
+    return sorted(p.relative_to(PY).as_posix() for p in found if p.name != "__main__.py")
 
 
-# Search code besides the ``*_solver.py`` modules: the worker's alone.
+# Generic search code: the worker's alone.
 WORKER_ONLY = ("puzzles/statespace.py", "puzzles/code_cases.py")
+# Inside a game's folder, a module whose name starts with one of these (or any module of a
+# folder so named) is search code, the worker's alone: ``solver.py``, ``solver/``, ``space.py``, ``cases.py``.
+WORKER_ONLY_NAMES = ("solver", "space", "cases")
+# ... and a module whose name starts or ends with one of these is the page's alone: a game's view
+# (``view.py``, ``race_view.py``) imports the DOM (pyscript).
+MAIN_ONLY_NAMES = ("view",)
+
+
+def _named(rel: str, names: tuple, ends: bool = False) -> bool:
+    """Whether a module of a game's folder (``puzzles/GAME/...``) has one of ``names`` as the
+    start (or, when ``ends``, the end) of its name or of one of its folders' names below the game's."""
+    parts = rel[: -len(".py")].split("/")
+    return len(parts) > 2 and any(
+        part.startswith(names) or (ends and part.endswith(names)) for part in parts[2:]
+    )
+
+
+def worker_only(rel: str) -> bool:
+    """Whether module ``rel`` (a path from py/) is search code the main thread never gets."""
+    return rel in WORKER_ONLY or rel.endswith("_solver.py") or _named(rel, WORKER_ONLY_NAMES)
+
+
+def main_only(rel: str) -> bool:
+    """Whether module ``rel`` is the page's alone (a game's view): the worker never gets it."""
+    return _named(rel, MAIN_ONLY_NAMES, ends=True)
 
 
 def main_thread_files() -> list:
-    puzzles = [m for m in _modules("puzzles") if not m.endswith("_solver.py") and m not in WORKER_ONLY]
+    puzzles = [m for m in _modules("puzzles", tree=True) if not worker_only(m)]
     return puzzles + _modules("app")
 
 
 def worker_files() -> list:
-    return _modules("puzzles") + ["worker_jobs.py"]
+    return [m for m in _modules("puzzles", tree=True) if not main_only(m)] + ["worker_jobs.py"]
 
 
 def worker_interpreter() -> str:

@@ -28,18 +28,18 @@ from pyscript.ffi import create_proxy
 
 from app.code_starters import is_starter, starter
 from app.dom import clear, el, into_view, next_task, on, sliced
-from puzzles import PuzzleError
+from puzzles import PuzzleError, load_module
 from puzzles.code_check import (
     AnswerError,
     check_path,
     decode_until_bad,
     decoding,
+    exercise_of,
     judging,
     path_text,
     replay,
 )
 from puzzles.code_link import MAX_CODE
-from puzzles.huarong_layouts import find_layout
 
 # A Run (or one of Check's cases) may take this long before the page asks whether to keep going; the
 # worker goes on meanwhile, and Keep going gives it this long again. Set from the course's own Huarong BFS
@@ -56,7 +56,6 @@ FLOOD_PER_S = 10000  # messages a second that end the learner's worker (static/c
 TABLE_ROWS = 30  # rows of Check's table shown (failing cases first)
 POLL_S = 0.03
 STORE = "bfs-puzzles.code."
-FUNCTIONS = {"huarong": "solve", "linkup": "connect", "sliding": "slidingPuzzle"}  # the learner's, by game
 
 
 def _error_label(err: dict) -> tuple:
@@ -86,6 +85,7 @@ class CodePanel:
     def __init__(self, shell: object, spec: object, session: object, frame: object, player: object,
                  jobs: object) -> None:
         self.shell, self.spec, self.game = shell, spec, spec.name
+        self.exercise = exercise_of(spec)  # what the learner writes, how it is judged
         self.session, self.frame, self.player, self.jobs = session, frame, player, jobs
         self.editor = None
         self.worker = None
@@ -169,9 +169,9 @@ class CodePanel:
         self.undo_starter = self.frame.button(bar, "code_starter_undo", self._on_starter_undo)
         self.undo_starter.setAttribute("hidden", "")
         self.frame.button(bar, "code_share", self._on_share)
-        if self.game == "linkup":
+        if self.exercise.answer == "path":  # the learner's function may join the tiles a player clicks
             lab = el("label", bar, "check")
-            self.connect_box = el("input", lab, type="checkbox", id="linkup-use-connect")
+            self.connect_box = el("input", lab, type="checkbox", id=self.game + "-use-connect")
             sh.text(el("span", lab), "code_use_connect")
             on(self.connect_box, "change", self.frame.guard(lambda e: self._set_use(bool(e.target.checked))))
         self.share_box = lab = el("label", sec, "stack code-share", hidden=True)
@@ -306,11 +306,11 @@ class CodePanel:
         if case.get("set") == "beyond":  # Sliding's 3 x 3 boards: the set's name, then the board's number
             return self.shell.t("code_beyond_case", n=label.rsplit("#", 1)[-1])
         seed, size, args = case.get("seed"), case.get("size"), case.get("args")
-        if self.game == "linkup" and isinstance(seed, int) and isinstance(size, str) and isinstance(args, list):
+        if isinstance(seed, int) and isinstance(size, str) and isinstance(args, list):
             if len(args) == 4 and all(isinstance(x, int) for x in args):
                 seed_words = self.shell.t("code_seed", n=seed)
                 return "%s %s (%d,%d)\u2011(%d,%d)" % (size, seed_words, args[0], args[1], args[2], args[3])
-        layout = find_layout(label) if self.game == "huarong" else None
+        layout = load_module(self.spec.layouts).find_layout(label) if self.spec.layouts else None
         return layout.en if layout is not None and self.shell.lang == "en" else label
 
     def _label(self) -> str:
@@ -513,7 +513,9 @@ class CodePanel:
         request has a worker of its own: once it has answered, that worker ends and a fresh one
         starts for the next (what a program leaves behind, a handler replaced, a task still
         running, never reaches another run); only Use my connect's calls of one program share
-        one, so that each clicked pair is answered at once."""
+        one, so that each clicked pair is answered at once. Every request says the exercise (the
+        learner's worker knows no game)."""
+        req["exercise"] = self.exercise.request()
         if self.worker is not None and self.used is not None and (req["kind"] != "call" or self.used != req["source"]):
             self._kill()  # a worker a call has used serves only more calls of that same program
         if self.worker is None:
@@ -566,7 +568,7 @@ class CodePanel:
         else:
             self._kill()  # a fresh worker for the next request, starting now
         done = self.done
-        if self.game != "linkup" and isinstance(done.get("moves"), list):
+        if self.exercise.move_args and isinstance(done.get("moves"), list):
             done["decoded"] = await self._decoded(done["moves"])
         return done
 
@@ -592,7 +594,7 @@ class CodePanel:
         if "code" in err:  # said in the page's own words and values: nothing of the worker's in the status
             key = str(err["code"])
             if key == "code_no_function":
-                self.say(key, name=FUNCTIONS[self.game])
+                self.say(key, name=self.exercise.function)
             elif key == "code_move_limit":
                 self.say(key, n=MAX_MOVES)
             else:
@@ -638,18 +640,18 @@ class CodePanel:
             return
         err = done.get("error")
         self._error(err)
-        if self.game == "linkup":
+        if self.exercise.answer == "path":
             if err is None:
-                self.say("code_linkup_ready")
+                self.say(self.exercise.keys["ready"])
             into_view(self.status, self.status, top=False)
             return
-        verdict = None  # the sliding puzzle's answer checked: said once its moves have played
-        if self.game == "sliding" and err is None:
-            verdict = await self._sliding_answer(start, done.get("answer"))
+        verdict = None  # a count's answer checked: said once its moves have played
+        if self.exercise.answer == "count" and err is None:
+            verdict = await self._count_answer(start, done.get("answer"))
         clean = True
         if moves or unknown is not None:
             clean = await self._play(start, moves, err is None, unknown)
-        elif err is None and self.game == "huarong":
+        elif err is None and self.exercise.answer == "moves":
             self.say("code_no_moves")
         if verdict is not None and clean:
             self.say(verdict[0], **verdict[1])
@@ -693,7 +695,7 @@ class CodePanel:
             else:
                 self.say("code_illegal_noline", i=i, msg=e)
             return False
-        if say_end and self.game == "huarong":
+        if say_end and self.exercise.answer == "moves":
             options = self.session.options
             n = self.spec.count(legal, options)
             board = self.session.state
@@ -716,17 +718,17 @@ class CodePanel:
             return None
         return self.spec.count([self.spec.decode_move(m) for m in result["moves"]], options)
 
-    async def _sliding_answer(self, start: object, answer: object) -> "tuple | None":
+    async def _count_answer(self, start: object, answer: object) -> "tuple | None":
         """The learner's answer for ``start`` against the exact one: ``(key, values)`` to say, or
         ``None`` when the exact one is not known."""
-        result = await self._exact(start, {"mode": "optimal"})
+        result = await self._exact(start, self.exercise.exact_options)
         yours = str(answer)[:40] if isinstance(answer, int) and not isinstance(answer, bool) else repr(answer)[:40]
         if result is None:
             return None
         exact = len(result["moves"]) if result["status"] == "solved" else -1
         if yours == str(exact):
-            return ("code_sliding_answer_ok", {"yours": yours})
-        return ("code_sliding_answer", {"yours": yours, "exact": exact})
+            return (self.exercise.keys["answer_ok"], {"yours": yours})
+        return (self.exercise.keys["answer_wrong"], {"yours": yours, "exact": exact})
 
     # ------------------------------------------------------------------ Link-up: Use my connect
     def _set_use(self, on_: bool) -> None:
@@ -883,7 +885,7 @@ class CodePanel:
             return {"ok": False, "ran": True, "yours": _error_label(err), "expected": expected, "ms": ms,
                     "answer": None, "error": err}
         moves = []
-        if self.game == "huarong":
+        if self.exercise.answer == "moves":
             gen = decoding(self.spec, msg.get("moves"), MAX_MOVES)
             try:
                 while True:
@@ -970,11 +972,11 @@ class CodePanel:
         cap = el("figcaption", fig)
         self.shell.text(cap, "code_first_fail", label=self._case_label(case))
         rows, cols = len(grid), len(grid[0])
-        linkup = self.game == "linkup"
-        ring = 1 if linkup else 0
+        path = self.exercise.answer == "path"  # a path may run on the ring around the board
+        ring = 1 if path else 0
         marks = {}
         answer = row.get("answer")
-        if linkup:
+        if path:
             for cell in case["expected"] or []:
                 marks[(cell[0], cell[1])] = "E"
             if isinstance(answer, list):
@@ -997,7 +999,7 @@ class CodePanel:
                 mark = marks.get((r, c), "")
                 cls = "cg" + (" ring" if not inside else "") + (" m" + mark if mark else "")
                 el("span", grid_el, cls, text=str(v) if v else (mark or "·"), data_r=str(r), data_c=str(c))
-        if linkup and answer is not None:  # what the learner's connect returned, as it returned it
+        if path and answer is not None:  # what the learner's connect returned, as it returned it
             shown = json.dumps(answer)
             shown = shown if len(shown) <= 300 else shown[:300] + "…"
             self.shell.text(el("p", fig, "code-answer"), "code_answer_as_returned", answer=shown)

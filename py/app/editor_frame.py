@@ -18,9 +18,10 @@ from puzzles import PuzzleError
 
 
 class EditorFrame:
-    """State: ``editing``, ``draft`` (the board being edited, an :mod:`app.drafts` object),
-    ``selected`` (what the editor has selected: a piece, a cell), ``focus`` (where the focus goes
-    after the editor redraws), ``edit_el`` (the element the draft is drawn in)."""
+    """State: ``editing``, ``draft`` (the board being edited, an object of a game's ``draft``
+    module, such as :class:`puzzles.huarong.draft.HuarongDraft`), ``selected`` (what the editor
+    has selected: a piece, a cell), ``focus`` (where the focus goes after the editor redraws),
+    ``edit_el`` (the element the draft is drawn in)."""
 
     def __init__(self, shell: object, game: str, frame: object, hooks: object, calls: dict) -> None:
         self.shell = shell
@@ -99,7 +100,7 @@ class EditorFrame:
         self.calls["say_ready"]()
 
     def refused(self, error: object, *nodes: object) -> None:
-        """An edit the draft refused (a :class:`app.drafts.DraftError`): say why, mark where."""
+        """An edit the draft refused (a :class:`puzzles.DraftError`): say why, mark where."""
         self.frame.say(error.key, **error.values)
         self.frame.refuse(*nodes)
 

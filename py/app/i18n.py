@@ -9,22 +9,14 @@ LANGS = ("en", "zh")
 
 _TEXT = {
     "title": ("BFS puzzles", "BFS 益智游戏"),
-    "subtitle": (
-        "Huarong Road, Link-up and the sliding puzzle — play them, or watch Python solve them in your browser.",
-        "华容道、连连看、滑动谜题——自己玩，或看 Python 在浏览器里解开它们。",
-    ),
     "lang_switch": ("中文", "English"),
     "lang_switch_label": ("切换到中文", "Switch to English"),
     "games": ("Games", "游戏"),
-    "tab_huarong": ("Huarong Road", "华容道"),
-    "tab_linkup": ("Link-up", "连连看"),
-    "tab_sliding": ("Sliding puzzle", "滑动谜题"),
     "loading_runtime": ("Starting Python…", "正在启动 Python…"),
     "loading_error": ("The Python runtime could not start: {msg}", "Python 运行时无法启动：{msg}"),
     "solver_loading": ("Solver: loading Pyodide…", "求解器：正在加载 Pyodide…"),
     "solver_ready": ("Solver: ready (Python {v})", "求解器：就绪（Python {v}）"),
     "solver_failed": ("Solver: failed to start — {msg}", "求解器：启动失败——{msg}"),
-    "board_huarong": ("Huarong Road board", "华容道棋盘"),
     "layout": ("Layout", "布局"),
     "custom": ("Custom board", "自定义棋盘"),
     "par": ("par {n}", "最少 {n} 步"),
@@ -56,7 +48,6 @@ _TEXT = {
         "课程的 JSON 形式（由数字行组成的列表），或本游戏的分享码",
     ),
     "status_ready": ("Move 曹操 (Cao Cao) out through the exit at the bottom.", "把曹操从下方出口移出去。"),
-    "status_won": ("Cao Cao escaped in {n} moves!", "曹操逃出华容道，用了 {n} 步！"),
     "solving": ("Solving… {n} positions explored, depth {d}", "求解中……已搜索 {n} 个局面，深度 {d}"),
     "solving_one": ("Solving… {n} position explored, depth {d}", "求解中……已搜索 {n} 个局面，深度 {d}"),
     "solver_wait": ("Waiting for the solver to load…", "等待求解器加载……"),
@@ -273,7 +264,6 @@ _TEXT = {
         "拖动棋子，或先点棋子再点目标位置；用键盘时按 Tab 选中棋子，再按方向键。",
     ),
     # Link-up
-    "board_linkup": ("Link-up board", "连连看棋盘"),
     "lu_preset": ("Size", "大小"),
     "lu_preset_small": ("4 × 6", "4 × 6"),  # sizes by their dimensions: a name like "KShisen" says nothing
     "lu_preset_kshisen": ("8 × 18", "8 × 18"),
@@ -328,7 +318,6 @@ _TEXT = {
         "点击两个图块；用键盘时按 Tab 选中图块，再按回车或空格。",
     ),
     # Sliding puzzle
-    "board_sliding": ("Sliding puzzle board", "滑动谜题棋盘"),
     "sp_size": ("Size", "大小"),
     "sp_mode": ("Solve for", "求解方式"),
     "sp_mode_optimal": ("fewest moves", "最少步数"),
@@ -362,12 +351,6 @@ _TEXT = {
     "sp_searching_bfs": ("Searching… {n} positions", "搜索中……已搜索 {n} 个局面"),
     "sp_tables": ("Loading the {shape} pattern tables…", "正在加载 {shape} 模式数据库……"),
     "sp_tile_label": ("Tile {n}, row {r}, column {c}", "数字 {n}，第 {r} 行第 {c} 列"),
-    "sp_keys_help": (
-        "Click or tap a tile beside the blank, or one in the blank's row or column to slide the whole line;"
-        " with the keyboard, focus the board and use the arrow keys (the tile moves the way the arrow points).",
-        "点击空格旁的数字，或点击空格所在行、列中的数字，整行/整列一起滑动；"
-        "用键盘时先聚焦棋盘，再按方向键（数字朝箭头方向移动）。",
-    ),
     "sp_paste": ("Paste a board", "粘贴棋盘"),
     "sp_paste_help": (
         "The course's JSON form, e.g. [[4,1,2],[5,0,3]], or a share code like 2x3-412503",
@@ -437,14 +420,7 @@ _TEXT = {
     "ed_soldier": ("Soldier", "兵"),
     "ed_erase": ("Delete", "删除"),
     "ed_clear": ("Clear", "清空"),
-    "ed_board_huarong": ("Huarong Road board being edited", "正在编辑的华容道棋盘"),
     "ed_cell_label": ("Empty cell, row {r}, column {c}", "空格，第 {r} 行第 {c} 列"),
-    "ed_help_huarong": (
-        "Choose a piece, then tap an empty cell to put its top-left corner there. Tap a piece to select it,"
-        " then tap a cell to move it there, or use the arrow keys; Delete removes it (or choose Delete and tap).",
-        "先选棋子，再点空格把它的左上角放在那里。点棋子可以选中它，再点空格把它移过去，或用方向键移动；"
-        "按 Delete 键删除（或选“删除”再点棋子）。",
-    ),
     "hr_at_goal": (
         "曹操 (Cao Cao) is already at the exit: this board is solved. Pick a layout or edit one.",
         "曹操已经在出口了：这个棋盘已解开。请选一个布局，或编辑一个。",
@@ -462,11 +438,6 @@ _TEXT = {
         "This board is already in order. Shuffle, or edit a position.",
         "这个棋盘已经排好了。请打乱，或编辑一个局面。",
     ),
-    "ed_board_sliding": ("Sliding puzzle board being edited", "正在编辑的滑动谜题棋盘"),
-    "ed_help_sliding": (
-        "Tap a tile (or the blank), then another: the two swap places.",
-        "先点一个数字（或空格），再点另一个：两者交换位置。",
-    ),
     "ed_grid": ("Grid", "网格"),
     "ed_goal": ("In order", "按顺序排好"),
     "ed_blank_label": ("Blank, row {r}, column {c}", "空格，第 {r} 行第 {c} 列"),
@@ -479,7 +450,7 @@ _TEXT = {
         "Editing — unsolvable: no moves reach the goal (wrong parity). Swap two tiles to fix it.",
         "编辑中——无解：怎么移动都到不了终局（奇偶性不对）。交换两个数字即可修正。",
     ),
-    # ---- Link-up's race panel (py/app/race_panel.py)
+    # ---- Link-up's race panel (py/puzzles/linkup/race_view.py)
     "race": ("Race", "对战"),
     "race_help": (
         "Race friends on the same board (up to 6 players): create a room and send its link, or join a friend's "
@@ -578,23 +549,6 @@ _TEXT = {
     "code": ("Code", "代码"),
     "code_title": ("Your Python", "你的 Python"),
     "code_editor_label": ("Code: your Python for {game}", "代码：你为{game}写的 Python"),
-    "code_help_huarong": (
-        "Write solve(board): move pieces with gameHandler.move(pid, dir); the moves play on the board.",
-        "写出 solve(board)：用 gameHandler.move(pid, dir) 移动棋子，这些步骤会在棋盘上播放。",
-    ),
-    "code_help_linkup": (
-        "Write connect(board, r1, c1, r2, c2): return the path, or [] when the two tiles cannot be joined.",
-        "写出 connect(board, r1, c1, r2, c2)：返回连线路径，连不上时返回 []。",
-    ),
-    "code_help_sliding": (
-        "Write slidingPuzzle(board): the fewest moves, or -1 (LeetCode 773); gameHandler.move(tile) moves play.",
-        "写出 slidingPuzzle(board)：返回最少步数，无解时返回 -1（LeetCode 773）；gameHandler.move(tile) 的步骤会播放。",
-    ),
-    "code_coords": (
-        "Cells are written [row, col] here, counting from 0 as your function receives them (Link-up's ring: -1"
-        " and the size).",
-        "这里的格子写作 [行, 列]，从 0 数起，和你的函数收到的一样（连连看的外圈：-1 和棋盘的行数、列数）。",
-    ),
     "code_answer_as_returned": ("Your connect returned: {answer}", "你的 connect 返回了：{answer}"),
     "code_answer_why": ("Refused: {why}", "不接受：{why}"),
     "code_limits": (
@@ -671,15 +625,6 @@ _TEXT = {
     "code_solved_in": ("Solved in {n} steps — the fewest is {m}.", "用 {n} 步解开——最少是 {m} 步。"),
     "code_solved_unknown": ("Solved in {n} steps.", "用 {n} 步解开。"),
     "code_not_solved": ("Moves played: {n}; the board is not solved yet.", "你的 {n} 步已播放，棋盘还没解开。"),
-    "code_sliding_answer": (
-        "Your answer: {yours} — not right: the answer is {exact}.",
-        "你的答案：{yours}——不对，正确答案是 {exact}。",
-    ),
-    "code_sliding_answer_ok": ("Your answer: {yours} — right.", "你的答案：{yours}——正确。"),
-    "code_linkup_ready": (
-        "connect() is defined: tick Use my connect and click pairs, or press Check.",
-        "connect() 已定义：勾选“用我的 connect”后点击成对的图块，或按“检查”。",
-    ),
     "code_connect_refused": ("Your connect's path was refused: {why}", "你的 connect 给出的路径被拒绝：{why}"),
     "code_connect_empty": ("Your connect returned [] for these two tiles.", "你的 connect 对这两个图块返回了 []。"),
     "code_connect_joined": ("Your connect joined them.", "你的 connect 连上了它们。"),
@@ -791,6 +736,21 @@ _TEXT = {
         "通过 {p} / {n}；{m} 个用例中有 {k} 个未运行：{o} 个用例超时或崩溃，检查已停止。",
     ),
 }
+
+
+def _add_games() -> None:
+    """Merge the texts of the set of games and of each registered game (its folder's
+    ``texts.TEXTS``, named by its spec) into :data:`_TEXT`."""
+    from puzzles import load_module
+    from puzzles.games import SPECS, TEXTS
+
+    _TEXT.update(TEXTS)
+    for spec in SPECS:
+        if spec.texts:
+            _TEXT.update(load_module(spec.texts).TEXTS)
+
+
+_add_games()
 
 
 def t(key: str, lang: str = "en", **values: object) -> str:

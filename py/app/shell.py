@@ -13,6 +13,7 @@ from app.dom import by_id, clear, el, next_task, on
 from app.i18n import LANGS, t
 from app.records import STORE_KEY, Records
 from app.records_panel import RecordsPanel
+from puzzles import load_module
 from puzzles.games import DEFAULT_GAME, GAMES, NAMES
 
 TEXT_FIELDS = ("INPUT", "TEXTAREA", "SELECT")  # where the game's shortcut keys are the field's own
@@ -277,7 +278,7 @@ class Shell:
     # ----------------------------------------------------------------- tabs
     def build(self) -> None:
         """Lay out the header, the tabs and one panel per game of the registry;
-        game ``NAME``'s view is the ``View`` class of module ``app.NAME_view``."""
+        a game's view is the ``View`` class of the module its spec names."""
         root = by_id("app")
         clear(root)
         header = el("header", root, "app-header")
@@ -325,12 +326,12 @@ class Shell:
         asyncio.create_task(self._tick())
 
     def view(self, name: str) -> object:
-        """Game ``name``'s view (module ``app.NAME_view``), made the first time it is asked for."""
+        """Game ``name``'s view (the ``View`` of its spec's ``view`` module), made the first time it is asked for."""
         if name not in self.games:
             if name in self.broken:
                 raise RuntimeError("the %s game could not be built" % name)
             hooks = len(self._lang_hooks)
-            module = getattr(__import__("app.%s_view" % name), name + "_view")
+            module = load_module(GAMES[name].view)
             view = module.View(self, self.panels[name], GAMES[name])
             try:
                 view.start()  # built and opened once the game's own attributes are set (see GameView)

@@ -1,12 +1,15 @@
 """Pure game logic for the puzzles: no browser imports.
 
-Each game is two modules: ``<game>.py``, the board model (codecs, moves, the
-game's :class:`GameSpec`), which the page's main thread imports and which
-therefore also runs on MicroPython (no ``dataclasses``, no run-time
-``typing``, no ``int.bit_length``); and ``<game>_solver.py``, the search,
-which only the worker (Pyodide), the tests and the command line import.
+Each game is one folder, ``puzzles/<game>/``: its ``__init__.py`` is the board
+model (codecs, moves, the game's :class:`GameSpec`), which the page's main
+thread imports and which therefore also runs on MicroPython (no
+``dataclasses``, no run-time ``typing``, no ``int.bit_length``); beside it its
+input, texts, exercise and view (the page's), and its solver, cases and
+state-map space, which only the worker (Pyodide), the tests and the command
+line import (``tools/configs.py`` ships each file by its name).
 :mod:`puzzles.games` is the one registry of games; :mod:`puzzles.messages`
-holds the text of every error they raise, in English and Chinese.
+holds the text of every error they raise, in English and Chinese (each game
+adds its own codes').
 """
 
 import json
@@ -511,6 +514,8 @@ class GameSpec:
     ``encode_move`` ``move -> JSON value``; ``decode_move`` the inverse, which
                     raises ``ValueError`` on anything it did not make.
     ``count``       ``(moves, options) -> int``: how a list of moves is counted.
+    ``legal_moves`` ``board -> [move, ...]``: every move ``apply`` takes on ``board``
+                    (each a player could make in one step), in a fixed order.
     ``format_move`` ``(board, move) -> str``: the course's console line for a
                     move played on ``board`` (``gameHandler.move(10, 'left')``).
     ``options``     ``{name: (choice, ...)}``, the first choice the default;
@@ -523,13 +528,35 @@ class GameSpec:
                     ``positions`` (work done so far), each after a few
                     milliseconds of work at most, and returns a :class:`Result`
                     (``unknown`` past its budget).
-    ``map``         whether the game has a state map: its solver's ``JOBS``
-                    has the ``map`` job of :mod:`puzzles.statespace`, and the
-                    page shows a Map button.
+    ``space``       the worker-only module (such as ``puzzles.huarong.space``)
+                    whose ``make(board, options)`` gives the game's state-map
+                    :class:`puzzles.statespace.Space`, or ``None``: no map.
+    ``map``         whether the game has a state map (a ``space``): its
+                    solver's ``JOBS`` has the ``map`` job of
+                    :mod:`puzzles.statespace`, and the page shows a Map button.
     ``shape``       ``board -> value``: what every position of one game
                     shares, so two boards with equal shapes are positions of
                     the same game (the rule a saved game's jumps must keep):
                     by default ``(rows, cols)``; Huarong adds its pieces.
+    ``layouts``     the module of the game's named boards (such as
+                    ``puzzles.huarong.layouts``), or ``None``: its ``LAYOUTS``
+                    (each with ``zh``, ``en`` and ``board``) and
+                    ``find_layout(name)`` (a layout or ``None``), so that a
+                    layout's name works wherever a board's text does.
+    ``exercise``    the module of the game's Code-panel exercise (such as
+                    ``puzzles.huarong.exercise``: its ``EXERCISE``, a
+                    :class:`puzzles.code_check.Exercise`), or ``None``.
+    ``texts``       the module of the game's texts in both languages (such as
+                    ``puzzles.huarong.texts``): its ``TEXTS``, the page's, which
+                    :mod:`app.i18n` merges, and its ``MESSAGES``, its error codes'.
+    ``warm_up``     requests (``{"action", "board", "options"}``) the worker runs
+                    before it says it is ready, so that the runtime has
+                    optimized the search's hot code before a player's first
+                    Solve (see :func:`worker_jobs.warm_up`); none by default.
+    ``view``        the page-side module (main thread only: it imports the
+                    DOM) whose ``View`` class draws and plays the game, such
+                    as ``puzzles.huarong.view``; ``None`` for a game with no
+                    page (the tests' toy game).
     """
 
     def __init__(
@@ -543,10 +570,16 @@ class GameSpec:
         solver: str,
         format_move: object,
         count: object = None,
+        legal_moves: object = None,
         options: "dict | None" = None,
         default_options: object = None,
-        map: bool = False,
+        space: "str | None" = None,
         shape: object = None,
+        view: "str | None" = None,
+        warm_up: "list | None" = None,
+        layouts: "str | None" = None,
+        exercise: "str | None" = None,
+        texts: "str | None" = None,
     ) -> None:
         self.name = name
         self.board = board
@@ -557,10 +590,17 @@ class GameSpec:
         self.solver = solver
         self.format_move = format_move
         self.count = count if count is not None else (lambda moves, options: len(moves))
+        self.legal_moves = legal_moves
         self.options = options or {}
         self._default_options = default_options
-        self.map = map
+        self.space = space
+        self.map = space is not None
         self.shape = shape if shape is not None else (lambda board: (board.rows, board.cols))
+        self.view = view
+        self.warm_up = warm_up or []
+        self.layouts = layouts
+        self.exercise = exercise
+        self.texts = texts
 
     def defaults(self, board: object) -> dict:
         """Every option's default value for ``board``."""
@@ -576,6 +616,26 @@ class GameSpec:
                 if options.get(name) in choices:
                     out[name] = options[name]
         return out
+
+
+class DraftError(ValueError):
+    """An edit a board editor refuses (a game's ``draft`` module): ``key`` is an i18n key, ``values`` its
+    fields."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+def load_module(path: str) -> object:
+    """The module of dotted ``path`` (``puzzles.huarong.view``), imported if it
+    is not yet: how generic code reaches the modules a spec names. Walks the
+    package's attributes, which CPython and MicroPython both set on import."""
+    module = __import__(path)
+    for part in path.split(".")[1:]:
+        module = getattr(module, part)
+    return module
 
 
 def exact_int(value: object) -> int:

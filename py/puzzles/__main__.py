@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from puzzles import PuzzleError, run
+from puzzles import PuzzleError, load_module, run
 from puzzles.games import GAMES
 
 
@@ -24,7 +24,7 @@ def _parser() -> argparse.ArgumentParser:
         for option, choices in spec.options.items():
             p.add_argument("--" + option, choices=choices, help="default: chosen for the board (%s)" % choices[0])
         p.add_argument("--json", action="store_true", help="print the result as the worker answers it")
-        if name == "huarong":
+        if spec.layouts:
             p.add_argument("--list", action="store_true", help="list the classic layouts (a layout's name is a board)")
     return ap
 
@@ -32,10 +32,8 @@ def _parser() -> argparse.ArgumentParser:
 def _board(spec: object, text: "str | None") -> object:
     if text is None:
         return spec.default()
-    if spec.name == "huarong":
-        from puzzles.huarong_layouts import find_layout
-
-        lay = find_layout(text)
+    if spec.layouts:
+        lay = load_module(spec.layouts).find_layout(text)
         if lay is not None:
             return lay.board
     return spec.board.parse(text)
@@ -45,9 +43,7 @@ def main(argv: "list[str] | None" = None) -> int:
     args = _parser().parse_args(argv)
     spec = GAMES[args.game]
     if getattr(args, "list", False):
-        from puzzles.huarong_layouts import LAYOUTS
-
-        for lay in LAYOUTS:
+        for lay in load_module(spec.layouts).LAYOUTS:
             print("%-12s %-36s %s" % (lay.zh, lay.en, lay.board.to_compact()))
         return 0
     try:
@@ -59,7 +55,7 @@ def main(argv: "list[str] | None" = None) -> int:
     for option in spec.options:
         if getattr(args, option) is not None:
             options[option] = getattr(args, option)
-    solver = __import__(spec.solver, None, None, ["JOBS"])
+    solver = load_module(spec.solver)
     result = run(solver.JOBS["solve"](board, options, {}))
     if args.json:
         print(json.dumps(result.to_dict(spec.encode_move), ensure_ascii=False))

@@ -22,10 +22,69 @@ input. The rules:
   layout has a solution, and are legal and do not when it has none.
 """
 
-from puzzles import PuzzleError, quote
+from puzzles import PuzzleError, load_module, quote
 
 MAX_PATH = 200  # cells in a Link-up path at most (the ring of a 24 x 24 board is far shorter)
 LINE_MAX = 10**6
+
+
+class Exercise:
+    """A game's Code-panel exercise (its folder's ``exercise.py`` makes one, ``EXERCISE``; the
+    spec names that module): what the learner writes and how the page judges it.
+
+    ``function``     the learner's function's name (``solve``).
+    ``answer``       how an answer is judged, one of:
+                     ``"moves"``  the moves the function makes are replayed from the case's
+                                  board: right when they are legal and reach the goal (or, for
+                                  a case with no solution, do not); a Run plays them and says
+                                  in how many steps against the fewest;
+                     ``"count"``  the whole number it returns is the fewest moves (``-1``: no
+                                  solution), compared with the exact solver's (``exact_options``);
+                                  moves it makes are played too;
+                     ``"path"``   it is called with the case's ``args`` (two tiles) and returns
+                                  a path joining them, or ``[]``: any legal path counts (see
+                                  :func:`check_path`); a Run only defines it, and the page may
+                                  call it on the tiles a player clicks.
+    ``move_args``    how many arguments ``gameHandler.move`` takes (0: it takes no moves).
+    ``course_line``  a regular expression of a printed course line that is a move (group 1 a
+                     whole number, group 2 a direction when ``move_args`` is 2), or ``None``.
+    ``answer_items`` items of an answer the learner's worker keeps (longer lists are cut).
+    ``starters``     the starter program, ``(English, 中文)``.
+    ``exact_options`` the options of the exact solve a ``count`` answer is compared with.
+    ``keys``         the page's texts of this exercise by their role: ``ready`` (said after a
+                     ``path`` Run), ``answer_ok`` and ``answer_wrong`` (a ``count`` answer).
+    """
+
+    def __init__(
+        self,
+        function: str,
+        answer: str,
+        starters: tuple,
+        move_args: int = 0,
+        course_line: "str | None" = None,
+        answer_items: int = 4096,
+        exact_options: "dict | None" = None,
+        keys: "dict | None" = None,
+    ) -> None:
+        self.function = function
+        self.answer = answer
+        self.starters = starters
+        self.move_args = move_args
+        self.course_line = course_line
+        self.answer_items = answer_items
+        self.exact_options = exact_options or {}
+        self.keys = keys or {}
+
+    def request(self) -> dict:
+        """What the learner's worker (``py/code_runner.py``, which imports none of the games) is told
+        of the exercise with each request."""
+        return {"function": self.function, "answer": self.answer, "move_args": self.move_args,
+                "course_line": self.course_line, "answer_items": self.answer_items}
+
+
+def exercise_of(spec: object) -> "Exercise | None":
+    """The exercise of a game's spec (its ``exercise`` module's ``EXERCISE``), or ``None``."""
+    return load_module(spec.exercise).EXERCISE if getattr(spec, "exercise", None) else None
 
 
 class AnswerError(PuzzleError):
@@ -166,19 +225,19 @@ def judge(spec: object, case: dict, grid: list, answer: object, moves: list) -> 
 def judging(spec: object, case: dict, grid: list, answer: object, moves: list, chunk: int = 64):
     """:func:`judge` as a generator that yields after every ``chunk`` moves replayed (Huarong's
     answers are up to 10,000 moves: the page judges them in slices) and returns the row."""
-    game, expected = spec.name, case["expected"]
-    if game == "sliding":
+    kind, expected = exercise_of(spec).answer, case["expected"]
+    if kind == "count":
         ok = _whole(answer) and answer == expected
         yours = str(answer) if _whole(answer) else quote(str(answer)[:40])
         return {"ok": ok, "yours": yours, "expected": str(expected)}
-    if game == "linkup":
+    if kind == "path":
         r1, c1, r2, c2 = case["args"]
         if answer == []:
             return {"ok": expected == [], "yours": ("code_none", {}), "expected": path_text(expected)}
         why = check_path(grid, r1, c1, r2, c2, answer)
         yours = why if why is not None else path_text(answer)
         return {"ok": why is None and expected != [], "yours": yours, "expected": path_text(expected)}
-    # Huarong: the moves, replayed
+    # "moves": the moves, replayed
     board = spec.board.from_grid(grid)
     gen = replay(spec, board, moves, chunk)
     try:

@@ -8,6 +8,18 @@ SPECS = [huarong.SPEC, linkup.SPEC, sliding.SPEC]
 NAMES = [spec.name for spec in SPECS]  # the tabs' order (MicroPython's dicts keep no order)
 GAMES = {spec.name: spec for spec in SPECS}
 DEFAULT_GAME = "huarong"
+# The page's texts about the set of games, ``(English, 中文)`` (merged into :mod:`app.i18n`).
+TEXTS = {
+    "subtitle": (
+        "Huarong Road, Link-up and the sliding puzzle — play them, or watch Python solve them in your browser.",
+        "华容道、连连看、滑动谜题——自己玩，或看 Python 在浏览器里解开它们。",
+    ),
+    "code_coords": (
+        "Cells are written [row, col] here, counting from 0 as your function receives them (Link-up's ring: -1"
+        " and the size).",
+        "这里的格子写作 [行, 列]，从 0 数起，和你的函数收到的一样（连连看的外圈：-1 和棋盘的行数、列数）。",
+    ),
+}
 
 
 def register(spec: object) -> None:

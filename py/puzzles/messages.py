@@ -94,10 +94,6 @@ MESSAGES = {
     "move_bad_form": ("{text} is not a move", "{text} 不是一步走法"),
     # ------------------------------------------------------------- Huarong Road
     "id_negative": ("row {row}, column {col}: id {id} is negative", "第 {row} 行第 {col} 列：编号 {id} 是负数"),
-    "huarong_too_big": (
-        "the board is {rows} × {cols} (rows × columns); the largest allowed is {max} × {max}",
-        "棋盘为 {rows} × {cols}（行 × 列）；最大允许 {max} × {max}",
-    ),
     "piece_not_rectangle": (
         "piece {pid}'s {count} cells are not one solid rectangle (they span rows {row1}–{row2}, columns {col1}–{col2})",
         "棋子 {pid} 的 {count} 格不是一个完整的矩形（分布在第 {row1}–{row2} 行、第 {col1}–{col2} 列）",
@@ -159,14 +155,6 @@ MESSAGES = {
         "row {row}, column {col}: kind {kind} is outside 0–61",
         "第 {row} 行第 {col} 列：种类 {kind} 不在 0–61 之内",
     ),
-    "linkup_too_big": (
-        "the board is {rows} × {cols}; the largest allowed is {max} × {max}",
-        "棋盘为 {rows} × {cols}；最大允许 {max} × {max}",
-    ),
-    "linkup_bad_dims": (
-        "{text} claims a {rows} × {cols} board; each side must be 1 to {max}",
-        "{text} 声称棋盘为 {rows} × {cols}；每边须为 1 到 {max}",
-    ),
     "kind_odd_once": (
         "kind {kind} appears once; every kind needs an even count",
         "种类 {kind} 只出现了 1 次；每种图块都必须出现偶数次",
@@ -174,20 +162,6 @@ MESSAGES = {
     "kind_odd": (
         "kind {kind} appears {count} times; every kind needs an even count",
         "种类 {kind} 出现了 {count} 次；每种图块都必须出现偶数次",
-    ),
-    "linkup_future_format": (
-        "{text} uses share format {version}; this app reads format 1",
-        "{text} 使用第 {version} 版分享格式；本应用只能读取第 1 版",
-    ),
-    "linkup_not_code": (
-        "{text} is not a Link-up board: paste its JSON form, e.g. [[1,2,2,1],[3,0,0,3]], or a share code"
-        " (1.<rows>x<cols>.<cells>.<check>)",
-        "{text} 不是连连看棋盘：请粘贴 JSON 形式，例如 [[1,2,2,1],[3,0,0,3]]，"
-        "或分享码（1.<行数>x<列数>.<格子>.<校验码>）",
-    ),
-    "linkup_bad_size": (
-        "{text}: the size {size} is not <rows>x<cols>",
-        "{text}：尺寸 {size} 不是 <行数>x<列数> 的形式",
     ),
     "checksum_mismatch": (
         "{text} is damaged: its checksum does not match (truncated or altered link?)",
@@ -209,28 +183,6 @@ MESSAGES = {
         "第 {row1} 行第 {col1} 列与第 {row2} 行第 {col2} 列的图块无法连接",
     ),
     # ------------------------------------------------------------- sliding puzzle
-    "sliding_bad_size": (
-        "{text} is {rows} × {cols}; each side must be {min} to {max}",
-        "{text} 为 {rows} × {cols}；每边须为 {min} 到 {max}",
-    ),
-    "sliding_out_of_range": (
-        "{text}: row {row}, column {col} holds {value}; a {rows} × {cols} board holds 0 to {top}",
-        "{text}：第 {row} 行第 {col} 列是 {value}；{rows} × {cols} 的棋盘只能放 0 到 {top}",
-    ),
-    "sliding_duplicate": (
-        "{text}: {value} appears twice; every number 0 to {top} appears once",
-        "{text}：{value} 出现了两次；0 到 {top} 的每个数都应恰好出现一次",
-    ),
-    "sliding_not_code": (
-        "{text} is not a sliding-puzzle board: paste its JSON form, e.g. [[4,1,2],[5,0,3]] (LeetCode's"
-        " board = [[4,1,2],[5,0,3]] too), or a share code <rows>x<cols>-<cells>, e.g. 2x3-412503",
-        "{text} 不是滑动谜题棋盘：请粘贴 JSON 形式，例如 [[4,1,2],[5,0,3]]（前面可以带“变量名 =”，"
-        "如力扣的写法），或分享码 <行数>x<列数>-<格子>，例如 2x3-412503",
-    ),
-    "sliding_bad_char": (
-        "{text}: {char} is not a tile character (0-9, a-o)",
-        "{text}：{char} 不是方块字符（0-9、a-o）",
-    ),
     "tile_not_movable": ("tile {tile} is not next to the blank", "方块 {tile} 不在空格旁边"),
     "tables_bad_header": (
         "the pattern tables are damaged: their header {text} is not one this app reads",
@@ -254,6 +206,12 @@ MESSAGES = {
 
 # Values that are words of ours, not the user's: shown translated.
 _ZH_VALUES = {"dir": {"up": "上", "down": "下", "left": "左", "right": "右"}}
+
+
+def add_messages(table: dict) -> None:
+    """Add a game's codes to :data:`MESSAGES` (its folder's ``texts.MESSAGES``, added by the game's
+    module when it is imported: the code's rules and its words come together)."""
+    MESSAGES.update(table)
 
 
 def render(code: str, lang: str, values: "dict | None", fallback: str = "") -> str:

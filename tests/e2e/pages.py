@@ -64,7 +64,7 @@ from playwright.sync_api import expect
 
 from app.i18n import t
 from puzzles.games import DEFAULT_GAME, GAMES
-from puzzles.huarong_layouts import find_layout
+from puzzles.huarong.layouts import find_layout
 from puzzles.linkup import Board, generate
 
 DEVICES = {
@@ -471,7 +471,7 @@ class LinkupPage(GamePage):
     def connect_pairs(self, n: "int | None" = None) -> int:
         """Clear ``n`` pairs (all, with ``None``) through ``gameHandler.connect``, in an order the solver
         found from the board on screen (so the board stays clearable); the pairs cleared."""
-        from puzzles.linkup_solver import solve
+        from puzzles.linkup.solver import solve
 
         grid = self.board()
         board = Board.from_grid(grid)

@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from puzzles.huarong import Board, format_script
-from puzzles.huarong_layouts import find_layout
-from puzzles.huarong_solver import DistanceTable, solve
+from puzzles.huarong.layouts import find_layout
+from puzzles.huarong.solver import DistanceTable, solve
 
 pytestmark = pytest.mark.e2e
 COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]

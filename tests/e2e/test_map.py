@@ -14,7 +14,9 @@ import pytest
 from pages import BOARD_IDS, assert_in_viewport, axe_serious
 from playwright.sync_api import expect
 
-from puzzles import huarong, huarong_solver, sliding, sliding_solver
+from puzzles import huarong, sliding
+from puzzles.huarong import solver as huarong_solver
+from puzzles.sliding import solver as sliding_solver
 
 pytestmark = pytest.mark.e2e
 

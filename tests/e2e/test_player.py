@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from puzzles.huarong import Board as HuarongBoard
-from puzzles.huarong_layouts import find_layout
-from puzzles.huarong_solver import solve as solve_huarong
+from puzzles.huarong.layouts import find_layout
+from puzzles.huarong.solver import solve as solve_huarong
 
 pytestmark = pytest.mark.e2e
 COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
@@ -340,7 +340,7 @@ def test_linkup_clock_and_pickers_follow_the_board(open_game):
 # ----------------------------------------------------------------- a win's moment
 def _sliding_solution(code):
     from puzzles.sliding import Board as SlidingBoard
-    from puzzles.sliding_solver import solve
+    from puzzles.sliding.solver import solve
 
     return solve(SlidingBoard.parse(code)).moves
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from puzzles.huarong import Board
-from puzzles.huarong_solver import DistanceTable
+from puzzles.huarong.solver import DistanceTable
 
 pytestmark = pytest.mark.e2e
 

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from puzzles.games import GAMES
-from puzzles.huarong_layouts import find_layout
+from puzzles.huarong.layouts import find_layout
 from puzzles.linkup import generate, joinable_pairs
 from puzzles.sliding import shuffled
 

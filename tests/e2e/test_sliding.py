@@ -48,7 +48,7 @@ def test_4x4_solves_in_place(open_game):
     expect(page.status()).to_have_text(re.compile(r"^Solved: \d+ moves$"), timeout=60_000)
     page.wait_for_function("gameHandler.isSolved()")
     n = int(re.search(r"\d+", page.status().text_content()).group())
-    from puzzles.sliding_solver import solve
+    from puzzles.sliding.solver import solve
 
     assert n == len(solve(start).moves)
     assert page.move_count() == n

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from puzzles import sliding
-from puzzles.sliding_solver import solve
+from puzzles.sliding.solver import solve
 
 pytestmark = pytest.mark.e2e
 

@@ -1,12 +1,14 @@
 # Run under MicroPython and CPython by tests/test_micropython.py: every game's input
 # function (puzzles.<game>_input.interpret) on small boards, every event of a set, the
 # outcomes printed one a line; both runtimes must print the same lines.
-from puzzles import huarong_input, linkup_input, sliding_input
 from puzzles.games import GAMES
 from puzzles.huarong import Board as HBoard
+from puzzles.huarong import input as huarong_input
 from puzzles.input import ARROW_KEY_DIRECTION, Refused, event, gesture_direction
 from puzzles.linkup import Board as LBoard
+from puzzles.linkup import input as linkup_input
 from puzzles.sliding import Board as SBoard
+from puzzles.sliding import input as sliding_input
 
 
 def show(x):

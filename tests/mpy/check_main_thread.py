@@ -6,7 +6,7 @@ from app.session import Playback, Session
 from puzzles import PuzzleError
 from puzzles.games import GAMES
 from puzzles.huarong import Board, check_script, count_steps, format_script
-from puzzles.huarong_layouts import LAYOUTS, find_layout
+from puzzles.huarong.layouts import LAYOUTS, find_layout
 from puzzles.messages import render
 
 b = Board.parse("3114/3114/5226/5786/900a")

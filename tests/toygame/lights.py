@@ -88,4 +88,5 @@ SPEC = GameSpec(
     decode_move=_decode,
     solver="toygame.lights_solver",
     format_move=lambda board, cell: "gameHandler.tap(%d)" % cell,
+    legal_moves=lambda board: list(range(SIDE * SIDE)),  # any light may be tapped
 )

@@ -57,6 +57,8 @@ from puzzles import (
     read_number,
     strip,
 )
+from puzzles.messages import add_messages
+from puzzles.sliding.texts import MESSAGES as _MESSAGES
 
 MIN_SIDE = 2
 MAX_SIDE = 5
@@ -280,6 +282,8 @@ def table_shape(rows: int, cols: int) -> "tuple[int, int]":
 # Boards above this many cells open in fast mode: the fewest moves can take very long there.
 OPTIMAL_MAX_CELLS = 16
 
+add_messages(_MESSAGES)  # the game's error codes, said in both languages
+
 SPEC = GameSpec(
     "sliding",
     Board,
@@ -287,9 +291,13 @@ SPEC = GameSpec(
     apply=lambda board, tile: board.slide(tile),
     encode_move=lambda tile: tile,
     decode_move=exact_int,
-    solver="puzzles.sliding_solver",
+    solver="puzzles.sliding.solver",
+    view="puzzles.sliding.view",
+    exercise="puzzles.sliding.exercise",
+    texts="puzzles.sliding.texts",
     format_move=lambda board, tile: "gameHandler.move(%d)" % tile,
+    legal_moves=lambda board: [board.cells[p] for p in neighbours(board.rows, board.cols)[board.blank()]],
     options={"mode": MODES},
     default_options=lambda board: {"mode": "optimal" if len(board.cells) <= OPTIMAL_MAX_CELLS else "fast"},
-    map=True,
+    space="puzzles.sliding.space",
 )

@@ -9,13 +9,14 @@ import json
 from pyscript import document, window
 
 from app.dom import clear, el, hit, on
-from app.drafts import SHAPE_ORDER, SHAPES, DraftError, HuarongDraft
 from app.i18n import piece_name
 from app.records import num
 from app.view import GameView, game_texts
-from puzzles import STEP, PuzzleError, exact_int, huarong_input
+from puzzles import STEP, DraftError, PuzzleError, exact_int
 from puzzles.huarong import DIRECTIONS, MAX_SIDE, METRICS, check_script, count_steps
-from puzzles.huarong_layouts import LAYOUTS
+from puzzles.huarong import input as huarong_input
+from puzzles.huarong.draft import SHAPE_ORDER, SHAPES, HuarongDraft
+from puzzles.huarong.layouts import LAYOUTS
 from puzzles.input import ARROW_KEY_DIRECTION, Refused, changed, gesture_direction
 from puzzles.input import event as input_event
 
@@ -39,7 +40,7 @@ class View(GameView):
     EDITABLE = True
 
     def __init__(self, shell: object, panel: object, spec: object) -> None:
-        self.ui = huarong_input.new_ui()  # the selected piece (puzzles.huarong_input)
+        self.ui = huarong_input.new_ui()  # the selected piece (puzzles.huarong.input)
         self.drag = None  # the piece a pointer pressed and drags
         self.press = None  # where a pointer went down on the board: (x, y)
         # the click a mouse drag ends with is not a tap; a touch drag ends with none, so the flag
@@ -315,7 +316,7 @@ class View(GameView):
 
     # ================================================================= pointer & keys
     def _act(self, ev: dict, show_refusal: bool = True) -> "bool | None":
-        """Play what ``ev`` means on the board (:func:`puzzles.huarong_input.interpret`)
+        """Play what ``ev`` means on the board (:func:`puzzles.huarong.input.interpret`)
         and redraw: ``True`` once its moves are made, ``False`` when refused (shown on
         its piece and cell unless ``show_refusal`` is false), ``None`` when it means
         nothing. A move asked for, made or refused, first stops a playback (GameView.play's rule)."""
@@ -348,7 +349,7 @@ class View(GameView):
         self._act(input_event("key", piece=piece[1], key=key))
 
     def _on_board_click(self, event: object) -> None:
-        """A tap on a piece or on an empty cell (tap-and-tap), as puzzles.huarong_input says.
+        """A tap on a piece or on an empty cell (tap-and-tap), as puzzles.huarong.input says.
         A touch's tap is played when the finger lifts (:meth:`_on_pointer_up`): the click the
         browser may send after it is that touch's, not a second tap."""
         touch = str(getattr(event, "pointerType", "")) in ("touch", "pen")  # a click is a PointerEvent in Chromium

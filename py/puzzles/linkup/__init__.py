@@ -43,6 +43,8 @@ from puzzles import (
     run,
     strip,
 )
+from puzzles.linkup.texts import MESSAGES as _MESSAGES
+from puzzles.messages import add_messages
 
 MAX_SIDE = 24
 _CHAR = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -448,15 +450,15 @@ def has_joinable_pair(board: Board) -> bool:
     """Whether some pair can be joined now: :func:`joinable_pairs` that
     stops at the first tile with a partner (a few milliseconds on
     MicroPython where the whole list of a 24 × 24 board of one kind takes ~60)."""
-    near = _Nearest(board.rows, board.cols, board.cells)
+    near = Nearest(board.rows, board.cols, board.cells)
     for a, v in enumerate(board.cells):
         if v and near.partners(a):
             return True
     return False
 
 
-# A kind with more tiles than this has its joinable pairs listed by sweeps from
-# each tile (:class:`_Nearest`), fewer by testing each of its pairs.
+# A kind with more tiles than this has its joinable pairs found by sweeps from
+# each tile (:class:`Nearest`), fewer by testing each of its pairs.
 SWEEP_GROUP = 12
 
 
@@ -466,14 +468,14 @@ def joinable_pairs(board: Board) -> list:
 
     A kind of a few tiles has each pair tested; a kind of many (a board of
     one kind has up to 165,600 pairs) is swept from each tile instead (see
-    :class:`_Nearest`), at a cost of the cells a tile sees within one turn."""
+    :class:`Nearest`), at a cost of the cells a tile sees within one turn."""
     rows, cols, cells = board.rows, board.cols, board.cells
     g = near = None
     out = []
-    for group in _by_kind(cells).values():
+    for group in by_kind(cells).values():
         if len(group) > SWEEP_GROUP:
             if near is None:
-                near = _Nearest(rows, cols, cells)
+                near = Nearest(rows, cols, cells)
             found = []
             for a in group:
                 found.extend((a, b) for b in near.partners(a) if b > a)
@@ -485,7 +487,7 @@ def joinable_pairs(board: Board) -> list:
     return out
 
 
-class _Nearest:
+class Nearest:
     """A board padded with the empty ring, with each cell's nearest tile up,
     down, left and right (padded index, or -1): what :meth:`partners` sweeps
     with. The middle leg of a route lies on a row the tile sees along its
@@ -577,7 +579,7 @@ class _Nearest:
         return [(e // w - 1) * cols + e % w - 1 for e in out]
 
 
-def _by_kind(cells: "tuple | list") -> dict:
+def by_kind(cells: "tuple | list") -> dict:
     groups: dict = {}
     for i, v in enumerate(cells):
         if v:
@@ -874,6 +876,8 @@ def _format_move(board: Board, move: tuple) -> str:
     return "gameHandler.connect(%d, %d, %d, %d)" % (r1, c1, r2, c2)
 
 
+add_messages(_MESSAGES)  # the game's error codes, said in both languages
+
 SPEC = GameSpec(
     "linkup",
     Board,
@@ -881,7 +885,11 @@ SPEC = GameSpec(
     apply=_apply,
     encode_move=lambda m: [m[0], m[1]],
     decode_move=_decode_move,
-    solver="puzzles.linkup_solver",
+    solver="puzzles.linkup.solver",
+    view="puzzles.linkup.view",
+    exercise="puzzles.linkup.exercise",
+    texts="puzzles.linkup.texts",
     format_move=_format_move,
+    legal_moves=joinable_pairs,
     count=lambda moves, options: sum(1 for m in moves if m[0] != "shuffle"),
 )

@@ -1,9 +1,9 @@
 """Link-up: deciding a board by how its kinds pair up, with learned nogoods
 (conflict-driven search, as a SAT solver's, over three-valued variables).
 
-Worker-only (the name ends in ``_solver``): :mod:`puzzles.linkup_solver`
+Worker-only (in the solver's folder): :mod:`puzzles.linkup.solver.rounds`
 runs it beside its rounds of moves on boards whose kinds have two or four
-tiles.
+tiles. The grid and its route tests are :mod:`puzzles.linkup.solver.bits`.
 
 *Variables.* A kind of four tiles ``a < b < c < d`` leaves the board in two
 joins, paired one of three ways, its *pairing*: 0 = ``{ab, cd}``, 1 =
@@ -13,7 +13,7 @@ set of literals, at most one per kind; a tile of an assigned kind is
 *matched* (it may join only its mate), one of an unassigned kind *open*.
 
 *Given every kind's pairing, joining greedily decides* (the argument is in
-:func:`puzzles.linkup_solver.pairing_search`): join any matched pair that
+:func:`puzzles.linkup.solver.pairings.pairing_search`): join any matched pair that
 can be joined until none can; the board clears with those pairings if and
 only if this clears it.
 
@@ -36,13 +36,13 @@ literals of the kinds of ``S``'s matched tiles form a *nogood*: no clearing
 order makes them all true. With no literal in it, the board cannot be
 cleared.
 
-*Shrinking a nogood* (:meth:`_Search._shrink`): drop one literal (open its
+*Shrinking a nogood* (:meth:`_Nogoods._shrink`): drop one literal (open its
 kind) and run the closure again on ``S`` alone, every tile outside ``S``
 gone (with fewer literals every tile outside ``S`` is still freed: the
 closure only grows as the assignment shrinks); if some tiles ``S'`` of ``S``
 are still left, the literals of ``S'``'s matched kinds are a nogood too.
 
-*Search* (:meth:`_Search.run`), complete: decide a kind's pairing; from the
+*Search* (:meth:`_Nogoods.run`), complete: decide a kind's pairing; from the
 nogoods, *propagate*: a nogood all of whose literals but one are true rules
 out the last one's pairing; a kind with two pairings ruled out takes the
 third; then run the closure. A nogood all true (met in propagation or by
@@ -64,239 +64,52 @@ same closure with fewer route tests: none changes an answer.
 - *Probing* (:data:`PROBE`): each pairing of each kind tried alone on the
   start, at decision level 1; a conflict there is learnt like any other,
   so the pairing is ruled out for good.
-- *The closure replayed* (:meth:`_Search.close`): a closure begins with the
+- *The closure replayed* (:meth:`_Nogoods.close`): a closure begins with the
   last closure's joins that the assignment still allows and whose routes
   cross no tile still there.
-- *Blockers* (:func:`joins`, :func:`_close`): a tile that failed its route
+- *Blockers* (:func:`puzzles.linkup.solver.bits.joins`, :func:`_close`): a tile that failed its route
   tests is tested again only once a tile that blocked them has gone; a try
   at shrinking a nogood tests only the tiles of the kind it opens until then.
 """
 
-from puzzles.linkup import _by_kind
+from puzzles.linkup import by_kind
+from puzzles.linkup.solver.bits import Bits, joinable, joins
 
 Lit = tuple  # (kind's index, pairing 0-2)
 
+
 # The three pairings of a kind of four, as the indexes (into its sorted tiles) of each tile's mate.
 MATES = ((1, 0, 3, 2), (2, 3, 0, 1), (3, 2, 1, 0))
+
+
 # Shrinking a nogood keeps a literal, untried further, when opening its kind frees more than this many
 # tiles of the stuck set (a full try of each costs more than the longer nogoods). Measured with the
 # closure's blockers kept: 5 against 3, uniform 10 x 20 boards of two seeds, the slowest 1.57 -> 1.19 s
 # and 0.93 -> 0.58 s of CPython (with PAIRING_GROWTH 3); 8 x 18, six seeds: the same within noise.
 SHRINK_LIMIT = 5
+
+
 # Decisions take the open kind that was in the most recent conflicts (each conflict's kinds weigh
 # 1/DECAY times the last one's), ties to the kind of the first open tile the closure freed.
 DECAY = 0.95
+
+
 # Whether a kind decided again takes the pairing it had last (phase saving; when not ruled out) rather
 # than the one that pairs the tile with the partner the closure freed it by. Off: measured with the
 # closure's blockers kept (uniform 8 x 18 boards, six seeds: the slowest of each 0.26-0.65 s of CPython
 # with it, 0.21-0.56 without, a fifth less in all; 10 x 20: the eight slowest of two seeds 13.3 -> 4.7 s).
 PHASES = False
+
+
 SNAP = 8  # the closure's grid is kept every SNAP joins, for the next closure to start from
+
+
 # After PROBE closures, the search goes back to the start and tries each pairing of each kind there
 # alone (assigned at level 1, then the closure): one that leaves tiles stuck gives a nogood of its own
 # literal (and literals found at level 0), so it is ruled out at level 0; passes repeat until one rules
 # nothing out, then the search decides again (its nogoods kept). 0: at once (on the hard boards, 0 did
 # better than 100 or 300, and better than none: 8 x 18 seed 640603's 28th board 3.2 -> 1.9 s).
 PROBE = 0
-
-
-class Bits:
-    """The board padded with the empty ring, as bit sets (the closure's grid:
-    a route test is a few bit operations per line, emptying a cell two).
-    ``R[r]`` has bit ``c`` set for a tile at padded cell (r, c), ``C[c]``
-    bit ``r``; each also has one bit set past the far ring (bit ``w`` of a
-    row, ``h`` of a column), so a look along a line always meets a set bit.
-    Shared by copies: ``pr[t]``, ``pc[t]``, tile ``t``'s padded row and
-    column; ``bit[t]``, its cell's bit in a *cell set* (bit ``r * w + c``
-    for padded cell (r, c): what :func:`joins` gives a route as); ``cp[c]``,
-    per column, the cell sets of its first ``k`` cells (``k`` = 0…h)."""
-
-    __slots__ = ("R", "C", "pr", "pc", "w", "bit", "cp", "gone")
-
-    def __init__(self, rows: int, cols: int, cells: "list | tuple | None") -> None:
-        if cells is None:  # filled in by copy()
-            return
-        h, w = rows + 2, cols + 2
-        shape = _SHAPES.get((rows, cols))
-        if shape is None:
-            pr = [t // cols + 1 for t in range(rows * cols)]
-            pc = [t % cols + 1 for t in range(rows * cols)]
-            cp = []
-            for c in range(w):
-                acc = [0]
-                for r in range(h):
-                    acc.append(acc[-1] | 1 << (r * w + c))
-                cp.append(acc)
-            shape = _SHAPES[(rows, cols)] = (pr, pc, [1 << (pr[t] * w + pc[t]) for t in range(rows * cols)], cp)
-        self.pr, self.pc, self.bit, self.cp = shape
-        pr, pc = shape[0], shape[1]
-        self.w = w
-        R = [1 << w] * h
-        C = [1 << h] * w
-        for t, v in enumerate(cells):
-            if v:
-                R[pr[t]] |= 1 << pc[t]
-                C[pc[t]] |= 1 << pr[t]
-        self.R, self.C = R, C
-        self.gone = 0
-
-    def copy(self, snap: "tuple | None" = None) -> "Bits":
-        """A grid of one's own (to empty cells of), of this one or of ``snap`` (a :meth:`snap` of it)."""
-        g = Bits(0, 0, None)
-        g.pr, g.pc, g.w, g.bit, g.cp = self.pr, self.pc, self.w, self.bit, self.cp
-        R, C, g.gone = snap if snap is not None else (self.R, self.C, self.gone)
-        g.R, g.C = list(R), list(C)
-        return g
-
-    def snap(self) -> tuple:
-        return tuple(self.R), tuple(self.C), self.gone
-
-    def clear(self, t: int) -> None:
-        """Empty tile ``t``'s cell."""
-        r, c = self.pr[t], self.pc[t]
-        self.R[r] &= ~(1 << c)
-        self.C[c] &= ~(1 << r)
-        self.gone |= self.bit[t]
-
-    def without(self, a: int, b: int) -> "Bits":
-        """A copy with the cells of tiles ``a`` and ``b`` emptied."""
-        g = self.copy()
-        g.clear(a)
-        g.clear(b)
-        return g
-
-
-_SHAPES: dict = {}  # (rows, cols) -> a Bits' shared parts (pr, pc, bit, cp)
-
-
-def joinable(g: Bits, a: int, b: int) -> bool:
-    """Whether tiles ``a`` and ``b`` join (an end may be an empty cell):
-    :func:`joins` with no route or blockers to answer, for callers that
-    need neither. An end walled in on all four sides joins only a tile next
-    to it (every route leaves it through a neighbouring cell)."""
-    R, C = g.R, g.C
-    r1, c1, r2, c2 = g.pr[a], g.pc[a], g.pr[b], g.pc[b]
-    if (R[r1] >> (c1 - 1) & 5 == 5 and C[c1] >> (r1 - 1) & 5 == 5) or (
-        R[r2] >> (c2 - 1) & 5 == 5 and C[c2] >> (r2 - 1) & 5 == 5
-    ):
-        return abs(r1 - r2) + abs(c1 - c2) == 1
-    for L, M, x1, y1, x2, y2 in ((C, R, r1, c1, r2, c2), (R, C, c1, r1, c2, r2)):
-        line = L[y1]
-        lo = (line & ((1 << x1) - 1)).bit_length()
-        far = line >> (x1 + 1)
-        hi = x1 + (far & -far).bit_length() - 1
-        line = L[y2]
-        m = (line & ((1 << x2) - 1)).bit_length()
-        if m > lo:
-            lo = m
-        far = line >> (x2 + 1)
-        m = x2 + (far & -far).bit_length() - 1
-        if m < hi:
-            hi = m
-        if lo <= hi:
-            span = (2 << y2) - (1 << y1) if y1 < y2 else (2 << y1) - (1 << y2)
-            for m in range(lo, hi + 1):
-                mid = M[m] & span
-                if not mid:
-                    return True
-                if m == x1:
-                    mid &= ~(1 << y1)
-                if m == x2:
-                    mid &= ~(1 << y2)
-                if not mid:
-                    return True
-    return False
-
-
-def joins(g: Bits, a: int, b: int) -> int:
-    """Whether tiles ``a`` and ``b`` join. When some route of at most two
-    turns between them runs through empty cells: the cell set (see
-    :class:`Bits`) of the cells one such route crosses, its ends left out
-    (``>= 0``). Else ``~blockers`` (``< 0``): ``blockers``, a cell set of
-    tiles such that the two cannot join while all of them stay. An end may
-    be an empty cell. The blockers keep the two apart whatever else is on
-    the board: while they are all there, neither tile sees further along
-    its lines than now, and each middle leg it could use stays blocked.
-
-    A route is three legs; the middle one lies on a row ``m`` (or a
-    column). The first and last legs are clear when ``m`` is within how far
-    each tile sees along its column: from the nearest tile above it (the
-    highest set bit below its own) to the nearest below (the lowest set bit
-    above; the sentinel bit when none). The middle leg is clear when row
-    ``m`` holds no tile between the two columns but the two ends themselves.
-    The same with rows and columns swapped. *Blockers*: those nearest tiles
-    (while they stay, each tile sees as far as now) and, for each row ``m``
-    both see, one tile on its middle leg (while it stays, that leg is
-    blocked)."""
-    R, C, w = g.R, g.C, g.w
-    r1, c1, r2, c2 = g.pr[a], g.pc[a], g.pr[b], g.pc[b]
-    for t, r, c in ((a, r1, c1), (b, r2, c2)):
-        if R[r] >> (c - 1) & 5 == 5 and C[c] >> (r - 1) & 5 == 5:  # walled in: its four neighbours block it
-            if abs(r1 - r2) + abs(c1 - c2) == 1:
-                return 0
-            x = g.bit[t]
-            return ~(x << 1 | x >> 1 | x << w | x >> w)
-    block = 0
-    for axis in (0, 1):  # the middle leg on a row m (x: a row, y: a column), then on a column
-        if axis:
-            L, M, x1, y1, x2, y2, sx, sy = R, C, c1, r1, c2, r2, 1, w
-        else:
-            L, M, x1, y1, x2, y2, sx, sy = C, R, r1, c1, r2, c2, w, 1
-        n = len(M)
-        line = L[y1]  # how far each end sees along its line y, and the tiles that stop it
-        lo = (line & ((1 << x1) - 1)).bit_length()
-        far = line >> (x1 + 1)
-        hi = x1 + (far & -far).bit_length() - 1
-        if lo:
-            block |= 1 << ((lo - 1) * sx + y1 * sy)
-        if hi + 1 < n:
-            block |= 1 << ((hi + 1) * sx + y1 * sy)
-        line = L[y2]
-        m = (line & ((1 << x2) - 1)).bit_length()
-        if m:
-            block |= 1 << ((m - 1) * sx + y2 * sy)
-        if m > lo:
-            lo = m
-        far = line >> (x2 + 1)
-        m = x2 + (far & -far).bit_length() - 1
-        if m + 1 < n:
-            block |= 1 << ((m + 1) * sx + y2 * sy)
-        if m < hi:
-            hi = m
-        if lo > hi:
-            continue
-        span = (2 << y2) - (1 << y1) if y1 < y2 else (2 << y1) - (1 << y2)
-        for m in range(lo, hi + 1):
-            mid = M[m] & span
-            if mid:
-                if m == x1:
-                    mid &= ~(1 << y1)
-                if m == x2:
-                    mid &= ~(1 << y2)
-                if mid:  # blocked: its first tile is a blocker
-                    block |= 1 << (m * sx + ((mid & -mid).bit_length() - 1) * sy)
-                    continue
-            # found: the cells of the route, legs along lines y1 and y2 and the middle one on m
-            cp = g.cp
-            if axis:  # legs along rows r1 and r2, the middle leg down column m
-                cells = _row_cells(w, r1, c1, m) | _row_cells(w, r2, c2, m)
-                col = cp[m]
-                cells |= col[max(r1, r2) + 1] ^ col[min(r1, r2)]
-            else:  # legs down columns c1 and c2, the middle leg along row m
-                col = cp[c1]
-                cells = col[max(r1, m) + 1] ^ col[min(r1, m)]
-                col = cp[c2]
-                cells |= col[max(r2, m) + 1] ^ col[min(r2, m)]
-                cells |= _row_cells(w, m, c1, c2)
-            return cells & ~(g.bit[a] | g.bit[b])
-    return ~block
-
-
-def _row_cells(w: int, r: int, c1: int, c2: int) -> int:
-    """The cell set of row ``r`` from column ``c1`` to ``c2`` (either way)."""
-    if c1 > c2:
-        c1, c2 = c2, c1
-    return ((2 << c2) - (1 << c1)) << (r * w)
 
 
 def _close(
@@ -437,7 +250,7 @@ def greedy(rows: int, cols: int, cells: list, pairs: list) -> "list | None":
     return moves
 
 
-class _Search:
+class _Nogoods:
     """One search's state: the kinds (variables), the assignment and its
     trail, the nogoods, the last closure."""
 
@@ -450,7 +263,7 @@ class _Search:
         self.var = [-1] * n  # per tile: its kind's variable, -1 for a kind of two
         self.fixed = [-1] * n  # per tile of a kind of two: its mate
         group: list = [()] * n
-        for tiles in _by_kind(cells).values():
+        for tiles in by_kind(cells).values():
             tiles = sorted(tiles)
             if len(tiles) == 2:
                 a, b = tiles
@@ -813,7 +626,7 @@ class _Search:
 
 def supported(cells: list) -> bool:
     """Whether :func:`nogood_search` takes the board: every kind of two or four tiles."""
-    return all(len(g) in (2, 4) for g in _by_kind(cells).values())
+    return all(len(g) in (2, 4) for g in by_kind(cells).values())
 
 
 def nogood_search(rows: int, cols: int, cells: list, budget: int, count: list):
@@ -823,4 +636,4 @@ def nogood_search(rows: int, cols: int, cells: list, budget: int, count: list):
     ``unknown`` (``count[0]``, the closures run, went past ``budget``; it
     counts on from its value). Every kind must have two or four tiles
     (:func:`supported`)."""
-    return (yield from _Search(rows, cols, cells, budget, count).run())
+    return (yield from _Nogoods(rows, cols, cells, budget, count).run())

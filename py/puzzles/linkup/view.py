@@ -14,13 +14,14 @@ from pyscript.ffi import create_proxy
 
 from app.dom import clear, el, hit, on
 from app.faces import face
-from app.race_panel import RacePanel, race_time
 from app.records import clock_text, num
 from app.view import GameView, game_texts
-from puzzles import exact_int, linkup_input
+from puzzles import exact_int
 from puzzles.input import Refused, changed
 from puzzles.input import event as input_event
 from puzzles.linkup import PRESETS, connect, generate, joinable_pairs
+from puzzles.linkup import input as linkup_input
+from puzzles.linkup.race_view import RacePanel, race_time
 
 SVG = "http://www.w3.org/2000/svg"
 MAIN_THREAD_CELLS = 24  # boards up to this size are generated at once on the page's thread
@@ -51,7 +52,7 @@ class View(GameView):
 
     def __init__(self, shell: object, panel: object, spec: object) -> None:
         # the selected tile, the keyboard's cursor (the cell of the one tile in the Tab order) and
-        # whether the board is drawn on its side (its rows as columns, see fit()): puzzles.linkup_input
+        # whether the board is drawn on its side (its rows as columns, see fit()): puzzles.linkup.input
         self.ui = {"selected": None, "cursor": 0, "turned": False}
         self.tiles: dict = {}
         self.shuffles = 0
@@ -253,7 +254,7 @@ class View(GameView):
     # ================================================================= the cursor
     def _on_key(self, event: object) -> None:
         """Arrow keys move the cursor (as the board is drawn: a turned board's rows go
-        down), Home and End to the row's first and last tile (puzzles.linkup_input)."""
+        down), Home and End to the row's first and last tile (puzzles.linkup.input)."""
         key = str(event.key)
         if key not in linkup_input.KEYS:
             return
@@ -385,7 +386,7 @@ class View(GameView):
     def _on_tile_click(self, event: object) -> None:
         """A click on a tile (the board listens once for all of them: a listener per
         tile would add 144 for every new board and keep the old ones alive): what it
-        means is puzzles.linkup_input's; a pair joins as ``gameHandler.connect`` joins it."""
+        means is puzzles.linkup.input's; a pair joins as ``gameHandler.connect`` joins it."""
         tile = hit(event, ".lu-tile", "cell")
         if tile is None:
             return

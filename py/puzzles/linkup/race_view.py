@@ -24,6 +24,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from app.dom import clear, el, on
+from puzzles.linkup import PRESETS
 
 VERSION = 1
 STORE = "bfs-puzzles.race"
@@ -462,8 +463,6 @@ class RacePanel:
     def _total(self, snap: dict) -> int:
         if snap.get("total"):
             return snap["total"]
-        from puzzles.linkup import PRESETS
-
         rows, cols, _k, _p = PRESETS[snap["settings"]["preset"]]
         return rows * cols
 

@@ -46,6 +46,8 @@ from puzzles import (
     read_number,
     strip,
 )
+from puzzles.huarong.texts import MESSAGES as _MESSAGES
+from puzzles.messages import add_messages
 
 MAX_SIDE = 8
 TARGET = 1
@@ -365,7 +367,7 @@ def map_cells(board: Board) -> "list[int]":
     cells. So two boards that differ only by swapping same-shape pieces give
     one list, and the map's drawing worker (``static/map-render.js``) finds
     the board's position by comparing lists: it knows nothing of pieces.
-    ``puzzles.statespace.HuarongSpace`` writes its grids the same way."""
+    ``puzzles.huarong.space.HuarongSpace`` writes its grids the same way."""
     class_of = shape_classes(board)
     pieces = board.pieces()
     counts = [0] * (max(class_of.values()) + 1 if class_of else 0)
@@ -534,6 +536,13 @@ def _decode_move(data: object) -> "tuple[int, str]":
     return (exact_int(data[0]), data[1])
 
 
+# The worker's warm-up board: 'Patter of Rain' (雨声淅沥), about 1,300 positions per metric, a few
+# milliseconds each once the runtime is warm; never the default board, so no answer a player waits for
+# is worked out in the warm-up.
+WARM_BOARD = "3117/3118/4225/4605/960a"
+
+add_messages(_MESSAGES)  # the game's error codes, said in both languages
+
 SPEC = GameSpec(
     "huarong",
     Board,
@@ -541,10 +550,16 @@ SPEC = GameSpec(
     apply=_apply,
     encode_move=lambda m: [m[0], m[1]],
     decode_move=_decode_move,
-    solver="puzzles.huarong_solver",
+    solver="puzzles.huarong.solver",
+    view="puzzles.huarong.view",
+    exercise="puzzles.huarong.exercise",
+    texts="puzzles.huarong.texts",
     format_move=lambda board, m: format_move(m[0], m[1]),
+    legal_moves=lambda board: board.legal_moves(),
     count=lambda moves, options: count_steps(moves, options.get("metric", "cell")),
     options={"metric": METRICS},
-    map=True,
+    space="puzzles.huarong.space",
+    layouts="puzzles.huarong.layouts",
+    warm_up=[{"action": "solve", "board": WARM_BOARD, "options": {"metric": m}} for m in METRICS],
     shape=lambda board: (board.rows, board.cols, sorted((p.pid, p.height, p.width) for p in board.pieces().values())),
 )

@@ -1,27 +1,17 @@
-"""The board editors' models, with no browser in them: a Huarong draft (pieces
-of the four shapes on a chosen grid) and a sliding draft (a permutation set by
-swapping tiles). An edit that would not validate raises :class:`DraftError`
-naming why; :meth:`HuarongDraft.to_board` gives the game's own ``Board`` (or
-its ``BoardError``, in both languages).
+"""Huarong's board editor's model, with no browser in it: pieces of the four
+shapes on a chosen grid. An edit that would not validate raises
+:class:`puzzles.DraftError` naming why; :meth:`HuarongDraft.to_board` gives the
+game's own ``Board`` (or its ``BoardError``, in both languages).
 
 Runs on MicroPython (the page's main thread) and CPython (the tests).
 """
 
-from puzzles import huarong, sliding
+from puzzles import DraftError, huarong
 
 # The four shapes of the classic set: (rows, cols).
 SHAPES = {"boss": (2, 2), "hbar": (1, 2), "vbar": (2, 1), "soldier": (1, 1)}
 SHAPE_ORDER = ("boss", "hbar", "vbar", "soldier")
 MIN_SIDE = 2
-
-
-class DraftError(ValueError):
-    """An edit the editor refuses: ``key`` is an i18n key, ``values`` its fields."""
-
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
 
 
 def shape_of(height: int, width: int) -> str:
@@ -130,24 +120,3 @@ class HuarongDraft:
     def to_board(self) -> object:
         """The game's ``Board``; its ``BoardError`` (no 曹操, exit off-centre…) if it does not validate."""
         return huarong.Board.from_grid(self.grid())
-
-
-class SlidingDraft:
-    """A sliding position being set by hand: tap one cell, then another, to swap them."""
-
-    def __init__(self, rows: int, cols: int, cells: "list | tuple | None" = None) -> None:
-        self.rows = rows
-        self.cols = cols
-        self.cells = list(cells) if cells is not None else list(range(1, rows * cols)) + [0]
-
-    def swap(self, i: int, j: int) -> None:
-        n = len(self.cells)
-        if not (0 <= i < n and 0 <= j < n):
-            raise DraftError("ed_outside")
-        self.cells[i], self.cells[j] = self.cells[j], self.cells[i]
-
-    def solvable(self) -> bool:
-        return sliding.solvable(self.rows, self.cols, self.cells)
-
-    def to_board(self) -> object:
-        return sliding.Board.from_cells(self.rows, self.cols, self.cells)

@@ -3,7 +3,9 @@
 import json
 
 from puzzles import PuzzleError, Result, quote, run
+from puzzles.code_cases import cases_job
 from puzzles.sliding import MODES, TABLE_FILES, Board, neighbours
+from puzzles.sliding.cases import cases as hidden_cases
 from puzzles.statespace import map_job
 
 BFS_MAX_CELLS = 8  # boards up to this many cells (8!/2 = 20,160 positions) are solved by BFS
@@ -334,7 +336,7 @@ def table_path(name: str = TABLE_FILE) -> str:
     """Where a shipped tables file is (the 4×4 one by default), relative to this file (CPython only)."""
     import os
 
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "static", "data", name)
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "static", "data", name)
 
 
 def heuristic_for(rows: int, cols: int) -> Heuristic:
@@ -984,4 +986,4 @@ def _tables_job(board: object, options: dict, request: dict):
 
 
 JOBS = {"solve": _solve_job, "hint": _hint_job, "tables": _tables_job, "map": map_job}
-JOBS["cases"] = __import__("puzzles.code_cases").code_cases.cases_job("sliding")  # the Code panel's Check
+JOBS["cases"] = cases_job(lambda: hidden_cases(search))  # the Code panel's Check

@@ -4,6 +4,7 @@ integer encoding, and the distance table behind Hint."""
 from time import perf_counter
 
 from puzzles import PuzzleError, Result, quote, run
+from puzzles.code_cases import cases_job
 from puzzles.huarong import (
     DIRECTIONS,
     METRICS,
@@ -15,6 +16,7 @@ from puzzles.huarong import (
     position_key,
     shape_classes,
 )
+from puzzles.huarong.cases import cases as hidden_cases
 from puzzles.statespace import map_job
 
 # ------------------------------------------------------------------- solver
@@ -860,4 +862,4 @@ def _compare_job(board: Board, options: dict, request: dict):
 
 
 JOBS = {"solve": _solve_job, "hint": _hint_job, "compare": _compare_job, "map": map_job}
-JOBS["cases"] = __import__("puzzles.code_cases").code_cases.cases_job("huarong")  # the Code panel's Check
+JOBS["cases"] = cases_job(lambda: hidden_cases(search))  # the Code panel's Check

@@ -8,13 +8,14 @@ tables loaded into the worker before the first 4 × 4 search, and the editor
 from pyscript import window
 
 from app.dom import clear, el, hit, on
-from app.drafts import SlidingDraft
 from app.records import num
 from app.view import GameView, game_texts
-from puzzles import exact_int, sliding_input
+from puzzles import exact_int
 from puzzles.input import Refused, gesture_direction
 from puzzles.input import event as input_event
 from puzzles.sliding import OPTIMAL_MAX_CELLS, TABLE_FILES, Board, shuffled, table_shape
+from puzzles.sliding import input as sliding_input
+from puzzles.sliding.draft import SlidingDraft
 
 SIZES = [(r, c) for r in range(2, 6) for c in range(2, 6) if r * c >= 6]
 SWIPE_PX = 24  # a pointer that travels this far between down and up is a swipe, not a tap
@@ -146,7 +147,7 @@ class View(GameView):
 
     # ================================================================= pointer & keys
     def _act(self, ev: dict) -> None:
-        """Play what ``ev`` means (puzzles.sliding_input): a tap slides its tile's line,
+        """Play what ``ev`` means (puzzles.sliding.input): a tap slides its tile's line,
         one move a tile; a key or a swipe the tile beside the blank; a refusal shakes
         the tile, or the board. A playback under way stops first (see GameView.play)."""
         self.interrupt()

@@ -1,0 +1,41 @@
+"""Link-up's texts in both languages, ``(English, 中文)``: ``TEXTS``, the page's (merged into
+:mod:`app.i18n` by its registry entry's ``texts``), and ``MESSAGES``, the error messages of the
+game's codes (added to :data:`puzzles.messages.MESSAGES` when the game's module is imported)."""
+
+TEXTS = {
+    "tab_linkup": ("Link-up", "连连看"),
+    "board_linkup": ("Link-up board", "连连看棋盘"),
+    "code_help_linkup": (
+        "Write connect(board, r1, c1, r2, c2): return the path, or [] when the two tiles cannot be joined.",
+        "写出 connect(board, r1, c1, r2, c2)：返回连线路径，连不上时返回 []。",
+    ),
+    "code_linkup_ready": (
+        "connect() is defined: tick Use my connect and click pairs, or press Check.",
+        "connect() 已定义：勾选“用我的 connect”后点击成对的图块，或按“检查”。",
+    ),
+}
+
+MESSAGES = {
+    "linkup_too_big": (
+        "the board is {rows} × {cols}; the largest allowed is {max} × {max}",
+        "棋盘为 {rows} × {cols}；最大允许 {max} × {max}",
+    ),
+    "linkup_bad_dims": (
+        "{text} claims a {rows} × {cols} board; each side must be 1 to {max}",
+        "{text} 声称棋盘为 {rows} × {cols}；每边须为 1 到 {max}",
+    ),
+    "linkup_future_format": (
+        "{text} uses share format {version}; this app reads format 1",
+        "{text} 使用第 {version} 版分享格式；本应用只能读取第 1 版",
+    ),
+    "linkup_not_code": (
+        "{text} is not a Link-up board: paste its JSON form, e.g. [[1,2,2,1],[3,0,0,3]], or a share code"
+        " (1.<rows>x<cols>.<cells>.<check>)",
+        "{text} 不是连连看棋盘：请粘贴 JSON 形式，例如 [[1,2,2,1],[3,0,0,3]]，"
+        "或分享码（1.<行数>x<列数>.<格子>.<校验码>）",
+    ),
+    "linkup_bad_size": (
+        "{text}: the size {size} is not <rows>x<cols>",
+        "{text}：尺寸 {size} 不是 <行数>x<列数> 的形式",
+    ),
+}

@@ -1,0 +1,156 @@
+"""The tree's shape: py/ has no import circle, and the generic modules name no game.
+
+A game's code lives in its folder (``py/puzzles/GAME/``) and reaches the generic code
+through its spec (:class:`puzzles.GameSpec`) in the registry (``py/puzzles/games.py``).
+The generic modules read the spec; their code names no game. Docstrings and comments
+may name one as an example: only names and string constants count."""
+
+import ast
+import io
+import pathlib
+import tokenize
+
+import pytest
+
+from puzzles.games import NAMES
+
+PY = pathlib.Path(__file__).resolve().parent.parent / "py"
+# The generic modules: the app (the shell, the midend and its parts, the Code panel), the
+# Code panel's runner, the worker's protocol, and the generic modules of ``puzzles``.
+GENERIC = sorted(
+    [p for p in (PY / "app").glob("*.py")]
+    + [PY / "code_runner.py", PY / "worker.py", PY / "worker_jobs.py", PY / "worker_snapshot.py", PY / "main.py"]
+    + [PY / "puzzles" / (name + ".py") for name in
+       ("__init__", "__main__", "statespace", "code_cases", "code_check", "code_link", "messages", "input")]
+)
+# Every registered game's name, and the names the games go by on the page and in the course.
+WORDS = sorted(set(NAMES) | {"klotski", "huarong", "linkup", "link-up", "sliding", "华容道", "连连看", "滑动"})
+
+
+def module_name(path: pathlib.Path) -> str:
+    """``py/puzzles/huarong/__init__.py`` -> ``puzzles.huarong``."""
+    parts = list(path.relative_to(PY).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _called(node: ast.Call) -> str:
+    """The name a call calls: ``f`` of ``f(...)`` and of ``x.f(...)``."""
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def imports(path: pathlib.Path) -> set:
+    """The modules of py/ that ``path`` imports, at its top level or inside a function (an
+    ``__import__`` or ``import_module`` of a constant name too): for
+    ``from A import B`` the module ``A.B`` when it is one, else ``A``; a package's import also
+    imports its parent packages (``import puzzles.huarong.solver`` runs ``puzzles/huarong``), but
+    for the packages ``path`` is in itself, which are always run before it."""
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: from the package, up ``level - 1`` packages
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            names = [base + "." + a.name if MODULES.get(base + "." + a.name) else base for a in node.names]
+        elif isinstance(node, ast.Call) and _called(node) in ("__import__", "import_module") and node.args:
+            first = node.args[0]  # a module named by a constant: an import all the same
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                names = [first.value]
+        for name in names:
+            while name:
+                if name in MODULES and not (here + ".").startswith(name + "."):  # its own packages run first
+                    found.add(name)
+                name = name.rpartition(".")[0]
+    return found
+
+
+MODULES = {module_name(p): p for p in PY.rglob("*.py") if "__pycache__" not in p.parts}
+
+
+def find_cycle(graph: dict) -> list:
+    """One import circle of ``graph`` (module -> the modules it imports) as ``[a, b, ..., a]``, or ``[]``."""
+    state: dict = {}
+    path: list = []
+
+    def visit(node: str) -> list:
+        state[node] = "open"
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == "open":
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                got = visit(nxt)
+                if got:
+                    return got
+        state[node] = "done"
+        path.pop()
+        return []
+
+    for node in sorted(graph):
+        if node not in state:
+            got = visit(node)
+            if got:
+                return got
+    return []
+
+
+def test_no_import_circle_in_py():
+    graph = {name: imports(path) for name, path in MODULES.items()}
+    assert len(graph) > 40 and graph["puzzles.huarong.solver"] >= {"puzzles.statespace", "puzzles.huarong.cases"}
+    assert find_cycle(graph) == []
+
+
+def test_the_cycle_finder_finds_a_circle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def naming_lines(source: str) -> list:
+    """``(line, token)`` of each name and string constant of ``source`` that names a game,
+    docstrings and comments aside."""
+    tree = ast.parse(source)
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                if isinstance(first.value.value, str):
+                    docstrings.add((first.lineno, first.col_offset))
+    found = []
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.NAME or (tok.type == tokenize.STRING and tok.start not in docstrings):
+            lowered = tok.string.lower()
+            if any(word in lowered for word in WORDS):
+                found.append((tok.start[0], tok.string))
+    return found
+
+
+def test_the_name_finder_sees_code_and_not_prose():
+    source = '"""Huarong, as an example."""\n# linkup\nx = "sliding"\nif game == "huarong":\n    huarong_view = 1\n'
+    assert [n for n, _ in naming_lines(source)] == [3, 4, 5]
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(PY)))
+def test_a_generic_module_names_no_game(path):
+    assert naming_lines(path.read_text(encoding="utf-8")) == []
+
+
+def test_every_games_legal_moves_are_the_moves_its_rules_take():
+    """The spec's ``legal_moves``: each move ``apply`` takes, from the default board and a few moves on."""
+    from puzzles.games import SPECS
+
+    for spec in SPECS:
+        board = spec.default()
+        for _ in range(3):
+            moves = spec.legal_moves(board)
+            assert moves, spec.name
+            for move in moves:
+                assert spec.decode_move(spec.encode_move(move)) == move, (spec.name, move)
+                spec.apply(board, move)  # a PuzzleError here: a move the rules refuse
+            board = spec.apply(board, moves[-1])
