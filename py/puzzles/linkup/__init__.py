@@ -457,7 +457,7 @@ def has_joinable_pair(board: Board) -> bool:
     return False
 
 
-# A kind with more tiles than this has its joinable pairs found by sweeps from
+# A kind with more tiles than this has its joinable pairs listed by sweeps from
 # each tile (:class:`Nearest`), fewer by testing each of its pairs.
 SWEEP_GROUP = 12
 
