@@ -58,6 +58,12 @@ def test_the_worker_gets_no_view():
             assert _file(spec.view) in configs.main_thread_files(), spec.name
             assert _file(spec.view) not in worker, spec.name
     assert not [m for m in worker if m.startswith("app/")]
+    # nor any module of a game that imports the DOM (its panels: a chart, an editor, a race)
+    for rel in configs.main_thread_files():
+        if rel.startswith("puzzles/") and "pyscript" in _imports(ROOT / "py" / rel):
+            assert rel not in worker and configs.main_only(rel), rel
+    assert "puzzles/linkup/race_client.py" in configs.main_thread_files()  # pure, but the page's alone
+    assert "puzzles/linkup/race_client.py" not in worker
 
 
 def test_no_main_thread_module_imports_one_it_is_not_given():

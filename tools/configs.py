@@ -5,7 +5,7 @@
                    own (the runtime line: search code stays in the worker, see
                    worker_only())
     worker.toml    the solver worker (Pyodide): py/puzzles/ but the games'
-                   views (main_only(): they import the page's DOM), and py/worker_jobs.py;
+                   views and races (main_only(): the page's DOM and socket), and py/worker_jobs.py;
                    its interpreter is static/pyodide-snapshot.mjs (Pyodide started
                    from the memory snapshot tools/snapshot.mjs made) when that
                    snapshot exists, else Pyodide itself
@@ -63,9 +63,10 @@ WORKER_ONLY = ("puzzles/statespace.py", "puzzles/code_cases.py")
 # Inside a game's folder, a module whose name starts with one of these (or any module of a
 # folder so named) is search code, the worker's alone: ``solver.py``, ``solver/``, ``space.py``, ``cases.py``.
 WORKER_ONLY_NAMES = ("solver", "space", "cases")
-# ... and a module whose name starts or ends with one of these is the page's alone: a game's view
-# (``view.py``, ``race_view.py``) imports the DOM (pyscript).
-MAIN_ONLY_NAMES = ("view",)
+# ... and a module whose name starts or ends with one of these is the page's alone: a game's view and
+# its panels (``view.py``, ``chart_view.py``, ``editor_view.py``) import the DOM (pyscript), and a race
+# (``race_view.py``, its protocol's client ``race_client.py``) runs on the page's thread only.
+MAIN_ONLY_NAMES = ("view", "race")
 
 
 def _named(rel: str, names: tuple, ends: bool = False) -> bool:
@@ -83,7 +84,7 @@ def worker_only(rel: str) -> bool:
 
 
 def main_only(rel: str) -> bool:
-    """Whether module ``rel`` is the page's alone (a game's view): the worker never gets it."""
+    """Whether module ``rel`` is the page's alone (a game's view or race): the worker never gets it."""
     return _named(rel, MAIN_ONLY_NAMES, ends=True)
 
 

@@ -47,4 +47,30 @@ assert b2.is_cleared() and sorted(perm) == list(range(12))
 linkup.ATTEMPTS = 50
 linkup._layouts.clear()
 assert generate(4, 6, 6, 4, 1).to_code() == "1.4x6.363663451152414146535222.aj"
+# the race's client (race_client): a seat, a room, a move synced, a drop dialled again, hostile frames
+import json  # noqa: E402
+
+from puzzles.linkup.race_client import BACKOFF_MS, RaceClient  # noqa: E402
+
+sent, events, clock = [], [], [1000.0]
+made = []
+client = RaceClient({"send": sent.append, "now": lambda: clock[0], "emit": lambda k, d: events.append((k, d)),
+                     "board_code": lambda: g.to_code(), "moves": lambda: [list(m) for m in made]})
+client.join("ABCD2345", "Ann")
+assert events[-1] == ("dial", {})
+client.opened()
+assert json.loads(sent[-1]) == {"v": 1, "t": "join", "room": "ABCD2345", "name": "Ann"}
+assert client.received(json.dumps({"t": "welcome", "room": "ABCD2345", "player": "p1", "secret": "s"}))
+me = {"id": "p1", "n": 1, "name": "", "ready": True, "left": 24, "pairs": 0, "hints": 0, "shuffles": 0,
+      "time_ms": None, "place": None, "online": True, "gone": False, "shape": "ffffff"}
+room = {"t": "room", "seq": 3, "room": "ABCD2345", "phase": "race", "round": 1, "settings": {"preset": "small"},
+        "players": [me], "race_ms": 0, "board": g.to_code(), "seed": 1}
+assert client.received(json.dumps(room)) and client.on_race_board() and client.line() == ("race_on", {})
+made.append(tuple(joinable_pairs(g)[0]))
+client.sync()
+assert json.loads(sent[-1])["t"] == "pair"
+for bad in ("{", "[]", json.dumps({"t": "room", "phase": "x"}), json.dumps(dict(room, seq=2)), "x" * 70000):
+    assert client.received(bad) is False
+client.closed()
+assert client.line() == ("race_reconnecting", {}) and events[-1] == ("later", {"ms": BACKOFF_MS[0], "what": "retry"})
 print("OK linkup")

@@ -1,38 +1,28 @@
 """Huarong Road on the page: its pickers (layout, metric), its board of pieces
-(drag, tap-and-tap, arrow keys), ``gameHandler.move(pid, dir)``, the BFS
-chart, the move-script box, the "What equivalence buys" comparison and the
-board editor (pieces of the four shapes on a chosen grid). Everything else is
+(drag, tap-and-tap, arrow keys), ``gameHandler.move(pid, dir)`` and the move-script
+box. Its three other panels are parts of their own, each handed a port of the calls
+it makes: the BFS chart (:mod:`.chart_view`), the "What equivalence buys" comparison
+(:mod:`.compare_view`) and the board editor (:mod:`.editor_view`). Everything else is
 :class:`app.view.GameView`'s."""
 
-import json
-
-from pyscript import document, window
+from pyscript import document
 
 from app.dom import clear, el, hit, on
 from app.i18n import piece_name
 from app.records import num
 from app.view import GameView, game_texts
-from puzzles import STEP, DraftError, PuzzleError, exact_int
-from puzzles.huarong import DIRECTIONS, MAX_SIDE, METRICS, check_script, count_steps
+from puzzles import STEP, PuzzleError, exact_int
+from puzzles.huarong import DIRECTIONS, METRICS, check_script, count_steps
 from puzzles.huarong import input as huarong_input
-from puzzles.huarong.draft import SHAPE_ORDER, SHAPES, HuarongDraft
+from puzzles.huarong.chart_view import Chart
+from puzzles.huarong.compare_view import Compare
+from puzzles.huarong.draft import HuarongDraft
+from puzzles.huarong.editor_view import Editor, kind, place
 from puzzles.huarong.layouts import LAYOUTS
-from puzzles.input import ARROW_KEY_DIRECTION, Refused, changed, gesture_direction
+from puzzles.input import Refused, changed, gesture_direction
 from puzzles.input import event as input_event
 
-TOOLS = SHAPE_ORDER + ("erase",)
 CLICK_AFTER_TOUCH_MS = 700  # a click this soon after a touch lifted is that touch's (its tap is already played)
-
-
-def _ticks(deepest: int) -> list:
-    """The depths the chart's axis names: the first, the last and up to three between."""
-    if deepest <= 4:
-        return list(range(deepest + 1))
-    step = max(1, (deepest + 3) // 4)
-    out = list(range(0, deepest, step))
-    if deepest - out[-1] < step // 2:
-        out.pop()
-    return out + [deepest]
 
 
 class View(GameView):
@@ -51,13 +41,20 @@ class View(GameView):
         self.drawn: dict = {}  # pid -> what draw() last wrote on its button (see draw)
         self.drawn_won = None  # the board's "won" mark as last written
         self.layouts_metric = None  # the metric whose pars the layouts menu shows
-        self.levels = None  # the chart's counts per depth, redrawn on a language switch
         self.hint_said = None  # the last hint (piece, its size, direction, distance), said again on a switch
-        self.comparing = None  # the comparison under way: {"cancel": bool}
-        self.compared = None  # its answer, or its last progress, redrawn on a language switch
-        self.tool = "boss"  # the editor's shape to place (or "erase"); it selects pieces by index
         self.script_text = ""  # the move-script box's text, as last typed
         super().__init__(shell, panel, spec)
+        texts = {"t": shell.t, "text": shell.text}
+        self.chart = Chart(texts)
+        f, jobs, ed = self.frame, self.jobs, self.editor
+        self.comparison = Compare(dict(texts, button=f.button, request=jobs.request, stepped=jobs.stepped,
+                                       side_job=jobs.side_job))
+        self.board_editor = Editor(dict(
+            texts, lang=lambda: shell.lang, select=f.select, button=f.button, guard=f.guard,
+            play_button=ed.play_button, draft=lambda: ed.draft, selected=lambda: ed.selected,
+            set_selected=lambda i: setattr(ed, "selected", i), focus=lambda: ed.focus,
+            set_focus=lambda rc: setattr(ed, "focus", rc), edited=ed.edited, set_draft=ed.set_draft,
+            refused=ed.refused, render=self.render))
 
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
@@ -79,31 +76,20 @@ class View(GameView):
         on(self.board_el, "pointerup", self._on_pointer_up)
         on(self.board_el, "pointercancel", self._on_pointer_cancel)
         self.build_edit_board(left, "hr-board hr-edit", "hr-edit-board", "ed_board_huarong")
-        on(self.edit_el, "click", self._on_edit_click)  # the draft is redrawn on every edit: one listener each
-        on(self.edit_el, "keydown", self._on_edit_key)
+        self.board_editor.listen(self.edit_el)
 
     def build_side(self, side: object) -> None:
         self.build_help(side, "keys_help", "ed_help_huarong")
 
     def build_progress(self, box: object) -> None:
-        self.chart = el("div", box, "chart", role="img", id="hr-chart")
-        self.chart_parts = None  # the chart's frame and bars as drawn (see _draw_chart)
-        self.shell.text(self.chart, "chart", "aria-label")
+        self.chart.build(box)
 
     def build_panels(self, panel: object) -> None:
         box, self.script_input = self.paste_box(panel, "paste_script", "paste_script_help", "hr-script-input")
         self.script_input.setAttribute("rows", "6")
         on(self.script_input, "input", lambda e: setattr(self, "script_text", str(e.target.value)))
         self.button(box, "play_script", self._on_script)
-        box = el("details", panel, "compare")
-        self.shell.text(el("summary", box), "compare")
-        self.shell.text(el("p", box, "help"), "compare_help")
-        row = el("div", box, "toolbar")
-        self.compare_btn = self.button(row, "compare_run", self._on_compare)
-        self.compare_stop = self.button(row, "compare_stop", self._on_compare_stop)
-        self.compare_stop.setAttribute("hidden", "")
-        self.compare_line = el("p", box, "compare-line", aria_live="polite")  # the game's one status stays the one
-        self.compare_out = el("div", box, "compare-out")
+        self.comparison.build(panel)
 
     def _fill_layouts(self) -> None:
         """The layouts menu: each layout's name, par in the metric chosen and a ✓ once
@@ -146,23 +132,14 @@ class View(GameView):
             self._say_hint()
         self._fill_layouts()
         self._build_pieces()
-        if self.levels is not None:
-            self.chart_parts = None  # every title in the new language
-            self._draw_chart(self.levels)
-        self._show_compared()
+        self.chart.relabel()
+        self.comparison.show()
 
     def forget(self, new_board: bool) -> None:
         """The chart and the comparison go (each only when something is drawn: this runs on
         every move); the layouts menu is refilled when the metric of its pars changed."""
-        if self.levels is not None or self.chart_parts is not None:
-            clear(self.chart)
-            self.chart_parts = None
-            self.levels = None
-        if self.comparing is not None:  # a comparison of the position gone
-            self.comparing["cancel"] = True
-        if self.compared is not None:
-            self.compared = None
-            self._show_compared()
+        self.chart.forget()
+        self.comparison.forget()
         if not new_board and self.layouts_metric != self.options["metric"]:
             self._fill_layouts()
 
@@ -203,7 +180,7 @@ class View(GameView):
         for r in range(board.rows):
             for c in range(board.cols):
                 slot = el("div", self.board_el, "hr-slot", data_r=r, data_c=c, data_cell=r * board.cols + c)
-                self._place(slot, r, c, 1, 1)
+                place(slot, r, c, 1, 1)
                 self.slot_els.append(slot)
         gr, gc = board.goal()
         target = board.pieces()[1]
@@ -212,21 +189,14 @@ class View(GameView):
         exit_.style.setProperty("--w", str(target.width))
         self.piece_els = {}
         for pid, p in board.pieces().items():
-            kind = "boss" if pid == 1 else ("soldier" if p.height * p.width == 1 else "general")
-            b = el("button", self.board_el, "hr-piece " + kind, type="button", data_pid=pid)
+            b = el("button", self.board_el, "hr-piece " + kind(p.height, p.width, pid == 1), type="button",
+                   data_pid=pid)
             el("span", b, "hr-name", text=piece_name(pid, p.height, p.width, self.shell.lang))
             self.piece_els[pid] = b
         self.tab_order = list(self.piece_els)  # the pieces' order in the DOM (the Tab order)
         self.drawn_at: dict = {}  # pid -> (row, col) where draw() last put it
         self.drawn: dict = {}  # pid -> what draw() last wrote on its button (see draw)
         self.drawn_won = None  # the board's "won" mark as last written
-
-    def _place(self, node: object, r: int, c: int, h: int, w: int) -> None:
-        s = node.style
-        s.setProperty("--r", str(r))
-        s.setProperty("--c", str(c))
-        s.setProperty("--h", str(h))
-        s.setProperty("--w", str(w))
 
     def draw(self) -> None:
         """Each piece's place, name, selection and hint, written only where they differ from
@@ -246,7 +216,7 @@ class View(GameView):
             if drawn.get(pid) == look:
                 continue
             drawn[pid] = look
-            self._place(b, p.row, p.col, p.height, p.width)
+            place(b, p.row, p.col, p.height, p.width)
             label = self.shell.t(
                 "piece_label", name=piece_name(pid, p.height, p.width, lang), pid=pid, r=p.row + 1, c=p.col + 1
             )
@@ -450,61 +420,7 @@ class View(GameView):
         levels = progress.get("levels")
         if levels is not None:
             self.say("solving", n=num(progress["positions"]), d=len(levels) - 1)
-            self._draw_chart(levels)
-
-    def _draw_chart(self, levels: list) -> None:
-        """Bars of new positions per BFS depth, with both axes named and numbered.
-        Redrawn on every progress step of a search, so only what changed is touched:
-        a bar's height is its count over the plot's ``--top`` (CSS), a bar whose count
-        is unchanged stays as it is (rebuilding all ~117 bars made each step 10-13 ms)."""
-        self.levels = levels
-        if not levels:
-            clear(self.chart)
-            self.chart_parts = None
-            return
-        t = self.shell.t
-        top = max(max(levels), 1)
-        deepest = len(levels) - 1
-        self.chart.setAttribute(
-            "aria-label", t("chart_label", n=num(sum(levels)), d=deepest, top=num(top), at=levels.index(top))
-        )
-        parts = self.chart_parts
-        if parts is None:
-            clear(self.chart)
-            el("span", self.chart, "chart-ytitle", text=t("chart_y"))
-            ylab = el("div", self.chart, "chart-y")
-            top_label = el("span", ylab)
-            el("span", ylab, text="0")
-            parts = self.chart_parts = {
-                "top": top_label,
-                "plot": el("div", self.chart, "chart-plot"),
-                "xlab": el("div", self.chart, "chart-x"),
-                "bars": [],  # each bar's count as drawn
-                "deepest": None,
-            }
-            el("span", self.chart, "chart-xtitle", text=t("chart_x"))
-        plot, bars = parts["plot"], parts["bars"]
-        parts["top"].textContent = num(top)
-        plot.style.setProperty("--top", str(top))
-        plot.style.setProperty("--n", str(len(levels)))
-        del bars[len(levels) :]
-        drawn = []  # [index, count, title] of each bar to draw
-        for i, count in enumerate(levels):
-            if i == len(bars):
-                bars.append(None)
-            if bars[i] != count:
-                drawn.append([i, count, t("chart_bar", d=i, n=num(count))])
-                bars[i] = count
-        # one call for every bar (made one by one through the FFI, 横刀立马's 117 take 3.5-17 ms of a rested Solve)
-        window.drawBars(plot, len(levels), json.dumps(drawn))
-        if parts["deepest"] != deepest:
-            parts["deepest"] = deepest
-            xlab = parts["xlab"]
-            clear(xlab)
-            width = 100.0 / len(levels)
-            for d in _ticks(deepest):
-                tick = el("span", xlab, text=str(d))
-                tick.style.left = "%.2f%%" % ((d + 0.5) * width)
+            self.chart.draw(levels)
 
     def show_hint(self, moves: list, stats: dict) -> None:
         pid, direction = moves[0]
@@ -521,239 +437,15 @@ class View(GameView):
         name = piece_name(pid, height, width, self.shell.lang)
         self.say("hint_move", name=name, dir=self.shell.t("dir_" + direction), n=n)
 
-    async def _on_compare(self, event: object) -> None:
-        """"What equivalence buys", a job of its own beside Solve's: its own
-        progress line and Stop button; Solve and Hint stay usable meanwhile
-        (the worker takes their slices in turn). A move or a new board stops it."""
-        if self.comparing is not None:
-            return
-        task = self.comparing = {"cancel": False}
-        self.compared = {"progress": {"side": "equal", "positions": 0}}
-        self.compare_btn.disabled = True
-        self.compare_stop.removeAttribute("hidden")
-        self._show_compared()
-
-        def progress(p: dict) -> None:
-            if self.comparing is task and not task["cancel"]:  # a late step after a move or Stop shows nothing
-                self.compared = {"progress": p}
-                self._show_compared()
-
-        self.side_job(True)
-        try:
-            result = await self.stepped(self.request("compare"), progress, lambda: task["cancel"])
-        finally:
-            self.side_job(False)
-            if self.comparing is task:
-                self.comparing = None
-            self.compare_btn.disabled = False
-            self.compare_stop.setAttribute("hidden", "")
-        if result["status"] == "cancelled" and self.compared is None:
-            return  # the board changed: forget() has cleared the box
-        self.compared = {"result": result}
-        self._show_compared()
-
-    def _on_compare_stop(self, event: object) -> None:
-        if self.comparing is not None:
-            self.comparing["cancel"] = True
-
-    def _show_compared(self) -> None:
-        """The comparison's line and table, from :attr:`compared`, in the page's language."""
-        t = self.shell.t
-        clear(self.compare_out)
-        c = self.compared
-        if c is None:
-            self.compare_line.textContent = ""
-            return
-        if "progress" in c:
-            p = c["progress"]
-            side = t("compare_" + str(p.get("side", "equal")))
-            self.compare_line.textContent = t("compare_progress", side=side, n=num(p.get("positions", 0)))
-            return
-        result = c["result"]
-        status = result["status"]
-        if status == "cancelled":
-            self.compare_line.textContent = t("compare_stopped")
-            return
-        if status in ("error", "died"):
-            self.compare_line.textContent = t("compare_failed", msg=result.get("error", {}).get("text", ""))
-            return
-        sides = result["stats"]["sides"]
-        self.compare_line.textContent = t("compare_done")
-        table = el("table", self.compare_out, "compare-table")
-        head = el("tr", el("thead", table))
-        el("td", head, text="")
-        for key in ("compare_positions", "compare_steps", "compare_seconds"):
-            el("th", head, text=t(key), scope="col")
-        body = el("tbody", table)
-        for name in ("equal", "distinct"):
-            side = sides[name]
-            tr = el("tr", body)
-            el("th", tr, text=t("compare_" + name), scope="row")
-            if side["status"] == "unknown":  # it gave up: how far it got, not a count of the whole
-                explored = t("compare_gave_up", n=num(side["limit"]))
-            else:
-                explored = num(side["positions"])
-            el("td", tr, text=explored)
-            el("td", tr, text=str(side["steps"]) if side["steps"] is not None else "—")
-            el("td", tr, text="%.2f" % side["seconds"])
-        a, b = sides["equal"]["positions"], sides["distinct"]["positions"]
-        if a and sides["equal"]["status"] != "unknown":
-            key = "compare_ratio_more" if sides["distinct"]["status"] == "unknown" else "compare_ratio"
-            el("p", self.compare_out, text=t(key, r="%.1f" % (b / a)))
-
-    # ================================================================= the editor
+    # ================================================================= the editor (editor_view's)
     def build_editor(self, bar: object) -> None:
-        self.ed_rows = self.select(bar, "ed_rows", "hr-ed-rows")
-        self.ed_cols = self.select(bar, "ed_cols", "hr-ed-cols")
-        for select in (self.ed_rows, self.ed_cols):
-            for n in range(2, MAX_SIDE + 1):
-                el("option", select, value=str(n), text=str(n))
-        on(self.ed_rows, "change", self.guard(lambda e: self._resize(int(str(e.target.value)), self.draft.cols)))
-        on(self.ed_cols, "change", self.guard(lambda e: self._resize(self.draft.rows, int(str(e.target.value)))))
-        self.button(bar, "ed_clear", self._on_clear)
-        self.play_button(bar)
-        tools = el("div", bar, "tools", role="group")
-        self.shell.text(tools, "ed_tools", "aria-label")
-        self.tool_btns = {}
-        for tool in TOOLS:
-            b = self.button(tools, "ed_" + tool, self._tool_click(tool), "tool tool-" + tool)
-            self.tool_btns[tool] = b
+        self.board_editor.build(bar)
 
     def new_draft(self) -> object:
         return HuarongDraft.from_board(self.session.start)
 
     def editor_status(self) -> tuple:
-        try:
-            self.draft.to_board()
-        except PuzzleError as e:
-            return ("ed_invalid", {"msg": e.text(self.shell.lang)})
-        return ("ed_ready", {})
-
-    def _tool_click(self, tool: str) -> object:
-        def handler(event: object) -> None:
-            self.tool = tool
-            self.ed_selected = None
-            self.render()
-
-        return handler
-
-    def _resize(self, rows: int, cols: int) -> None:
-        """The draft's grid made ``rows`` × ``cols`` (a size picker's change)."""
-        try:
-            self.draft.resize(rows, cols)
-        except DraftError as e:
-            self.edit_refused(e, self.edit_el)
-            self.render()
-            return
-        self.edited()
-
-    def _on_clear(self, event: object) -> None:
-        self.set_draft(HuarongDraft(self.draft.rows, self.draft.cols))
+        return self.board_editor.status()
 
     def draw_editor(self) -> None:
-        """The draft: a button per empty cell (place or move there) and per piece (select, delete)."""
-        d = self.draft
-        lang = self.shell.lang
-        t = self.shell.t
-        self.ed_rows.value = str(d.rows)
-        self.ed_cols.value = str(d.cols)
-        for tool, b in self.tool_btns.items():
-            b.setAttribute("aria-pressed", "true" if tool == self.tool else "false")
-        box = self.edit_el
-        clear(box)
-        box.style.setProperty("--rows", str(d.rows))
-        box.style.setProperty("--cols", str(d.cols))
-        if (d.cols - 2) % 2 == 0:
-            exit_ = el("div", box, "hr-exit", aria_hidden="true")
-            exit_.style.setProperty("--x", str((d.cols - 2) // 2))
-            exit_.style.setProperty("--w", "2")
-        focus = None
-        for r in range(d.rows):
-            for c in range(d.cols):
-                if d.piece_at(r, c) is None:
-                    i = r * d.cols + c
-                    b = el("button", box, "hr-slot ed-cell", type="button", data_r=r, data_c=c, data_cell=i)
-                    b.setAttribute("aria-label", t("ed_cell_label", r=r + 1, c=c + 1))
-                    self._place(b, r, c, 1, 1)
-                    if self.ed_focus == (r, c):
-                        focus = b
-        for i, ((r, c, h, w), pid) in enumerate(zip(d.pieces, d.ids())):
-            kind = "boss" if (h, w) == SHAPES["boss"] else ("soldier" if h * w == 1 else "general")
-            b = el("button", box, "hr-piece " + kind, type="button", data_pid=pid, data_i=i)
-            name = piece_name(pid, h, w, lang)
-            el("span", b, "hr-name", text=name)
-            label = t("piece_label", name=name, pid=pid, r=r + 1, c=c + 1)
-            if i == self.ed_selected:
-                label += " — " + t("piece_selected")
-            b.setAttribute("aria-label", label)
-            b.setAttribute("aria-pressed", "true" if i == self.ed_selected else "false")
-            self._place(b, r, c, h, w)
-            if self.ed_focus is not None and r <= self.ed_focus[0] < r + h and c <= self.ed_focus[1] < c + w:
-                focus = b
-        if focus is not None:
-            focus.focus()
-
-    def _on_edit_click(self, event: object) -> None:
-        """A click on the draft: on an empty cell (place the tool's piece, or move the
-        selected one there) or on a piece (select it, or erase it with the eraser)."""
-        piece = hit(event, ".hr-piece", "i")
-        if piece is not None:
-            self._draft_piece_click(piece[1])
-            return
-        cell = hit(event, ".ed-cell", "cell")
-        if cell is not None:
-            r, c = divmod(cell[1], self.draft.cols)
-            self._cell_click(r, c, cell[0])
-
-    def _on_edit_key(self, event: object) -> None:
-        piece = hit(event, ".hr-piece", "i")
-        if piece is not None:
-            self._draft_piece_key(piece[1], event, piece[0])
-
-    def _cell_click(self, r: int, c: int, node: object) -> None:
-        self.ed_focus = (r, c)
-        try:
-            if self.ed_selected is not None:
-                self.draft.move(self.ed_selected, r, c)
-            elif self.tool == "erase":
-                raise DraftError("ed_nothing_here")
-            else:
-                self.draft.place(self.tool, r, c)
-        except DraftError as e:
-            self.edit_refused(e, node)
-            return
-        self.edited()
-
-    def _draft_piece_click(self, i: int) -> None:
-        r, c = self.draft.pieces[i][0], self.draft.pieces[i][1]
-        self.ed_focus = (r, c)
-        if self.tool == "erase":
-            self.draft.remove(i)
-            self.ed_selected = None
-        else:
-            self.ed_selected = None if self.ed_selected == i else i
-        self.edited()
-
-    def _draft_piece_key(self, i: int, event: object, node: object) -> None:
-        key = str(event.key)
-        r, c = self.draft.pieces[i][0], self.draft.pieces[i][1]
-        if key in ARROW_KEY_DIRECTION:
-            event.preventDefault()
-            dr, dc = STEP[ARROW_KEY_DIRECTION[key]]
-            try:
-                self.draft.move(i, r + dr, c + dc)
-            except DraftError as e:
-                self.edit_refused(e, node)
-                return
-            self.ed_selected = i
-            self.ed_focus = (r + dr, c + dc)
-        elif key in ("Delete", "Backspace"):
-            event.preventDefault()
-            self.draft.remove(i)
-            self.ed_selected = None
-            self.ed_focus = (r, c)
-        elif key == "Escape":
-            self.ed_selected = None
-        else:
-            return
-        self.edited()
+        self.board_editor.draw()
