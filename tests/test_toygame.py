@@ -1,8 +1,8 @@
-"""A fourth game: the tests' toy, 2 × 2 lights out
+"""A fourth game: the tests' toy, 3 × 3 lights out
 (tests/toygame/), registered for one test at a time, runs through the generic
 tests, which find every game in ``puzzles.games``. It touches no file but its
-own: its messages and page texts are added by :func:`toygame.registered`, as a
-real game would add them to messages.py and i18n.py.
+own: its messages and page texts are added by :class:`toygame.registered`, as a
+page that starts with it registered has them.
 
 The per-game checks called here are the suite's own functions; with the toy
 registered they meet a game they have never seen.
@@ -55,8 +55,8 @@ def test_toy_session(lights):
 def test_toy_worker_jobs(lights):
     test_worker_jobs.test_every_game_answers_one_result_shape("lights")
     test_job_slices.test_every_job_has_a_generator_and_no_actions_are_left()
-    result = test_worker_jobs.run_request("lights", test_worker_jobs.request("11/11", "solve"))
-    board = lights.board.parse("11/11")
+    result = test_worker_jobs.run_request("lights", test_worker_jobs.request("111/111/111", "solve"))
+    board = lights.board.parse("111/111/111")
     for m in result["moves"]:
         board = lights.apply(board, lights.decode_move(m))
     assert result["status"] == "solved" and board.is_solved()
@@ -67,8 +67,8 @@ def test_toy_messages(lights):
     test_messages.test_every_code_raised_is_in_the_catalogue_and_every_entry_is_raised()
     test_messages.test_no_engine_raise_is_left_as_plain_text()
     with pytest.raises(lights.board.error) as info:
-        lights.board.parse("12/00")
-    assert info.value.code == "lights_bad_cell" and "'12/00'" in str(info.value)
+        lights.board.parse("120/000/000")
+    assert info.value.code == "lights_bad_cell" and "'120/000/000'" in str(info.value)
 
 
 def test_toy_i18n_keys(lights):
