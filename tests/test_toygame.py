@@ -8,6 +8,10 @@ The per-game checks called here are the suite's own functions; with the toy
 registered they meet a game they have never seen.
 """
 
+import re
+import subprocess
+from pathlib import Path
+
 import pytest
 
 import test_fuzz_parse
@@ -82,9 +86,54 @@ def test_the_generic_checks_see_the_toy():
 
     games.register(lights_module.SPEC)
     try:
-        with pytest.raises(AssertionError, match="tab_lights"):
+        with pytest.raises(AssertionError, match="board_lights"):  # its view's keys: its folder is read
             test_i18n.test_every_key_the_app_uses_exists()
         with pytest.raises(AssertionError):
             test_messages.test_every_code_raised_is_in_the_catalogue_and_every_entry_is_raised()
     finally:
         games.unregister("lights")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+# The toy's folder, and the only other files that may name it: the two test files that drive it (in
+# CPython and in Chromium), the test server's one hook (tools/serve.py's make_server(tests=True) imports
+# toygame.serving) and the design notes that describe it. The product's registry, py/, static/, the
+# page and the configs never do: the page learns of the toy only from the test server's configs.
+TOY_FOLDER = "tests/toygame/"
+MAY_NAME_IT = {"tests/test_toygame.py", "tests/e2e/test_fourth_game.py", "tools/serve.py",
+               "docs/design.md", "docs/testing.md"}
+# What names it: its package, its page's switch, its name and texts, its board's element and its texts' keys.
+NAMING = re.compile(r"toygame|testgame|[\"']lights[\"']|\blights\.[A-Za-z]|import lights|lights out|关灯|"
+                    r"\blo[-_][a-z]|lights_[a-z]|_lights\b", re.I)
+
+
+def names_the_toy(text: str) -> list:
+    """The lines of ``text`` that name the toy game."""
+    return [line for line in text.splitlines() if NAMING.search(line)]
+
+
+def test_the_name_finder_sees_the_toy_and_not_the_map_lighting_up():
+    code = 'import toygame\nx = 1\n"?testgame=lights"\nspec("lights")\n"lo_ready"\n"tab_lights"\nlights.SPEC'
+    assert names_the_toy(code) == ['import toygame', '"?testgame=lights"', 'spec("lights")', '"lo_ready"',
+                                   '"tab_lights"', 'lights.SPEC']
+    assert names_the_toy("progress lights the wavefront\nthe wavefront lights (for tests)\nslow_light") == []
+
+
+def test_no_file_outside_the_toys_folder_names_it_but_those_that_drive_it():
+    tracked = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True,
+                             text=True, check=True).stdout.split()
+    found = {}
+    for rel in tracked:
+        path = ROOT / rel
+        if rel.startswith(TOY_FOLDER) or rel in MAY_NAME_IT or not path.is_file():
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:  # images, data
+            continue
+        lines = names_the_toy(text)
+        if lines:
+            found[rel] = lines[:3]
+    assert len(tracked) > 100 and found == {}
+    for rel in MAY_NAME_IT - {"docs/design.md", "docs/testing.md"}:  # each exception of code is needed
+        assert names_the_toy((ROOT / rel).read_text(encoding="utf-8")), rel

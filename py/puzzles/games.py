@@ -29,7 +29,7 @@ EXTRA = "extra_games"
 
 
 def register(spec: object) -> None:
-    """Add a game after the others (the tests' toy game, tests/toygame/): the
+    """Add a game after the others (a test's own game, see :data:`EXTRA`): the
     three lists above change in place, so every reader sees it."""
     if spec.name in GAMES:
         raise ValueError("a game named %r is registered already" % spec.name)

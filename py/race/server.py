@@ -210,7 +210,7 @@ def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache",
     ``Last-Modified`` and ``Cache-Control: <cache>`` (tools/serve.py's ``cache_control`` says why).
     ``refresh()``, when given, writes :data:`SW_FILES` again before it is served, so a file edited while
     the server runs makes a new version of the service worker's cache. ``overlay(root, path, query)``,
-    when given (the test server's, tests/toygame/serving.py), answers a request first with ``(body,
+    when given (the test server's own pages), answers a request first with ``(body,
     content type)``, or ``None`` to let the files answer."""
     relay = relay or Relay()
     served = served or Served(root)
