@@ -137,3 +137,47 @@ def test_no_file_outside_the_toys_folder_names_it_but_those_that_drive_it():
     assert len(tracked) > 100 and found == {}
     for rel in MAY_NAME_IT - {"docs/design.md", "docs/testing.md"}:  # each exception of code is needed
         assert names_the_toy((ROOT / rel).read_text(encoding="utf-8")), rel
+
+
+def _get(url: str) -> tuple:
+    """``(status, body)`` of a GET."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, ""
+
+
+def test_only_the_test_server_serves_the_toys_page(server_url):
+    """The test server's ``?testgame=lights`` page names configs that ship the toy's folder (its search
+    code to the worker only, its view to the page only); the product's server, given the same URLs,
+    serves the product's page and nothing of the toy."""
+    import threading
+
+    from serve import make_server
+
+    status, page = _get(server_url + "?testgame=lights&game=lights")
+    assert status == 200 and 'config="./pyscript.lights.toml"' in page and 'config="./worker.lights.toml"' in page
+    main, worker = _get(server_url + "pyscript.lights.toml")[1], _get(server_url + "worker.lights.toml")[1]
+    assert '"./tests/toygame/lights/view.py"' in main and '"./tests/toygame/lights/solver.py"' not in main
+    assert '"./tests/toygame/lights/solver.py"' in worker and '"./tests/toygame/lights/view.py"' not in worker
+    assert '"./tests/toygame/extra_games.py" = "./extra_games.py"' in main and "extra_games.py" in worker
+    assert _get(server_url + "tests/toygame/lights/__init__.py")[0] == 200
+    for other in ("tests/toygame/serving.py", "tests/test_toygame.py", "pyscript.other.toml"):
+        assert _get(server_url + other)[0] == 404, other
+    assert 'config="./pyscript.toml"' in _get(server_url + "?testgame=other")[1]
+
+    product = make_server(0)
+    threading.Thread(target=product.serve_forever, daemon=True).start()
+    try:
+        url = "http://127.0.0.1:%d/" % product.server_address[1]
+        status, page = _get(url + "?testgame=lights&game=lights")
+        assert status == 200 and 'config="./pyscript.toml"' in page and "lights" not in page
+        for path in ("pyscript.lights.toml", "worker.lights.toml", "tests/toygame/lights/__init__.py"):
+            assert _get(url + path)[0] == 404, path
+        assert "toygame" not in _get(url + "pyscript.toml")[1] + _get(url + "worker.toml")[1]
+    finally:
+        product.shutdown()

@@ -12,7 +12,7 @@ For a page that asks for a game of :data:`GAMES`:
   with the game's folder, split between the main thread and the worker by the same rules as the
   product's game folders (``configs.worker_only``, ``configs.main_only``), and ``extra_games.py``,
   which the entry points import (:func:`puzzles.games.register_extra`) to register the game;
-* the package's ``.py`` files are served from ``tests/toygame/`` (and nothing else of ``tests/``).
+* the package's modules are served from ``tests/toygame/`` (and nothing else of ``tests/``).
 """
 
 import re
@@ -28,7 +28,6 @@ import configs  # noqa: E402
 GAMES = ("lights",)  # the games a page may ask for; their folders are this package's
 CONFIG = re.compile(r'config="\./(pyscript|worker)\.toml"')
 OURS = re.compile(r"^(pyscript|worker)\.([a-z]+)\.toml$")
-_SOURCE = re.compile(r"^toygame/[a-z_]+(/[a-z_]+)?\.py$")
 
 
 def _package_files() -> list:
@@ -61,6 +60,6 @@ def respond(root: Path, rel: str, query: dict) -> "tuple | None":
     config = OURS.match(rel)
     if config and config.group(2) in GAMES:
         return config_text(config.group(1)).encode(), "text/plain"
-    if rel.startswith("tests/") and _SOURCE.match(rel[len("tests/"):]) and (TESTS / rel[len("tests/"):]).is_file():
+    if rel.startswith("tests/") and rel[len("tests/"):] in _package_files():
         return (TESTS / rel[len("tests/"):]).read_bytes(), "text/plain"
     return None
