@@ -119,7 +119,9 @@ def test_the_fourth_games_code_exercise_runs_and_is_checked(open_game):
     code.check()
     passed, n = code.checked()
     assert passed == n >= 10
+    all_passed = code.status().text_content()
     code.write(LIT)
     code.check()
+    expect(code.status()).not_to_have_text(all_passed)  # this Check's result, not the last one's
     passed, n = code.checked()
     assert 0 < passed < n
