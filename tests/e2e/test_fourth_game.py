@@ -125,3 +125,21 @@ def test_the_fourth_games_code_exercise_runs_and_is_checked(open_game):
     expect(code.status()).not_to_have_text(all_passed)  # this Check's result, not the last one's
     passed, n = code.checked()
     assert 0 < passed < n
+
+
+def test_a_fresh_worker_knows_the_fourth_game(open_game):
+    """A worker that dies is replaced by one started from the same config as the first, so the
+    page's games are its games: the toy's Solve works on the fresh worker."""
+    opened = open_game(QUERY)
+    page = LightsPage(opened.page, opened.base, opened._watch, opened.device)
+    page.evaluate("document.querySelector('script[type=py][worker][name=solver]').xworker.terminate()")
+    page.move(0)  # a board the look-ahead has not worked out: Solve asks the dead worker
+    page.solve()  # its call goes unanswered: said, and a fresh worker starts
+    expect(page.status()).to_contain_text("The solver stopped", timeout=30_000)
+    expect(page.locator("#solver-note")).to_contain_text("ready", timeout=60_000)
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+    configs = page.evaluate("[...document.querySelectorAll('script[type=py][worker]')]"
+                            ".map(s => s.getAttribute('config'))")
+    assert configs == ["./worker.lights.toml", "./worker.lights.toml"]
+    page.solve(re.compile(r"Solved: \d moves"))
+    page.wait_solved()
