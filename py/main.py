@@ -3,7 +3,11 @@ registry, makes the board playable, then connects to the solver worker."""
 
 import asyncio
 
-from app.shell import Shell
+from puzzles.games import register_extra
+
+register_extra()  # a test server's page: its own games join the registry before the shell reads it
+
+from app.shell import Shell  # noqa: E402
 
 shell = Shell()
 shell.build()

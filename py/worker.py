@@ -54,7 +54,10 @@ if sys.platform == "emscripten":  # for the tests and the benchmark: how this wo
 import asyncio  # noqa: E402
 
 import worker_jobs  # noqa: E402  (after the check: never a stale snapshot's module)
+from puzzles.games import register_extra  # noqa: E402
 from worker_jobs import ping  # noqa: E402
+
+register_extra()  # the page's games, a test server's own among them (see puzzles.games.EXTRA)
 
 # Before the page hears that the solver is ready: run the search until the runtime's hot code is optimized
 # (see worker_jobs.warm_up), so the first Solve runs as fast as the later ones.

@@ -27,11 +27,21 @@ def test_piece_names():
 
 
 def _page_files() -> list:
-    """The page's Python: py/app and the games' folders (their views, editors and exercises)."""
+    """The page's Python: py/app and the folder of every registered game (its view, editor and
+    exercise), wherever it is (a test's own game lives under tests/)."""
     import pathlib
+    import sys
+
+    from puzzles.games import SPECS
 
     py = pathlib.Path(__file__).resolve().parent.parent / "py"
-    return sorted(py.joinpath("app").glob("*.py")) + sorted(py.joinpath("puzzles").glob("*/*.py"))
+    folders = []
+    for spec in SPECS:
+        __import__(spec.board.__module__)
+        folder = pathlib.Path(sys.modules[spec.board.__module__].__file__).resolve().parent
+        if folder not in folders:
+            folders.append(folder)
+    return sorted(py.joinpath("app").glob("*.py")) + [p for f in folders for p in sorted(f.rglob("*.py"))]
 
 
 def _keys_used_by_the_app() -> set:

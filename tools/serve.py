@@ -105,14 +105,20 @@ def make_server(port: int = 0, max_age: int = 0, tests: bool = False) -> object:
     """The app's server (the page and ``/race``), ``http.server``'s interface: ``server_address``,
     ``serve_forever()``, ``shutdown()``; the PyScript configs are written first. It sends the files the
     page loads (py/race/files.py) and nothing else of the checkout; ``tests`` adds what the end-to-end
-    tests inject (axe-core). The browser asks on every load whether a file changed, unless ``max_age`` (s)
-    lets it keep them that long (see :func:`cache_control`)."""
+    tests inject (axe-core) and the page of the tests' own game (``?testgame=``, tests/toygame/serving.py).
+    The browser asks on every load whether a file changed, unless ``max_age`` (s) lets it keep them that
+    long (see :func:`cache_control`)."""
     _configs()
     sys.path.insert(0, str(ROOT / "py"))
     from race.files import TEST_FILES
     from race.server import Server
 
-    return Server(ROOT, port, cache=cache_control(max_age), extra=TEST_FILES if tests else (), refresh=_sw_files)
+    overlay = None
+    if tests:  # the page of the tests' own game, ?testgame=NAME (tests/toygame/serving.py)
+        sys.path.insert(0, str(ROOT / "tests"))
+        from toygame.serving import respond as overlay
+    return Server(ROOT, port, cache=cache_control(max_age), extra=TEST_FILES if tests else (), refresh=_sw_files,
+                  overlay=overlay)
 
 
 def _reexec() -> None:

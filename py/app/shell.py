@@ -99,7 +99,7 @@ class Solver:
         tag.setAttribute("worker", "")
         tag.setAttribute("name", self._name())
         tag.setAttribute("src", "./py/worker.py")
-        tag.setAttribute("config", "./worker.toml")
+        tag.setAttribute("config", str(old.getAttribute("config")) if old is not None else "./worker.toml")
         document.body.appendChild(tag)
         self.shell.refresh_solver_state()
         self.shell.render_solver_note()

@@ -22,8 +22,14 @@ TEXTS = {
 }
 
 
+# The module a runtime's files may hold beside the app, whose import registers more games
+# (:func:`register_extra`). The product's configs never ship one; the test server's do for a page
+# that asks for the tests' own game, so that game is played through the same shell and worker.
+EXTRA = "extra_games"
+
+
 def register(spec: object) -> None:
-    """Add a game after the others (the tests' toy game, tests/toygame/): the
+    """Add a game after the others (a test's own game, see :data:`EXTRA`): the
     three lists above change in place, so every reader sees it."""
     if spec.name in GAMES:
         raise ValueError("a game named %r is registered already" % spec.name)
@@ -37,3 +43,16 @@ def unregister(name: str) -> None:
     spec = GAMES.pop(name)
     SPECS.remove(spec)
     NAMES.remove(name)
+
+
+def register_extra() -> bool:
+    """Import :data:`EXTRA` if this runtime's files hold it (it calls :func:`register`); ``False``
+    when there is none. Called by the page's and the worker's entry points before anything reads
+    the registry. Which module is imported is fixed here: nothing in a URL names one."""
+    try:
+        __import__(EXTRA)
+    except ImportError as e:
+        if EXTRA not in str(e):  # the module is there, and something it imports is not
+            raise
+        return False
+    return True

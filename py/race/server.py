@@ -203,12 +203,15 @@ MAX_LINE = 65536  # the longest request line served (http.server's limit)
 
 
 def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache",
-             served: "Served | None" = None, refresh: "object | None" = None) -> web.Application:
+             served: "Served | None" = None, refresh: "object | None" = None,
+             overlay: "object | None" = None) -> web.Application:
     """The page (``/`` is ``index.html``), the files ``served`` lists (by default
     :class:`race.files.Served` of ``root``), and ``/race``; anything else is ``404``. Files carry ``ETag``,
     ``Last-Modified`` and ``Cache-Control: <cache>`` (tools/serve.py's ``cache_control`` says why).
     ``refresh()``, when given, writes :data:`SW_FILES` again before it is served, so a file edited while
-    the server runs makes a new version of the service worker's cache."""
+    the server runs makes a new version of the service worker's cache. ``overlay(root, path, query)``,
+    when given (the test server's own pages), answers a request first with ``(body,
+    content type)``, or ``None`` to let the files answer."""
     relay = relay or Relay()
     served = served or Served(root)
     app = web.Application()
@@ -220,6 +223,10 @@ def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache",
     async def files(request: web.Request) -> web.StreamResponse:
         if refresh is not None and request.path == "/" + SW_FILES:
             refresh()
+        if overlay is not None:
+            made = overlay(root, request.path[1:], dict(request.query))
+            if made is not None:
+                return web.Response(body=made[0], content_type=made[1], headers={"Cache-Control": "no-cache"})
         path = served.find(request.path[1:])
         if path is None:
             return web.Response(status=404, text="Not found\n")
@@ -238,7 +245,7 @@ class Server:
     ``server_address``, ``serve_forever()`` (blocks, in any thread) and ``shutdown()``."""
 
     def __init__(self, root: Path, port: int = 0, host: str = "127.0.0.1", cache: str = "no-cache",
-                 extra: tuple = (), refresh: "object | None" = None) -> None:
+                 extra: tuple = (), refresh: "object | None" = None, overlay: "object | None" = None) -> None:
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind((host, port))
@@ -246,7 +253,7 @@ class Server:
         self.sock.setblocking(False)
         self.server_address = self.sock.getsockname()
         self.relay = Relay()
-        self.app = make_app(root, self.relay, cache, Served(root, extra), refresh)
+        self.app = make_app(root, self.relay, cache, Served(root, extra), refresh, overlay)
         self.conns = Conns()
         self.loop = None
         self._stop = None

@@ -1,44 +1,34 @@
-"""A test-only fourth game: a 2 × 2 "lights out".
+"""The tests' own games, each one folder as the product's are (``lights/``: 3 × 3 lights out),
+registered by the tests only: in CPython for one test at a time (:class:`registered`), and on a
+page of the test server that asks for one (``?testgame=lights``, see ``serving.py``), where
+``extra_games.py`` registers it before the shell reads the registry. The product's registry
+(``py/puzzles/games.py``) never names them.
 
-Its own files are this folder: ``lights.py`` (the board and its ``SPEC``),
-``lights_solver.py`` (the worker's ``JOBS``) and :func:`registered` below,
-which adds the game to the registry and its texts to the catalogues for one
-test. Nothing else in the tree names it: the generic tests find it through
-``puzzles.games``.
+This package runs on the page too (MicroPython): nothing here imports more than the registry.
 """
-
-import contextlib
 
 from puzzles import games, messages
 
-# The game's PuzzleError codes, English and 中文, as messages.py holds every game's.
-MESSAGES = {
-    "lights_bad_size": ("{text}: a lights board is {side} × {side}.", "{text}：灯盘须为 {side} × {side}。"),
-    "lights_bad_cell": (
-        "{text}: row {row}, column {col} is {value}; a light is 0 (off) or 1 (on).",
-        "{text}：第 {row} 行第 {col} 列为 {value}；灯只能是 0（灭）或 1（亮）。",
-    ),
-}
-# The page's texts the shell builds from a game's name (py/app/i18n.py's table).
-TEXTS = {"tab_lights": ("Lights out", "关灯")}
 
+class registered:
+    """``with registered() as spec:`` the toy in the registry (:func:`puzzles.games.register`),
+    its error messages and page texts in the catalogues, as a page that starts with it has them
+    (``app.i18n`` merges a registered game's texts when it is first imported); all taken out
+    again after."""
 
-@contextlib.contextmanager
-def registered():
-    """Register the toy while the ``with`` block runs: its SPEC in
-    ``puzzles.games`` (:func:`puzzles.games.register`), its messages and its
-    page texts; all taken out again after. Gives the SPEC."""
-    from app import i18n
-    from toygame import lights
+    def __enter__(self) -> object:
+        from app import i18n
+        from toygame import lights
+        from toygame.lights import texts
 
-    games.register(lights.SPEC)
-    added = [(messages.MESSAGES, MESSAGES), (i18n._TEXT, TEXTS)]
-    for table, entries in added:
-        table.update(entries)
-    try:
-        yield lights.SPEC
-    finally:
-        games.unregister(lights.SPEC.name)
-        for table, entries in added:
+        games.register(lights.SPEC)
+        self.added = [(messages.MESSAGES, texts.MESSAGES), (i18n._TEXT, texts.TEXTS)]
+        for table, entries in self.added:
+            table.update(entries)
+        return lights.SPEC
+
+    def __exit__(self, *exc: object) -> None:
+        games.unregister("lights")
+        for table, entries in self.added:
             for key in entries:
-                del table[key]
+                table.pop(key, None)
