@@ -274,7 +274,7 @@ def handle(text: str, post: object) -> None:
         exercise = _exercise(req["exercise"])
         if kind not in ("run", "call", "check", "step"):
             raise ValueError(kind)
-        tracer = _tracer(req) if kind == "step" else None
+        tracer = _tracer(req) if kind == "step" else None  # the board checked here: a bad one is a bad request
     except Exception:
         post(json.dumps({"type": "done", "id": None, "error": {"code": "code_bad_request", "values": {}}}))
         return
@@ -323,6 +323,9 @@ def handle(text: str, post: object) -> None:
 def _tracer(req: dict) -> object:
     """The recorder of a Step through: the board's shape from the request's board, what the game
     wants of it from ``trace``."""
+    import importlib
+
+    importlib.invalidate_caches()  # written beside this module after the snapshot's imports were cached
     import trace_recorder  # loaded beside this module by the worker; only Step through needs it
 
     grid = _grid(req["board"])

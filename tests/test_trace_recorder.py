@@ -19,44 +19,7 @@ from puzzles.code_check import exercise_of  # noqa: E402
 from puzzles.games import GAMES  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
-from course_programs import COURSE_HUARONG, LEETCODE_773  # noqa: E402
-
-LINKUP_BFS = '''from collections import deque
-
-DIRS = [(-1, 0), (1, 0), (0, -1), (0, 1)]
-
-
-def connect(board, r1, c1, r2, c2):
-    rows, cols = len(board), len(board[0])
-    def free(r, c):
-        if (r, c) == (r2, c2):
-            return True
-        if r < 0 or r >= rows or c < 0 or c >= cols:
-            return -1 <= r <= rows and -1 <= c <= cols
-        return board[r][c] == 0
-    q = deque()
-    seen = {}
-    for d in range(4):
-        q.append((r1, c1, d, 0))
-        seen[(r1, c1, d)] = None
-    while q:
-        r, c, d, t = q.popleft()
-        if (r, c) == (r2, c2):
-            path = [(r, c)]
-            key = (r, c, d)
-            while seen[key] is not None:
-                key = seen[key]
-                path.append(key[:2])
-            return [list(p) for p in reversed(path)]
-        for nd in range(4):
-            nt = t + (nd != d)
-            nr, nc = r + DIRS[nd][0], c + DIRS[nd][1]
-            if nt > 2 or not free(nr, nc) or (nr, nc, nd) in seen:
-                continue
-            seen[(nr, nc, nd)] = (r, c, d)
-            q.append((nr, nc, nd, nt))
-    return []
-'''
+from course_programs import COURSE_HUARONG, LEETCODE_773, LINKUP_BFS  # noqa: E402
 
 LINKUP_BOARD = [[1, 2, 0, 0], [0, 0, 0, 1], [2, 0, 0, 0]]
 

@@ -11,6 +11,7 @@ from pyscript import document, window
 from app.dom import clear, el, hit, on
 from app.i18n import piece_name
 from app.records import num
+from app.step_view import BoardShadow
 from app.view import GameView, game_texts
 from puzzles import STEP, DraftError, PuzzleError, exact_int
 from puzzles.huarong import DIRECTIONS, MAX_SIDE, METRICS, check_script, count_steps
@@ -757,3 +758,14 @@ class View(GameView):
         else:
             return
         self.edited()
+
+    # ================================================================= Step through
+    def trace_show(self, step: dict, at: int) -> None:
+        """The program's last board of the step drawn in place of the game's (its pieces by id)."""
+        if getattr(self, "shadow", None) is None:
+            self.shadow = BoardShadow(self.shell, self.board_el, "trace-cell hr")
+        self.shadow.show(step, at)
+
+    def trace_off(self) -> None:
+        if getattr(self, "shadow", None) is not None:
+            self.shadow.off()
