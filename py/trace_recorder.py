@@ -31,7 +31,7 @@ MAX_TEXT = 80  # characters of one value's text
 MAX_ITEMS = 3  # items of a container shown in its text
 MAX_SCAN = 4000  # items of a container read for the cells it holds
 MAX_BYTES = 3_000_000  # characters of a whole record (about): past them recording stops as at the cap
-TOOL = 2  # sys.monitoring's DEBUGGER_ID
+TOOL = 0  # sys.monitoring.DEBUGGER_ID
 
 QUEUES = (deque, list)
 SEENS = (set, frozenset, dict)
@@ -138,6 +138,7 @@ class Recorder:
         self.frame = None
         self.prev: dict = {}  # name -> (value, signature, entry) of the step before
         self.heads: dict = {}  # a queue's name -> (len, head, tail, queue) when it was last seen
+        self.held: dict = {}  # a dict's name -> (the dict, its size, the cells of its keys) when last read
         self.busy = False
         self.codes: list = []
 
@@ -167,32 +168,47 @@ class Recorder:
             return [flat[r * cols:(r + 1) * cols] for r in range(rows)]
         return None
 
-    def _cells(self, v: object) -> str:
-        """The cells a container holds (its items', or a dict's keys')."""
-        cells = set()
-        for x in islice(v, MAX_SCAN):
+    def _cells(self, name: str, v: object) -> str:
+        """The cells a container holds (its items', or a dict's keys'). A dict that only grew since the
+        step before (a visited dict does) has only its new keys read: a dict keeps its keys in order."""
+        known = self.held.get(name)
+        if type(v) is dict and known is not None and known[0] is v and len(v) >= known[1]:
+            cells = known[2]
+            items = islice(v, known[1], known[1] + MAX_SCAN)
+        else:
+            cells = set()
+            items = islice(v, MAX_SCAN)
+        for x in items:
             c = _cell(x)
             if c is not None:
                 cells.add(c)
+        if type(v) is dict:
+            self.held[name] = (v, len(v), cells)
         return cell_bits(cells, self.rows, self.cols)
 
     def _signature(self, v: object) -> object:
-        """What tells a value changed since the step before without reading it whole: a small
-        value is its text; a large container its size and its end items."""
+        """What tells a container changed since the step before without reading it whole, in C: a
+        small list (or deque) is its items' identities, and its rows' (a board's cells are set in
+        place); a large one its size and its end items; a set its size; a small dict its values'
+        identities. ``None`` for anything else (compared by identity and text)."""
         t = type(v)
         if t in QUEUES:
             n = len(v)
-            return (n, id(v[0]), id(v[-1])) if n > 16 else text_of(v) + repr([text_of(x) for x in v])
+            if n > 16:
+                return (n, id(v[0]), id(v[-1]))
+            return tuple(tuple(map(id, x)) if type(x) is list and len(x) <= 16 else id(x) for x in v)
+        if t is dict:
+            return (len(v), tuple(map(id, v.values()))) if len(v) <= 16 else len(v)
         if t in SEENS:
-            return len(v) if len(v) > 16 else text_of(v) + repr([text_of(x) for x in v])
-        return None  # compared by identity and text
+            return len(v)
+        return None
 
-    def _entry(self, v: object) -> list:
+    def _entry(self, name: str, v: object) -> list:
         t = type(v)
         kind = "q" if t in QUEUES else "s" if t in SEENS else ""
         cells = ""
         if kind and self.want == "cells" and self._board(v) is None:
-            cells = self._cells(v)
+            cells = self._cells(name, v)
         return [text_of(v), kind, cells]
 
     # ------------------------------------------------------------------ one step
@@ -224,7 +240,7 @@ class Recorder:
                                                                       or type(v) is tuple):
                 now[name] = old
                 continue
-            entry = self._entry(v)
+            entry = self._entry(name, v)
             if old is None or old[2] != entry:
                 changes[name] = entry
                 if self.want == "board":

@@ -60,11 +60,13 @@ class Full(tr.Recorder):
     def __init__(self, *a, **k):
         super().__init__(*a, **k)
         self.full = []
+        self.fresh = tr.Recorder(*a, **k)  # reads every value afresh (no cache of cells)
 
     def _step(self, frame, line):
         super()._step(frame, line)
         module = frame.f_code.co_name == "<module>"
-        self.full.append({n: self._entry(v) for n, v in frame.f_locals.items()
+        self.fresh.held = {}
+        self.full.append({n: tr.Recorder._entry(self.fresh, n, v) for n, v in frame.f_locals.items()
                           if not (module and (n.startswith("__") or callable(v) or type(v).__name__ == "module"))})
 
 
