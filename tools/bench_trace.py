@@ -33,7 +33,9 @@ import { pathToFileURL } from "node:url";
 const [vendor, root, job] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(vendor + "/pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: vendor + "/" });
-for (const m of ["code_runner", "trace_recorder"]) py.FS.writeFile(`/home/pyodide/${m}.py`, readFileSync(`${root}/py/${m}.py`, "utf8"));
+for (const m of ["code_runner", "trace_recorder"]) {
+  py.FS.writeFile(`/home/pyodide/${m}.py`, readFileSync(`${root}/py/${m}.py`, "utf8"));
+}
 py.globals.set("_job", readFileSync(job, "utf8"));
 console.log(py.runPython(`
 import json, sys, time
@@ -133,7 +135,8 @@ KEY = """async (game) => {
     const t0 = performance.now();
     s.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
     await new Promise(res => {
-        const tick = () => s.getAttribute('aria-valuenow') !== before ? requestAnimationFrame(() => res()) : setTimeout(tick, 1);
+        const tick = () => s.getAttribute('aria-valuenow') !== before
+            ? requestAnimationFrame(() => res()) : setTimeout(tick, 1);
         tick();
     });
     return performance.now() - t0;
