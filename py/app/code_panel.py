@@ -465,12 +465,13 @@ class CodePanel:
         if kind != "call":
             clear(self.log)
             self.log_chars = 0
+            if self.editor is not None:
+                self.editor.mark(0)
+        if kind in ("run", "check"):  # a Step through keeps Check's table: its cases may be stepped one by one
             clear(self.results)
             self.table_args = None
             self.beyond_args = None
             self.beyond.textContent = ""
-            if self.editor is not None:
-                self.editor.mark(0)
         self.render()
 
     def _end(self) -> None:
@@ -955,10 +956,19 @@ class CodePanel:
             r, case = rows[i], cases[i]
             mark, cls = ("✓ ", "pass") if r["ok"] else ("✗ ", "fail") if r.get("ran", True) else ("– ", "not-run")
             tr = el("tr", body, cls)
-            el("td", tr, text=mark + self._case_label(case))
+            td = el("td", tr, text=mark + self._case_label(case))
+            if not r["ok"] and r.get("ran", True) and self.exercise.trace.get("want") == "board":
+                self._step_case_button(td, case, boards[case["board"]])
             el("td", tr, text=self._words(r["expected"]))
             el("td", tr, text=self._words(r["yours"]))
             el("td", tr, text="" if r["ms"] is None else "%.1f ms" % r["ms"])
+
+    def _step_case_button(self, td: object, case: dict, grid: list) -> None:
+        """A failing case's "Step through this case": the learner's program recorded on that case's board."""
+        b = el("button", td, "btn step-case", type="button", text=self.shell.t("step_this_case"))
+        label = self._case_label(case)
+        args = list(case.get("args") or [])
+        on(b, "click", self.frame.guard(lambda e: step_through(self, (grid, args, ("step_case", {"label": label})))))
 
     def _say_beyond(self, cases: list, rows: list) -> None:
         """The line under the status for the cases beyond the exercise (Sliding's 3 x 3 boards): how many

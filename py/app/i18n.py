@@ -596,6 +596,8 @@ _TEXT = {
                   "逐步执行 connect(board, {r1}, {c1}, {r2}, {c2})。"),
     "step_no_pair": ("No two tiles can be joined on this board: nothing to step through.",
                      "这个棋盘上没有可以相连的两个图块：没有可逐步执行的内容。"),
+    "step_this_case": ("Step through this case", "逐步执行此用例"),
+    "step_case": ("Stepping the case {label}.", "逐步执行用例 {label}。"),
     "step_none": ("Your program ran no line of its own: nothing to step through.",
                   "你的程序没有执行自己的任何一行：没有可逐步执行的内容。"),
     "code_starter": ("Restore starter", "恢复模板"),

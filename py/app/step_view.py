@@ -234,18 +234,22 @@ class BoardShadow:
         self.drawn = None
 
 
-async def step_through(panel: object) -> None:
+async def step_through(panel: object, case: "tuple | None" = None) -> None:
     """Step through (the Code panel's button): the learner's program recorded on the board on screen
-    (and, for a function of more arguments, what the game's view picks), then shown step by step."""
+    (and, for a function of more arguments, what the game's view picks), or on ``case`` (``(grid, args,
+    note)``: a failing case of Check), then shown step by step."""
     view = panel.steps
     if panel.running is not None:
         return
     view.leave()
-    args, note = view.board.trace_args() if view.board is not None else ([], None)
-    if args is None:
-        panel.say(note[0], **note[1])
-        return
-    grid = panel.session.state.grid()
+    if case is not None:
+        grid, args, note = case
+    else:
+        args, note = view.board.trace_args() if view.board is not None else ([], None)
+        if args is None:
+            panel.say(note[0], **note[1])
+            return
+        grid = panel.session.state.grid()
     panel._begin("step")
     try:
         done = await panel._request({"kind": "step", "game": panel.game, "source": panel.text, "board": grid,

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from app.i18n import t
 from course_programs import COURSE_HUARONG, LEETCODE_773, LINKUP_BFS
+from puzzles.sliding.cases import LEETCODE_773 as CASES_773
 
 pytestmark = pytest.mark.e2e
 
@@ -141,3 +142,24 @@ def test_leetcode_773_steps_on_a_phone_in_chinese(open_game):
     page.page.get_by_role("button", name="返回游戏").click()
     expect(state).to_be_hidden()
     assert page.evaluate(BOARD) == before
+
+
+def test_a_failing_case_of_check_is_stepped_on_its_own_board(open_game):
+    """Check's failing cases each offer Step through this case: the program is recorded on that case's
+    board (drawn as the program's board), the table stays."""
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    code.write("def slidingPuzzle(board):\n    b = board\n    return 0\n")
+    code.check()
+    code.checked(180_000)
+    first = page.panel.locator(".code-table tbody tr.fail").first
+    label = first.locator("td").first.text_content()
+    first.get_by_role("button", name="Step through this case").click()
+    s = slider(page)
+    expect(s).to_be_visible(timeout=60_000)
+    expect(page.panel.locator(".step-note")).to_contain_text("Stepping the case ")
+    press(page, s, "End", int(s.get_attribute("aria-valuemax")))
+    cells = [int(c.text_content() or 0) for c in page.locator('[data-trace="state"] .trace-cell').all()]
+    k = int(re.search(r"LeetCode 773 #(\d+)", label).group(1))
+    assert cells == [v for row in CASES_773[k - 1][0] for v in row], "the case's own board"
+    expect(page.panel.locator(".code-table")).to_be_visible()
