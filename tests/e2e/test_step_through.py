@@ -6,7 +6,7 @@ of the program drawn in place of the game's), the game's board unchanged, Esc an
 import re
 
 import pytest
-from pages import assert_in_viewport
+from pages import assert_in_viewport, axe_serious
 from playwright.sync_api import expect
 
 from app.i18n import t
@@ -46,7 +46,7 @@ def press(page, s, key, want):
     expect(s).to_have_attribute("aria-valuenow", str(want))
 
 
-def test_linkup_bfs_connect_steps_with_its_queue_and_visited_marked(open_game):
+def test_linkup_bfs_connect_steps_with_its_queue_and_visited_marked(open_game, server_url):
     page = open_game("?game=linkup&lang=en")
     page.paste_board("[[1,2,0,0],[0,0,0,1],[2,0,0,0]]")
     before = page.evaluate(BOARD)
@@ -83,6 +83,7 @@ def test_linkup_bfs_connect_steps_with_its_queue_and_visited_marked(open_game):
     expect(variables.get_by_role("row").filter(has_text=re.compile(r"^q\s*deque, \d+ items?"))).to_have_count(1)
     expect(variables.get_by_role("row").filter(has_text=re.compile(r"^seen\s*dict, \d+ items?"))).to_have_count(1)
     assert page.evaluate(BOARD) == before, "stepping never changes the game's board"
+    assert not axe_serious(page.page, server_url), "the steps' view: nothing serious for axe"
     page.keyboard.press("Escape")
     expect(s).to_be_hidden()
     expect(board.locator("[data-trace]")).to_have_count(0)
