@@ -20,6 +20,12 @@ Every request carries ``"exercise"``, what the game's exercise is (the page send
     run the program, then the function on ``args`` (Link-up's "Use my connect").
 ``{"id", "kind": "check", "game", "exercise", "source", "cases": [{"board", "args"?}, ...]}``
     run the program, then the function on each case, one ``case`` message each.
+``{"id", "kind": "step", "game", "exercise", "source", "board", "args", "trace": {"want", "flat"}}``
+    Step through: the program and its function on ``board`` (and ``args``) recorded line by
+    line by :mod:`trace_recorder` (``want`` ``"cells"`` or ``"board"``; ``flat``: a string of
+    the board's digits is a board too); the steps go first as ``{"type": "steps", "id",
+    "from", "items"}`` parts of at most :data:`STEP_PART` steps, then ``done`` says ``"steps"``
+    (how many) and ``"capped"`` (the cap stopped it). Its moves are recorded, never played.
 
 Answers: ``{"type": "out", "id", "text", "cut"}`` (printed output, batched every
 :data:`FLUSH_S` and capped at :data:`MAX_OUTPUT` characters in all), ``{"type":
@@ -46,6 +52,7 @@ MAX_TEXT = 4000  # characters of a traceback sent (its head and its end)
 MAX_LINE = 300  # characters of one line of a traceback (an exception's value may be a megabyte long)
 FLUSH_S = 0.05  # printed output goes to the page at most this often
 MAX_ITEMS = 4096  # items of an answer kept (a path, a list of moves), or fewer as the exercise says
+STEP_PART = 500  # steps in one message of a Step through's record
 ANSWERS = ("moves", "count", "path")  # how an exercise's answer is judged (puzzles.code_check.Exercise)
 
 
@@ -207,12 +214,17 @@ def _error(e: BaseException) -> dict:
     return {"line": line, "text": _cut(head + only)}
 
 
-def _load(source: str, recorder: Recorder) -> dict:
-    """Run the program's top level; its namespace (with ``gameHandler``)."""
+def _load(source: str, recorder: Recorder, tracer: object = None) -> dict:
+    """Run the program's top level; its namespace (with ``gameHandler``). With ``tracer`` (a
+    :class:`trace_recorder.Recorder`), the top level runs recorded."""
     linecache.cache[FILE] = (len(source), None, source.splitlines(True), FILE)
     code = compile(source, FILE, "exec")
     ns = {"__name__": "__main__", "gameHandler": GameHandler(recorder)}
-    exec(code, ns)
+    if tracer is not None:
+        tracer.code = code
+        tracer.run(code, lambda: exec(code, ns))
+    else:
+        exec(code, ns)
     return ns
 
 
@@ -260,8 +272,9 @@ def handle(text: str, post: object) -> None:
         req = json.loads(str(text))
         rid, kind, source = req["id"], req["kind"], str(req["source"])
         exercise = _exercise(req["exercise"])
-        if kind not in ("run", "call", "check"):
+        if kind not in ("run", "call", "check", "step"):
             raise ValueError(kind)
+        tracer = _tracer(req) if kind == "step" else None  # the board checked here: a bad one is a bad request
     except Exception:
         post(json.dumps({"type": "done", "id": None, "error": {"code": "code_bad_request", "values": {}}}))
         return
@@ -272,8 +285,12 @@ def handle(text: str, post: object) -> None:
     answer, error = None, None
     t0 = time.perf_counter()
     try:
-        ns = _load(source, rec)
-        if kind == "check":
+        ns = _load(source, rec, tracer)
+        if kind == "step":
+            fn = _function(ns, exercise)
+            grid, args = _grid(req["board"]), list(req.get("args") or [])
+            answer = _answer(tracer.run(tracer.code, lambda: _call(fn, grid, args)), exercise)
+        elif kind == "check":
             fn = _function(ns, exercise)
             for i, case in enumerate(req["cases"]):
                 _case(post, out, rid, i, fn, exercise, case)
@@ -292,7 +309,29 @@ def handle(text: str, post: object) -> None:
         sys.stdout, sys.stderr = old
     ms = (time.perf_counter() - t0) * 1000
     out.flush()
-    post(json.dumps({"type": "done", "id": rid, "answer": answer, "moves": rec.moves, "ms": ms, "error": error}))
+    done = {"type": "done", "id": rid, "answer": answer, "moves": rec.moves, "ms": ms, "error": error}
+    if tracer is not None:
+        steps = tracer.steps
+        for k in range(0, len(steps), STEP_PART):
+            post(json.dumps({"type": "steps", "id": rid, "from": k, "items": steps[k:k + STEP_PART]}))
+        done.update(steps=len(steps), capped=tracer.capped)
+        if tracer.capped and isinstance(error, dict) and "code" not in error:
+            done["error"] = None  # the cap stopped it: said by the page, the steps kept
+    post(json.dumps(done))
+
+
+def _tracer(req: dict) -> object:
+    """The recorder of a Step through: the board's shape from the request's board, what the game
+    wants of it from ``trace``."""
+    import importlib
+
+    importlib.invalidate_caches()  # written beside this module after the snapshot's imports were cached
+    import trace_recorder  # loaded beside this module by the worker; only Step through needs it
+
+    grid = _grid(req["board"])
+    trace = req.get("trace") if isinstance(req.get("trace"), dict) else {}
+    want = "cells" if trace.get("want") == "cells" else "board"
+    return trace_recorder.Recorder(FILE, (len(grid), len(grid[0]) if grid else 0), want, trace.get("flat") is True)
 
 
 def _case(post: object, out: Output, rid: object, i: int, fn: object, exercise: dict, case: dict) -> None:

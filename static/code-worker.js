@@ -13,6 +13,9 @@ const snapshot = fetch(indexURL + "code-snapshot.bin")
   .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`HTTP ${r.status}`))));
 snapshot.catch(() => {});
 const runnerSource = fetch(new URL("../py/code_runner.py", import.meta.url)).then((r) => r.text());
+// Step through's recorder, imported by the runner on a Step through only (never in the snapshot)
+const recorderSource = fetch(new URL("../py/trace_recorder.py", import.meta.url)).then((r) => r.text());
+recorderSource.catch(() => {});
 const { loadPyodide } = await import(indexURL + "pyodide.mjs");
 
 const queue = [];
@@ -39,6 +42,11 @@ const t0 = performance.now();
 try {
   const [py, how] = await start();
   const source = await runnerSource;
+  try {
+    py.FS.writeFile("/home/pyodide/trace_recorder.py", await recorderSource);
+  } catch (e) {
+    console.warn("code worker: no step recorder", e); // Step through then says the program failed
+  }
   py.globals.set("_src", source);
   const stale = py.runPython(`
 import sys

@@ -14,7 +14,10 @@
 //                                        OUT_PER_S a second (the rest is dropped, cut = true)
 //   {type: "moves", id, items}           a part of the next case's or done's moves (PART a part)
 //   {type: "case", id, i, answer, parts, ms, error}
-//   {type: "done", id, answer, parts, ms, error}
+//   {type: "done", id, answer, parts, ms, error}   (a Step through's also: steps, capped, record)
+// A Step through's steps ({type: "steps", from, items}) never go to Python whole: each step is checked
+// here (its line, its variables' names and texts, kinds, cells, boards: shapes and sizes bounded) and
+// kept in a record; the page's Python asks for one step at a time (window.__code.stepAt), a small text.
 // Only the current request's id passes, each case index of it once, one done; one message of
 // Python's a task (a queue drained by a timer), so a flood never holds the page.
 let editorLoad = null;
@@ -28,6 +31,13 @@ const PART = 200; // moves in one delivery
 const MAX_MOVES = 10000; // moves one call may make (py/code_runner.py's MAX_MOVES)
 const MAX_ITEMS = 201; // items of an answer's list (a Link-up path is at most 200 cells)
 const MAX_STR = 200; // characters of a string in an answer
+const MAX_STEPS = 10000; // steps a record keeps (py/trace_recorder.py's MAX_STEPS)
+const STEP_PART = 500; // steps in one message (py/code_runner.py's STEP_PART)
+const MAX_VARS = 200; // variables a step may change or remove
+const VAR_TEXT = 200; // characters of a value's text
+const MAX_SIDE = 30; // rows or columns of a board a step may carry
+const CHECKPOINT = 200; // a step's variables kept whole every this many steps (stepAt replays from there)
+const NAME = /^[A-Za-z_\u00c0-\uffff][A-Za-z0-9_\u00c0-\uffff]{0,59}$/;
 const ERROR_CODES = ["code_no_function", "code_move_limit", "code_bad_request"];
 
 const whole = (x) => Number.isSafeInteger(x);
@@ -58,6 +68,120 @@ function error(e) {
   }
   const line = whole(e.line) && e.line > 0 && e.line < 1e6 ? e.line : null;
   return { line, text: typeof e.text === "string" ? e.text.slice(0, TEXT_MAX) : "" };
+}
+
+// One step as the worker sent it ([line, changes, removed, extra]), checked and rebuilt, or null.
+function oneStep(x) {
+  if (!Array.isArray(x) || x.length !== 4) return null;
+  const [line, ch, rm, ex] = x;
+  if (!whole(line) || line < 1 || line > 1e6) return null;
+  const changes = [];
+  if (ch !== 0) {
+    if (!ch || typeof ch !== "object" || Array.isArray(ch)) return null;
+    const names = Object.keys(ch);
+    if (names.length > MAX_VARS) return null;
+    for (const n of names) {
+      const e = ch[n];
+      if (!NAME.test(n) || !Array.isArray(e) || e.length !== 3 || typeof e[0] !== "string") return null;
+      if (!["", "q", "s"].includes(e[1]) || typeof e[2] !== "string" || e[2].length > 400 || !/^[0-9a-f]*$/.test(e[2])) return null;
+      changes.push([n, e[0].slice(0, VAR_TEXT), e[1], e[2]]);
+    }
+  }
+  let removed = [];
+  if (rm !== 0) {
+    if (!Array.isArray(rm) || rm.length > MAX_VARS || !rm.every((n) => typeof n === "string" && NAME.test(n))) return null;
+    removed = rm;
+  }
+  const extra = {};
+  if (ex !== 0) {
+    if (!ex || typeof ex !== "object" || Array.isArray(ex)) return null;
+    if (typeof ex.f === "string") extra.f = ex.f.slice(0, 60);
+    if ("b" in ex) {
+      const b = ex.b;
+      const ok = Array.isArray(b) && b.length >= 1 && b.length <= MAX_SIDE && b.every((r) => Array.isArray(r)
+        && r.length === b[0].length && r.length >= 1 && r.length <= MAX_SIDE && r.every((v) => whole(v) && Math.abs(v) < 1e6));
+      if (!ok) return null;
+      extra.b = b;
+    }
+    if ("t" in ex) {
+      const t = ex.t;
+      if (!Array.isArray(t) || t.length !== 2 || !t.every((v) => whole(v) && Math.abs(v) < 1e6)) return null;
+      extra.t = t;
+    }
+  }
+  return { line, changes, removed, extra };
+}
+
+// The cells of a step's hex text (py/trace_recorder.py's cell_bits) on a board of `cols` columns.
+function cellsOf(bits, cols) {
+  const out = [];
+  const w = cols + 2;
+  for (let k = 0; k < bits.length; k++) {
+    const d = parseInt(bits[bits.length - 1 - k], 16);
+    for (let j = 0; j < 4; j++) {
+      if (d & (1 << j)) {
+        const i = k * 4 + j;
+        out.push([Math.floor(i / w) - 1, (i % w) - 1]);
+      }
+    }
+  }
+  return out;
+}
+
+// A finished Step through's steps, ready to be read one at a time: checkpoints of the variables, each
+// step's function, board and taken state found once (a few ms for 10,000 steps).
+function makeRecord(steps, cols) {
+  const points = [];
+  const fn = [];
+  const board = new Int32Array(steps.length).fill(-1);
+  const taken = new Int32Array(steps.length).fill(-1);
+  let vars = new Map();
+  let f = "";
+  let b = -1;
+  let t = -1;
+  steps.forEach((s, i) => {
+    for (const n of s.removed) vars.delete(n);
+    for (const [n, text, kind, cells] of s.changes) vars.set(n, [text, kind, cells]);
+    if (i % CHECKPOINT === 0) points.push(new Map(vars));
+    if (s.extra.f !== undefined) f = s.extra.f;
+    if (s.extra.b !== undefined) b = i;
+    if (s.extra.t !== undefined) t = i;
+    fn.push(f);
+    board[i] = b;
+    taken[i] = t;
+  });
+  return { steps, cols, points, fn, board, taken };
+}
+
+const records = new Map();
+let recordIds = 0;
+
+// Step n (from 1) of record `key` as JSON text: {line, fn, vars: [[name, text, kind]], queue, seen:
+// [[r, c]...], current: [r, c] | null, board: rows | null, boardStep}; "null" when there is none.
+function stepAt(key, n) {
+  const rec = records.get(key);
+  if (!rec || !whole(n) || n < 1 || n > rec.steps.length) return "null";
+  const i = n - 1;
+  const base = Math.floor(i / CHECKPOINT);
+  const vars = new Map(rec.points[base]);
+  for (let k = base * CHECKPOINT + 1; k <= i; k++) {
+    const s = rec.steps[k];
+    for (const name of s.removed) vars.delete(name);
+    for (const [name, text, kind, cells] of s.changes) vars.set(name, [text, kind, cells]);
+  }
+  const queue = new Map();
+  const seen = new Map();
+  const rows = [];
+  for (const [name, [text, kind, cells]] of vars) {
+    rows.push([name, text, kind]);
+    if (cells) for (const c of cellsOf(cells, rec.cols)) (kind === "q" ? queue : seen).set(c.join(","), c);
+  }
+  const b = rec.board[i];
+  const t = rec.taken[i];
+  return JSON.stringify({
+    line: rec.steps[i].line, fn: rec.fn[i], vars: rows, queue: [...queue.values()], seen: [...seen.values()],
+    current: t >= 0 ? rec.steps[t].extra.t : null, board: b >= 0 ? rec.steps[b].extra.b : null, boardStep: b + 1,
+  });
 }
 
 // One learner's worker and its messages' gate. `onMessage(text)` is the page's Python.
@@ -163,10 +287,32 @@ function gate(onMessage, lockName) {
       current.seen.add(m.i);
       flushOut();
       deliver({ type: "case", i: m.i, ...answer(m) });
+    } else if (m.type === "steps" && current.steps && whole(m.from) && m.from === current.steps.length
+               && Array.isArray(m.items) && m.items.length <= STEP_PART && m.from + m.items.length <= MAX_STEPS) {
+      for (const x of m.items) {
+        const s = oneStep(x);
+        if (s === null) {
+          current.steps = null; // a step that is not one: the record is refused whole
+          return;
+        }
+        current.steps.push(s);
+      }
     } else if (m.type === "done") {
       current.done = true;
       flushOut();
-      deliver({ type: "done", ...answer(m) });
+      const kept = answer(m);
+      if (current.kind === "step") {
+        kept.steps = current.steps ? current.steps.length : 0;
+        kept.capped = m.capped === true;
+        kept.bad_steps = current.steps === null;
+        if (current.steps && current.steps.length) {
+          recordIds += 1;
+          records.clear(); // one record on the page: the last Step through's
+          records.set(recordIds, makeRecord(current.steps, current.cols));
+          kept.record = recordIds;
+        }
+      }
+      deliver({ type: "done", ...kept });
     }
   };
   function flooded() {
@@ -194,7 +340,11 @@ function gate(onMessage, lockName) {
       try {
         const req = JSON.parse(String(text));
         const cases = Array.isArray(req.cases) ? req.cases.length : 0;
-        current = { id: req.id, game: req.game, cases, seen: new Set(), done: false };
+        current = { id: req.id, game: req.game, cases, seen: new Set(), done: false, kind: req.kind };
+        if (req.kind === "step") {
+          current.steps = [];
+          current.cols = Array.isArray(req.board) && Array.isArray(req.board[0]) ? req.board[0].length : 0;
+        }
       } catch {
         current = null;
       }
@@ -218,6 +368,7 @@ window.__code = {
     editorLoad ??= import("./vendor/codemirror/code-editor.js");
     return editorLoad.then(() => true);
   },
+  stepAt,
   // A fresh learner's worker; what it sends reaches onMessage as small JSON texts (above).
   worker(onMessage) {
     workers += 1;

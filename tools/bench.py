@@ -25,6 +25,8 @@ Sections (each in its own module, tools/bench_<section>.py):
               --race-before (bench_race.RACE_BASELINE) and on this tree: the honest rooms' relay
               latency p50/p99/max and messages lost (not in "all")
     code      the Code panel: Run -> the learner's first move on the board, cold and warm (after only)
+    trace     Step through: the recorder's overhead against the plain program in the worker's Pyodide,
+              click -> first step shown, key -> step drawn, the longest main-thread task (after only)
 
 "Before" is the tree at benchlib.BASELINE (the baseline commit, checked out as a git worktree
 in .bench/before); "after" is the working tree. Medians over --runs runs; ratios are before / after, from the
@@ -41,7 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SECTIONS = ("page", "huarong", "sliding", "linkup", "startup", "map", "code")
+SECTIONS = ("page", "huarong", "sliding", "linkup", "startup", "map", "code", "trace")
 OTHERS = ("race",)  # after-only sections, each run by name
 
 

@@ -134,7 +134,7 @@ SW_FILES = ROOT / "static" / "vendor" / "sw-files.js"
 # modules. Under static/, every file is the page's but those in SW_SKIP_DIRS (static/src/ is the editor
 # bundle's source, built into static/vendor/; static/data/ holds SW_LAZY), dotfiles, stamps and the list.
 SW_ROOT_FILES = ["favicon.ico", "manifest.webmanifest", "pyscript.toml", "worker.toml",
-                 "py/main.py", "py/worker.py", "py/code_runner.py"]
+                 "py/main.py", "py/worker.py", "py/code_runner.py", "py/trace_recorder.py"]
 SW_SKIP_DIRS = ("static/src/", "static/data/")
 SW_LAZY = "static/data/*.pdb"  # fetched by the worker before a sliding shape's first fewest-moves solve
 _digests: dict = {}  # path -> ((size, mtime_ns), integrity): a file is hashed again only when it changed

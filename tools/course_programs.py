@@ -8,6 +8,9 @@ set of strings, and each queued board carrying its own path list; the moves of t
 reaches the goal are made through ``gameHandler.move``. The course hard-codes the categories of its
 one board; here they come from each piece's shape, so the program solves any layout Check gives it.
 
+``LINKUP_BFS`` is a learner's Link-up ``connect``: a BFS over (row, col, direction, turns) with a
+``deque`` and a visited dict of where each state came from, the ring around the board allowed.
+
 ``LEETCODE_773`` is the usual answer to LeetCode 773: a BFS over strings with a neighbour table fixed
 for 2 x 3 boards (so it cannot solve larger ones).
 """
@@ -142,4 +145,41 @@ def slidingPuzzle(board):
                 seen.add(t)
                 queue.append((t, d + 1))
     return -1
+'''
+
+LINKUP_BFS = '''from collections import deque
+
+DIRS = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+
+
+def connect(board, r1, c1, r2, c2):
+    rows, cols = len(board), len(board[0])
+    def free(r, c):
+        if (r, c) == (r2, c2):
+            return True
+        if r < 0 or r >= rows or c < 0 or c >= cols:
+            return -1 <= r <= rows and -1 <= c <= cols
+        return board[r][c] == 0
+    q = deque()
+    seen = {}
+    for d in range(4):
+        q.append((r1, c1, d, 0))
+        seen[(r1, c1, d)] = None
+    while q:
+        r, c, d, t = q.popleft()
+        if (r, c) == (r2, c2):
+            path = [(r, c)]
+            key = (r, c, d)
+            while seen[key] is not None:
+                key = seen[key]
+                path.append(key[:2])
+            return [list(p) for p in reversed(path)]
+        for nd in range(4):
+            nt = t + (nd != d)
+            nr, nc = r + DIRS[nd][0], c + DIRS[nd][1]
+            if nt > 2 or not free(nr, nc) or (nr, nc, nd) in seen:
+                continue
+            seen[(nr, nc, nd)] = (r, c, d)
+            q.append((nr, nc, nd, nt))
+    return []
 '''

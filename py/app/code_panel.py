@@ -28,6 +28,7 @@ from pyscript.ffi import create_proxy
 
 from app.code_starters import is_starter, starter
 from app.dom import clear, el, into_view, next_task, on, sliced
+from app.step_view import StepView, step_through
 from puzzles import PuzzleError, load_module
 from puzzles.code_check import (
     AnswerError,
@@ -159,6 +160,7 @@ class CodePanel:
         self.host = el("div", sec, "code-editor")
         bar = el("div", sec, "toolbar code-buttons")
         self.run_btn = self.frame.button(bar, "code_run", self._on_run, "primary")
+        self.step_btn = self.frame.button(bar, "code_step", lambda e: step_through(self))
         self.stop_btn = self.frame.button(bar, "code_stop", self._on_stop)
         self.keep_btn = self.frame.button(bar, "code_keep_going", self._on_keep_going)
         self.keep_btn.setAttribute("hidden", "")
@@ -178,6 +180,8 @@ class CodePanel:
         sh.text(el("span", lab), "code_share_label")
         self.share_input = el("input", lab, type="text", readonly=True, id=self.game + "-code-link")
         self.status = el("p", sec, "code-status", role="status", id=self.game + "-code-status")
+        self.steps = StepView(sh, self.frame, sec, self.status)  # Step through's view (the view hands it the board)
+        self.steps.area = area
         self.beyond = el("p", sec, "code-beyond")  # Check's cases beyond the exercise, counted apart
         self.beyond_args = None
         self.log = el("pre", sec, "code-log", role="log", tabindex="0", id=self.game + "-code-log")
@@ -266,6 +270,7 @@ class CodePanel:
         """The buttons from the state: Run and Check while nothing runs, Stop while something does."""
         busy = self.running is not None
         self.run_btn.disabled = busy
+        self.step_btn.disabled = busy
         self.check_btn.disabled = busy
         self.stop_btn.disabled = not busy
         self.section.setAttribute("data-running", self.running or "")
@@ -334,6 +339,7 @@ class CodePanel:
             await window.__code.loadEditor()
             if self.editor is None:
                 self.editor = window.__codeEditor.mount(self.host, self.text, self._label(), self._on_change)
+                self.steps.editor = self.editor
 
     def _changed(self, text: object) -> None:
         text = str(text)
@@ -453,16 +459,19 @@ class CodePanel:
 
     def _begin(self, kind: str) -> None:
         self.running, self.stopped = kind, False
+        if kind != "call":
+            self.steps.leave()  # a Run, a Check or a new Step through: the steps shown go
         self.limit_s, self.offered, self.elapsed, self.clock_s = TIME_LIMIT_S, False, 0.0, -1
         if kind != "call":
             clear(self.log)
             self.log_chars = 0
+            if self.editor is not None:
+                self.editor.mark(0)
+        if kind in ("run", "check"):  # a Step through keeps Check's table: its cases may be stepped one by one
             clear(self.results)
             self.table_args = None
             self.beyond_args = None
             self.beyond.textContent = ""
-            if self.editor is not None:
-                self.editor.mark(0)
         self.render()
 
     def _end(self) -> None:
@@ -947,10 +956,19 @@ class CodePanel:
             r, case = rows[i], cases[i]
             mark, cls = ("✓ ", "pass") if r["ok"] else ("✗ ", "fail") if r.get("ran", True) else ("– ", "not-run")
             tr = el("tr", body, cls)
-            el("td", tr, text=mark + self._case_label(case))
+            td = el("td", tr, text=mark + self._case_label(case))
+            if not r["ok"] and r.get("ran", True) and self.exercise.trace.get("want") == "board":
+                self._step_case_button(td, case, boards[case["board"]])
             el("td", tr, text=self._words(r["expected"]))
             el("td", tr, text=self._words(r["yours"]))
             el("td", tr, text="" if r["ms"] is None else "%.1f ms" % r["ms"])
+
+    def _step_case_button(self, td: object, case: dict, grid: list) -> None:
+        """A failing case's "Step through this case": the learner's program recorded on that case's board."""
+        b = el("button", td, "btn step-case", type="button", text=self.shell.t("step_this_case"))
+        label = self._case_label(case)
+        args = list(case.get("args") or [])
+        on(b, "click", self.frame.guard(lambda e: step_through(self, (grid, args, ("step_case", {"label": label})))))
 
     def _say_beyond(self, cases: list, rows: list) -> None:
         """The line under the status for the cases beyond the exercise (Sliding's 3 x 3 boards): how many

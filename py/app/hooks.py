@@ -99,6 +99,20 @@ class Hooks:
     def restore_extra(self, data: object) -> None:
         """Take back :meth:`save_extra`'s data (``None``: a game opened afresh)."""
 
+    # ------------------------------------------------------------------ Step through (py/app/step_view.py)
+    def trace_args(self) -> tuple:
+        """``(args, note)``: what the learner's function is called on beyond the board, and ``(key,
+        values)`` saying which case that is (or ``None``); ``args`` ``None``: nothing to step (``note``
+        says why)."""
+        return [], None
+
+    def trace_show(self, step: dict, at: int) -> None:
+        """Show what step ``at`` looks at on the board (``step``: ``queue``, ``seen`` and ``current``
+        cells, ``board``, the program's last board, and ``boardStep``); never the game's model."""
+
+    def trace_off(self) -> None:
+        """The steps are left: the board as the game draws it again."""
+
     # ------------------------------------------------------------------ words
     def stuck_key(self) -> str:
         """A status key for a position where no move can be made (or ``""``)."""

@@ -144,6 +144,7 @@ class GameView(Hooks):
         self.life.build_paste(panel, self.TEXT["paste_help"])
         self.build_panels(panel)
         self.code = CodePanel(self.shell, self.spec, self.session, f, self.player, self.jobs).build(area)
+        self.code.steps.board = self  # Step through shows its steps through the view's trace hooks
 
     def option_select(self, parent: object, name: str, key: str) -> object:
         """A picker for the spec's option ``name`` (see :meth:`Frame.option_select`), kept as ``<name>_select``."""

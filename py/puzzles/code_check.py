@@ -53,6 +53,10 @@ class Exercise:
     ``exact_options`` the options of the exact solve a ``count`` answer is compared with.
     ``keys``         the page's texts of this exercise by their role: ``ready`` (said after a
                      ``path`` Run), ``answer_ok`` and ``answer_wrong`` (a ``count`` answer).
+    ``trace``        what Step through's recorder looks for in the learner's variables:
+                     ``{"want": "cells"}`` (the cells states stand on, marked on the board) or
+                     ``{"want": "board"}`` (rows of the board's ids, drawn), with ``"flat": True``
+                     when a string or list of the board's digits, row after row, is a board too.
     """
 
     def __init__(
@@ -65,6 +69,7 @@ class Exercise:
         answer_items: int = 4096,
         exact_options: "dict | None" = None,
         keys: "dict | None" = None,
+        trace: "dict | None" = None,
     ) -> None:
         self.function = function
         self.answer = answer
@@ -74,6 +79,7 @@ class Exercise:
         self.answer_items = answer_items
         self.exact_options = exact_options or {}
         self.keys = keys or {}
+        self.trace = trace or {"want": "board"}
 
     def request(self) -> dict:
         """What the learner's worker (``py/code_runner.py``, which imports none of the games) is told

@@ -8,7 +8,8 @@ The list:
   configs, the service worker ``sw.js`` and the web app manifest ``manifest.webmanifest``;
 * everything under ``static/`` (styles, scripts, the runtimes in ``static/vendor/``, data, icons);
 * the Python files the page's scripts and workers load: ``py/main.py``, ``py/worker.py``,
-  ``py/code_runner.py`` (fetched by ``static/code-worker.js``) and every ``py/`` file the configs list
+  ``py/code_runner.py`` and ``py/trace_recorder.py`` (fetched by ``static/code-worker.js``) and every
+  ``py/`` file the configs list
   (read from ``pyscript.toml`` and ``worker.toml`` as ``tools/configs.py`` wrote them);
 * ``extra``: more paths, for a caller that needs them (the tests' axe-core).
 
@@ -20,7 +21,7 @@ import re
 from pathlib import Path
 
 ROOT_FILES = ("index.html", "favicon.ico", "pyscript.toml", "worker.toml", "sw.js", "manifest.webmanifest")
-PAGE_PY = ("py/main.py", "py/worker.py", "py/code_runner.py")
+PAGE_PY = ("py/main.py", "py/worker.py", "py/code_runner.py", "py/trace_recorder.py")
 PREFIXES = ("static/",)
 CONFIGS = ("pyscript.toml", "worker.toml")
 TEST_FILES = ("node_modules/axe-core/axe.min.js",)  # the accessibility checker the end-to-end tests inject

@@ -29,6 +29,26 @@ const marked = StateField.define({
   provide: (f) => EditorView.decorations.from(f),
 });
 
+// Step through's line (1-based), or none: the line element carries aria-current="step" and a class of
+// its own (a bar in the gutter's colour, read apart from the error's red).
+const stepLine = StateEffect.define();
+const stepDeco = Decoration.line({ class: "cm-step-line", attributes: { "aria-current": "step" } });
+const stepped = StateField.define({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    deco = deco.map(tr.changes);
+    for (const e of tr.effects) {
+      if (e.is(stepLine)) {
+        const n = e.value;
+        deco = n && n >= 1 && n <= tr.state.doc.lines ? Decoration.set([stepDeco.range(tr.state.doc.line(n).from)])
+          : Decoration.none;
+      }
+    }
+    return deco;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
 // A wrapped line's continuation starts under the line's own code, four columns further in (as Python
 // writes a continuation), never at column 0 where it would read as dedented code: each line in view gets
 // a hanging indent of its leading whitespace's width plus four (in ch: the editor's font is monospaced).
@@ -98,7 +118,7 @@ function mount(parent, text, label, onChange) {
         // Tab / Shift+Tab indent; Esc then Tab leaves the editor (CodeMirror's tab-focus rule).
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         labels.of(EditorView.contentAttributes.of({ "aria-label": label })),
-        marked,
+        marked, stepped,
         EditorView.updateListener.of((u) => {
           if (u.docChanged) {
             clearTimeout(timer);
@@ -129,6 +149,11 @@ function mount(parent, text, label, onChange) {
       if (n >= 1 && n <= view.state.doc.lines) {
         view.dispatch({ effects: EditorView.scrollIntoView(view.state.doc.line(n).from, { y: "center" }) });
       }
+    },
+    // Step through's line marked; the page is not scrolled to it (on a phone the slider and the board
+    // stay in view while stepping)
+    step(n) {
+      view.dispatch({ effects: stepLine.of(n) });
     },
     label(t) {
       view.dispatch({ effects: labels.reconfigure(EditorView.contentAttributes.of({ "aria-label": t })) });

@@ -10,6 +10,7 @@ from pyscript import document
 from app.dom import clear, el, hit, on
 from app.i18n import piece_name
 from app.records import num
+from app.step_view import BoardShadow
 from app.view import GameView, game_texts
 from puzzles import STEP, PuzzleError, exact_int
 from puzzles.huarong import DIRECTIONS, METRICS, check_script, count_steps
@@ -449,3 +450,14 @@ class View(GameView):
 
     def draw_editor(self) -> None:
         self.board_editor.draw()
+
+    # ================================================================= Step through
+    def trace_show(self, step: dict, at: int) -> None:
+        """The program's last board of the step drawn in place of the game's (its pieces by id)."""
+        if getattr(self, "shadow", None) is None:
+            self.shadow = BoardShadow(self.shell, self.board_el, "trace-cell hr")
+        self.shadow.show(step, at)
+
+    def trace_off(self) -> None:
+        if getattr(self, "shadow", None) is not None:
+            self.shadow.off()

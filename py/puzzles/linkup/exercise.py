@@ -43,4 +43,5 @@ EXERCISE = Exercise(
     starters=STARTERS,
     answer_items=MAX_PATH + 1,  # a longer answer is refused whole: one more item tells it apart
     keys={"ready": "code_linkup_ready"},
+    trace={"want": "cells"},  # Step through marks the cells of the learner's states on the tiles
 )

@@ -21,6 +21,7 @@ from puzzles.input import Refused, changed
 from puzzles.input import event as input_event
 from puzzles.linkup import PRESETS, connect, generate, joinable_pairs
 from puzzles.linkup import input as linkup_input
+from puzzles.linkup import turns as _turns_of
 from puzzles.linkup.race_view import RacePanel, race_time
 
 SVG = "http://www.w3.org/2000/svg"
@@ -28,6 +29,9 @@ MAIN_THREAD_CELLS = 24  # boards up to this size are generated at once on the pa
 PRESET_ORDER = ("small", "kshisen", "large")
 MAX_CELL = 46.0  # px: a tile's cell (tile and its margin) is never larger
 MIN_CELL = 34.0  # px: the height left under the controls never makes a cell (a 32 px tile) smaller; the page scrolls
+
+
+TRACE_PAIRS = 8  # pairs whose paths Step through compares to pick one that turns (each a connect())
 
 
 def _ring(k: int, n: int) -> float:
@@ -491,3 +495,57 @@ class View(GameView):
         """In a race, the race's board stays: no New board or paste until it is done. Shuffle stays: it
         rearranges the same tiles, and the race counts it (the server checks it keeps them)."""
         return self.race.racing()
+
+    # ================================================================= Step through
+    def trace_args(self) -> tuple:
+        """The pair ``connect`` is stepped on: the selected tile and a tile it joins, else, of the first
+        pairs that join, the one whose path turns most (the search then shows more); said by its cells."""
+        board = self.session.state
+        pairs = joinable_pairs(board)
+        chosen = self.ui["selected"]
+        mine = [p for p in pairs if chosen in p] if chosen is not None else []
+        if mine:
+            pair = mine[0]
+        elif pairs:
+            cols = board.cols
+            turned = [(_turns_of(connect(board, a // cols, a % cols, b // cols, b % cols)), (a, b))
+                      for a, b in pairs[:TRACE_PAIRS]]
+            pair = max(turned)[1]
+        else:
+            return None, ("step_no_pair", {})
+        cols = board.cols
+        args = [pair[0] // cols, pair[0] % cols, pair[1] // cols, pair[1] % cols]
+        return args, ("step_pair", {"r1": args[0], "c1": args[1], "r2": args[2], "c2": args[3]})
+
+    def trace_show(self, step: dict, at: int) -> None:
+        """The cells of the step's queue, visited set and state just taken marked on the board (ring
+        cells too): one mark a cell, over its tile, ``data-trace`` naming which (the state taken first,
+        then the queue, then visited)."""
+        marks = {}
+        for kind in ("seen", "queue"):
+            for cell in step.get(kind) or []:
+                marks[(cell[0], cell[1])] = kind
+        cur = step.get("current")
+        if isinstance(cur, list) and len(cur) == 2:
+            marks[(cur[0], cur[1])] = "current"
+        rows, cols = self.session.start.rows, self.session.start.cols
+        if getattr(self, "trace_marks", None) is None:
+            self.trace_marks = {}
+        for key, node in self.trace_marks.items():
+            if key not in marks:
+                node.removeAttribute("data-trace")
+        for (r, c), kind in marks.items():
+            if not (-1 <= r <= rows and -1 <= c <= cols):
+                continue
+            node = self.trace_marks.get((r, c))
+            if node is None:
+                node = el("span", self.board_el, "lu-trace", aria_hidden="true", data_r=r, data_c=c)
+                node.style.setProperty("--gr", str(r + 2))
+                node.style.setProperty("--gc", str(c + 2))
+                self.trace_marks[(r, c)] = node
+            node.setAttribute("data-trace", kind)
+
+    def trace_off(self) -> None:
+        for node in (getattr(self, "trace_marks", None) or {}).values():
+            node.remove()
+        self.trace_marks = {}

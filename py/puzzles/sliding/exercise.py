@@ -46,4 +46,5 @@ EXERCISE = Exercise(
     course_line=r"^\s*gameHandler\.move\(\s*(\d{1,6})\s*\)\s*;?\s*$",
     exact_options={"mode": "optimal"},
     keys={"answer_ok": "code_sliding_answer_ok", "answer_wrong": "code_sliding_answer"},
+    trace={"want": "board", "flat": True},  # LeetCode 773's BFS keeps a board as a string of its digits
 )

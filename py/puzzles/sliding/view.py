@@ -9,6 +9,7 @@ from pyscript import window
 
 from app.dom import clear, el, hit, on
 from app.records import num
+from app.step_view import BoardShadow
 from app.view import GameView, game_texts
 from puzzles import exact_int
 from puzzles.input import Refused, gesture_direction
@@ -324,3 +325,14 @@ class View(GameView):
             self.draft.swap(self.ed_selected, p)
         self.ed_selected = None
         self.edited()
+
+    # ================================================================= Step through
+    def trace_show(self, step: dict, at: int) -> None:
+        """The program's last board of the step drawn in place of the game's (its pieces by id)."""
+        if getattr(self, "shadow", None) is None:
+            self.shadow = BoardShadow(self.shell, self.board_el, "trace-cell sp")
+        self.shadow.show(step, at)
+
+    def trace_off(self) -> None:
+        if getattr(self, "shadow", None) is not None:
+            self.shadow.off()
