@@ -240,8 +240,9 @@ function gate(onMessage, lockName) {
       deliver({ type: "moves", id: current.id, items: plain(moves.slice(k, k + PART), 0, PART) });
       parts += 1;
     }
-    // A Link-up path longer than any legal one (200 cells) is refused whatever it holds: only its length goes on.
-    const long = current.game === "linkup" && Array.isArray(m.answer) && m.answer.length > 200;
+    // A path (Link-up's answer) longer than any legal one (200 cells) is refused whatever it holds: only its
+    // length goes on.
+    const long = current.path && Array.isArray(m.answer) && m.answer.length > 200;
     const answer = long ? { repr: `a list of ${m.answer.length} items` } : plain(m.answer);
     const kept = { id: current.id, answer, parts, ms: ms(m.ms), error: error(m.error) };
     if (bad) kept.bad_moves = true;
@@ -340,7 +341,8 @@ function gate(onMessage, lockName) {
       try {
         const req = JSON.parse(String(text));
         const cases = Array.isArray(req.cases) ? req.cases.length : 0;
-        current = { id: req.id, game: req.game, cases, seen: new Set(), done: false, kind: req.kind };
+        const path = Boolean(req.exercise && req.exercise.answer === "path"); // the exercise's answer is a path
+        current = { id: req.id, path, cases, seen: new Set(), done: false, kind: req.kind };
         if (req.kind === "step") {
           current.steps = [];
           current.cols = Array.isArray(req.board) && Array.isArray(req.board[0]) ? req.board[0].length : 0;

@@ -59,7 +59,7 @@ class StepView:
                          aria_valuemin="1")
         sh.text(self.slider, "step_slider", "aria-label")
         self.back = frame.button(bar, "step_back", lambda e: self.leave())
-        on(self.slider, "input", frame.guard(lambda e: self.go(int(self.slider.value))))
+        on(self.slider, "input", frame.guard(lambda e: self.go(int(e.target.value))))
         on(self.slider, "keydown", frame.guard(self._on_key))
         self._draw_soon = create_proxy(lambda: self.frame.guard(lambda e: self._draw())(None))
         self._on_key_doc = create_proxy(self._on_escape)
