@@ -63,9 +63,8 @@ class GameView(Hooks):
             "render": self.render, "say_ready": self.say_ready, "finish_edit": lambda: self.editor.finish(),
             "editing": lambda: self.editing, "halt": self.halt, "close_editor": lambda: self.editor.close()})
         self.player = Player(s, f, parse_speed(shell.params.get("speed")), {
-            "play": lambda move: self.play(move, by_playback=True), "render": self.render, "save": self.life.save,
-            "assisted": self._assisted, "after_move": self.after_move, "say_ready": self.say_ready,
-            "announce": self.announce, "by_solver": lambda: setattr(self.life, "solved_by", "solver"),
+            "play": self.play, "render": self.render, "save": self.life.save, "assisted": self._assisted,
+            "after_move": self.after_move, "say_ready": self.say_ready, "announce": self.announce,
             "editing": lambda: self.editing})
         self.editor = EditorFrame(shell, self.game, f, self, {
             "entered": self._editor_entered, "left": self.sync_activity, "render": self.render,
@@ -157,7 +156,7 @@ class GameView(Hooks):
         state = self.session.state
         if self.editing:
             self.editor.say()
-        elif state.is_solved() and self.session.cursor and self.life.solved_by == "solver":
+        elif self.session.solver_solved():
             self.say(self.TEXT["by_solver"], n=self.count())
         elif state.is_solved() and self.session.cursor:
             self.announce()  # the player's win, said as after the winning move
@@ -178,24 +177,22 @@ class GameView(Hooks):
         self.render()
 
     # ================================================================ the move path
-    def play(self, move: object, by_playback: bool = False) -> bool:
+    def play(self, move: object, by: "str | None" = None) -> bool:
         """Apply one move through the game's rules; ``False`` (and nothing changes) if illegal.
         A player's move (a click, a key, a drag, ``gameHandler``), legal or not, first stops a
         playback under way, paused or not: the board is the player's again and the status says
-        what is on it. Only the playback's own moves (``by_playback``) leave it playing."""
+        what is on it. Only the playback's own moves (``by`` its helper) leave it playing."""
         if self.editing:
             return False
-        if not by_playback:
+        if by is None:
             self.interrupt()
         was_solved = self.session.state.is_solved()
-        if not self.session.try_play(move):
+        if not self.session.try_play(move, by):  # a player's move is announced by the session
             return False
-        playing = self.player.playback is not None
+        playing = by is not None
         if playing:  # a solution playing keeps the solve's outcome, progress and chart
-            self.life.solved_by = self.hinted = None
-            self.records.assisted = True
+            self.hinted = None
         else:
-            self.session.changed("moved")
             self.records.clock.start(now())
         self.sync_activity()
         self.render()
@@ -239,7 +236,7 @@ class GameView(Hooks):
             self._travelled()
 
     def _travelled(self) -> None:
-        self.session.changed("travelled")
+        """After an undo, a redo or a jump (which the session announced)."""
         self.sync_activity()
         self.render()
         self.save()
@@ -339,8 +336,7 @@ class GameView(Hooks):
     def _assisted(self, batch: bool) -> None:
         """A playback started (or, ``batch``, applied moves straight to the session): no record."""
         if batch:
-            self.hinted = self.life.solved_by = None
-        self.records.assisted = True
+            self.hinted = None
         self.sync_activity()
         self.render()
 
