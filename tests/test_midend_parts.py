@@ -80,6 +80,23 @@ def test_the_parts_never_import_the_view_and_there_are_no_mixins():
                 assert all(a.name != "app.view" for a in node.names), part
 
 
+def test_no_part_is_constructed_with_the_view_and_no_statement_is_joined_with_a_backslash():
+    """Each part gets its game's hooks as a narrow port (``Port(self, Part.PORT)``), never ``self``."""
+    tree = ast.parse((APP / "view.py").read_text(encoding="utf-8"))
+    built = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id[:1].isupper():
+            if node.func.id == "Port":
+                continue
+            built += 1
+            args = list(node.args) + [k.value for k in node.keywords]
+            assert not any(isinstance(a, ast.Name) and a.id == "self" for a in args), node.func.id
+    assert built >= 7
+    for path in APP.glob("*.py"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert not line.rstrip().endswith("\\"), (path.name, number)
+
+
 def test_the_view_is_mostly_wiring():
     lines = (APP / "view.py").read_text(encoding="utf-8").count("\n")
     assert lines <= 350, lines

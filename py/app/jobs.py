@@ -33,6 +33,9 @@ class Jobs:
     """State: ``job`` (the player's job under way: its id, -1 while it starts, or ``None``),
     ``cancelled`` (Cancel was pressed), ``ready`` (job key -> result), ``answered_ahead``."""
 
+    # the game's hooks and constants it reads, handed in as an app.port.Port (never the view)
+    PORT = ("TEXT", "before_search", "prefetchable", "prepare", "show_progress", "solved_key")
+
     def __init__(self, shell: object, spec: object, session: object, frame: object, hooks: object,
                  calls: dict) -> None:
         self.shell = shell

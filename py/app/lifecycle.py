@@ -41,6 +41,9 @@ SAVE_DELAY_S = 0.25  # a game is written at most this often (and at once when th
 
 
 class Lifecycle:
+    # the game's hooks and constants it reads, handed in as an app.port.Port (never the view)
+    PORT = ("board_opened", "restore_extra", "save_extra", "stuck_key", "will_load")
+
     def __init__(self, shell: object, spec: object, session: object, frame: object, records: object,
                  hooks: object, calls: dict) -> None:
         self.shell = shell

@@ -29,6 +29,10 @@ def now() -> float:
 class RecordsKeeper:
     """State: ``clock`` and ``result`` (what the last win showed, until the board changes)."""
 
+    # the game's hooks and constants it reads, handed in as an app.port.Port (never the view)
+    PORT = ("SHOW_MOVES_RECORD", "clock_line", "known_par", "mark_records", "par_search", "record_key",
+            "record_moves", "record_unit", "records_off")
+
     def __init__(self, shell: object, spec: object, session: object, frame: object, hooks: object,
                  calls: dict) -> None:
         self.shell = shell

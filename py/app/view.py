@@ -1,6 +1,8 @@
 """The page's midend: one :class:`GameView` per game wires the parts every game
 shares, as Tatham's midend does. The parts, each in its own file and handed only
-what it uses (none imports this module; imports run one way, down):
+what it uses: the game's hooks as a narrow :class:`~app.port.Port` (the names the
+part declares in its ``PORT``), never the view (none imports this module; imports
+run one way, down):
 
 * :class:`~app.session.Session`, the model (board, moves, cursor, options), which
   notifies its subscribers of each change (``moved``, ``travelled``, ``opened``,
@@ -35,6 +37,7 @@ from app.jobs import Jobs
 from app.lifecycle import Lifecycle
 from app.map_panel import MapPanel
 from app.playback import Player, parse_speed
+from app.port import Port
 from app.records import num
 from app.records_keeper import RecordsKeeper, now
 from app.session import Session
@@ -54,19 +57,20 @@ class GameView(Hooks):
         self.session = s = Session(spec.default(), spec.apply)
         s.options = spec.defaults(s.start)
         self.frame = f = Frame(shell, self.game, panel)
-        self.jobs = Jobs(shell, spec, s, f, self, {
+        self.jobs = Jobs(shell, spec, s, f, Port(self, Jobs.PORT), {
             "render": self.render, "stop_playback": lambda: self.player.stop(),
             "wave": lambda p: self.map.wave(p) if self.map is not None else None,
             "idle": lambda: self.shown and not self.editing and not self.player.playing})
-        self.records = RecordsKeeper(shell, spec, s, f, self, {"render": self.render, "run_job": self.jobs.run_job})
-        self.life = Lifecycle(shell, spec, s, f, self.records, self, {
+        self.records = RecordsKeeper(shell, spec, s, f, Port(self, RecordsKeeper.PORT), {
+            "render": self.render, "run_job": self.jobs.run_job})
+        self.life = Lifecycle(shell, spec, s, f, self.records, Port(self, Lifecycle.PORT), {
             "render": self.render, "say_ready": self.say_ready, "finish_edit": lambda: self.editor.finish(),
             "editing": lambda: self.editing, "halt": self.halt, "close_editor": lambda: self.editor.close()})
         self.player = Player(s, f, parse_speed(shell.params.get("speed")), {
             "play": self.play, "render": self.render, "save": self.life.save, "assisted": self._assisted,
             "after_move": self.after_move, "say_ready": self.say_ready, "announce": self.announce,
             "editing": lambda: self.editing})
-        self.editor = EditorFrame(shell, self.game, f, self, {
+        self.editor = EditorFrame(shell, self.game, f, Port(self, EditorFrame.PORT), {
             "entered": self._editor_entered, "left": self.sync_activity, "render": self.render,
             "say_ready": self.say_ready, "load": lambda board, say: self.life.load(board, say)})
         if spec.map:
@@ -79,11 +83,11 @@ class GameView(Hooks):
         j = self.jobs
         self.run_job, self.request, self.stepped, self.side_job = j.run_job, j.request, j.stepped, j.side_job
         self.load, self.save, self.flush_save, self.now = self.life.load, self.life.save, self.life.flush, now
-        self.tick, self.entry_text, self.records_changed = self.records.tick, self.records.entry_text, \
-            self.records.records_changed
+        self.tick, self.entry_text = self.records.tick, self.records.entry_text
+        self.records_changed = self.records.records_changed
         ed = self.editor
-        self.finish_edit, self.set_draft, self.edited, self.edit_refused = ed.finish, ed.set_draft, ed.edited, \
-            ed.refused
+        self.finish_edit, self.set_draft, self.edited = ed.finish, ed.set_draft, ed.edited
+        self.edit_refused = ed.refused
         self.play_button, self.build_edit_board, self.build_help = ed.play_button, ed.build_board, ed.build_help
         self.start_playback, self.stop_playback = self.player.start, self.player.stop
         self.report = lambda result: j.report(result, self.say_ready)  # a job that found nothing: said
