@@ -122,3 +122,17 @@ def test_the_session_notifies_its_subscribers_in_order_and_adopts_a_replayed_gam
     assert session.options == {"k": "v"}  # the options and the subscribers stay the session's own
     session.changed("travelled")
     assert heard[-1] == ("b", "travelled")
+
+
+def test_only_the_frame_writes_the_frames_elements():
+    """Jobs and the Code panel say things through the frame (``frame.say``, ``frame.mark``,
+    ``frame.show_progress_box``), so the frame redraws them on a language switch; neither writes
+    ``frame.<element>``'s text or attributes itself."""
+    writes = ("setAttribute", "removeAttribute", "textContent", "hidden", "disabled")
+    for part in ("jobs", "code_panel"):
+        tree = ast.parse((APP / (part + ".py")).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in writes and isinstance(node.value, ast.Attribute):
+                owner = node.value.value
+                named = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+                assert named != "frame", (part, node.value.attr, node.attr, node.lineno)
