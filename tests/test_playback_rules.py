@@ -178,9 +178,12 @@ class Playing(RuleBasedStateMachine):
     def reload(self):
         """The page is reloaded: what was saved is what opens; a playback does not survive."""
         old = self.session
+        document = PAGE["fake"].document
+        document.visibilityState = "hidden"  # a reload hides the page: what is not written is written now
         self.page(self.view.sync_activity)
-        self.window.timers.fire(ignore_delay=True)  # the pending write
-        self.page(self.view.player.stop)
+        document.visibilityState = "visible"
+        self.page(self.view.player.stop)  # the page is gone, and its timers with it
+        self.window.timers.queue.clear()
         self.view = self.page(open_view, self.game)
         assert self.session.start == old.start and self.session.cursor == old.cursor
         assert self.session.state == old.state and self.session.made == old.made
@@ -189,9 +192,11 @@ class Playing(RuleBasedStateMachine):
     @rule(data=st.data())
     def switch_options(self, data):
         """An option changed (Huarong's metric, the sliding puzzle's mode): the playback stops."""
-        for name, value in data.draw(st.sampled_from(option_sets(self.game))).items():
+        chosen = data.draw(st.sampled_from(option_sets(self.game)))
+        for name, value in chosen.items():
             self.page(self.view.life.set_option, name, value)
-        assert self.view.player.playback is None
+        if chosen:  # a game with no options (Link-up) has none to change
+            assert self.view.player.playback is None
 
     # ------------------------------------------------------------ what must always hold
     @invariant()
