@@ -80,6 +80,23 @@ def test_the_parts_never_import_the_view_and_there_are_no_mixins():
                 assert all(a.name != "app.view" for a in node.names), part
 
 
+def test_no_part_is_constructed_with_the_view_and_no_statement_is_joined_with_a_backslash():
+    """Each part gets its game's hooks as a narrow port (``Port(self, Part.PORT)``), never ``self``."""
+    tree = ast.parse((APP / "view.py").read_text(encoding="utf-8"))
+    built = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id[:1].isupper():
+            if node.func.id == "Port":
+                continue
+            built += 1
+            args = list(node.args) + [k.value for k in node.keywords]
+            assert not any(isinstance(a, ast.Name) and a.id == "self" for a in args), node.func.id
+    assert built >= 7
+    for path in APP.glob("*.py"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert not line.rstrip().endswith("\\"), (path.name, number)
+
+
 def test_the_view_is_mostly_wiring():
     lines = (APP / "view.py").read_text(encoding="utf-8").count("\n")
     assert lines <= 350, lines
@@ -105,3 +122,17 @@ def test_the_session_notifies_its_subscribers_in_order_and_adopts_a_replayed_gam
     assert session.options == {"k": "v"}  # the options and the subscribers stay the session's own
     session.changed("travelled")
     assert heard[-1] == ("b", "travelled")
+
+
+def test_only_the_frame_writes_the_frames_elements():
+    """Jobs and the Code panel say things through the frame (``frame.say``, ``frame.mark``,
+    ``frame.show_progress_box``), so the frame redraws them on a language switch; neither writes
+    ``frame.<element>``'s text or attributes itself."""
+    writes = ("setAttribute", "removeAttribute", "textContent", "hidden", "disabled")
+    for part in ("jobs", "code_panel"):
+        tree = ast.parse((APP / (part + ".py")).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in writes and isinstance(node.value, ast.Attribute):
+                owner = node.value.value
+                named = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+                assert named != "frame", (part, node.value.attr, node.attr, node.lineno)

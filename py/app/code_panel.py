@@ -765,8 +765,8 @@ class CodePanel:
             return None
         if done.get("error") is not None:
             self._error(done["error"])
-            if self.status_key is not None:
-                self.frame.status.textContent = self.words(*self.status_key)
+            if self.status_key is not None:  # the page's status says it too, again on a language switch
+                self.frame.say(self.status_key[0], **self.status_key[1])
             return None
         path = done.get("answer")
         if path == []:

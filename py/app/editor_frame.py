@@ -23,6 +23,9 @@ class EditorFrame:
     has selected: a piece, a cell), ``focus`` (where the focus goes after the editor redraws),
     ``edit_el`` (the element the draft is drawn in)."""
 
+    # the game's hooks and constants it reads, handed in as an app.port.Port (never the view)
+    PORT = ("EDITABLE", "build_editor", "editor_board", "editor_node", "editor_status", "new_draft")
+
     def __init__(self, shell: object, game: str, frame: object, hooks: object, calls: dict) -> None:
         self.shell = shell
         self.game = game

@@ -20,6 +20,7 @@ from pyscript.ffi import create_proxy
 
 from app.dom import el, on
 from app.view_errors import coded
+from puzzles import PuzzleError
 from puzzles.messages import render
 
 REFUSE_MS = 450  # how long a refused move's mark shows
@@ -215,9 +216,17 @@ class Frame:
 
     # ------------------------------------------------------------------ words
     def say(self, key: str, **values: object) -> None:
-        """Put ``key`` in the status line (said again in the other language on a switch)."""
+        """Put ``key`` in the status line (said again in the other language on a switch); a value that
+        is a :class:`PuzzleError` (a move the rules refused) is said in the page's language too."""
         self.status_key = (key, values)
-        self.status.textContent = self.shell.t(key, **values)
+        lang = self.shell.lang
+        shown = {k: (v.text(lang) if isinstance(v, PuzzleError) else v) for k, v in values.items()}
+        self.status.textContent = self.shell.t(key, **shown)
+
+    def mark(self, name: str, value: str) -> None:
+        """A fact about the last answer on the status element (``data-<name>``), for the tests and the
+        curious: which answers are worked out ahead, where an answer came from, positions searched."""
+        self.status.setAttribute("data-" + name, value)
 
     def say_progress(self, key: "str | None", **values: object) -> None:
         """Put ``key`` in the progress box's line (``None`` empties it); said again on a language switch."""

@@ -33,6 +33,9 @@ class Jobs:
     """State: ``job`` (the player's job under way: its id, -1 while it starts, or ``None``),
     ``cancelled`` (Cancel was pressed), ``ready`` (job key -> result), ``answered_ahead``."""
 
+    # the game's hooks and constants it reads, handed in as an app.port.Port (never the view)
+    PORT = ("TEXT", "before_search", "prefetchable", "prepare", "show_progress", "solved_key")
+
     def __init__(self, shell: object, spec: object, session: object, frame: object, hooks: object,
                  calls: dict) -> None:
         self.shell = shell
@@ -86,7 +89,7 @@ class Jobs:
         if solver.worker is None and not quiet:
             frame.say("solver_wait")
         if not quiet:  # what it is doing, from the first frame: waiting for the solver, or starting
-            frame.progress.removeAttribute("hidden")
+            frame.show_progress_box(True)
             frame.say_progress("prog_waiting" if solver.worker is None else "prog_starting")
         self.job = -1
         self.render()
@@ -132,7 +135,7 @@ class Jobs:
             else:
                 seconds = "%.2f" % stats.get("seconds", 0)
                 frame.say_progress("explored_in" if searched else "worked_in", n=num(stats["positions"]), s=seconds)
-            frame.status.setAttribute("data-positions", str(stats["positions"]))
+            frame.mark("positions", str(stats["positions"]))
         return result
 
     async def stepped(self, request: str, progress: object, cancelled: object, started: object = None) -> dict:
@@ -248,7 +251,7 @@ class Jobs:
         """Say on the status element which answers for the board on screen are worked out already
         (``data-ahead``: ``"solve hint"``, ``"solve"`` or empty), for the tests and the curious."""
         ahead = [action for action in PREFETCH if self.job_key(action) in self.ready]
-        self.frame.status.setAttribute("data-ahead", " ".join(ahead))
+        self.frame.mark("ahead", " ".join(ahead))
 
     async def _prefetch(self, token: int, rested: bool = False) -> None:
         """Solve's, then Hint's, answer for the position on the board, run
@@ -329,12 +332,12 @@ class Jobs:
                     progress(shown)
                 await asyncio.sleep(0.02)
             if pre["result"]["status"] in ("died", "error"):  # the worker stopped under it: the player's job did
-                self.frame.status.setAttribute("data-answer", origin)
+                self.frame.mark("answer", origin)
                 return pre["result"]
         ready = self.ready.get(key) if key is not None else None
         # where the answer came from, for the tests and the benchmark: ready before the click, the
         # look-ahead's search adopted while it ran, or a search started by the click
-        self.frame.status.setAttribute("data-answer", origin if ready is not None else "worker")
+        self.frame.mark("answer", origin if ready is not None else "worker")
         self.answered_ahead = ready is not None and origin == "ready"
         if ready is not None:
             return _copy(ready)  # the caller decodes its moves in place

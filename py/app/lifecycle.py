@@ -18,9 +18,10 @@ the :class:`~app.frame.Frame`, the :class:`~app.records_keeper.RecordsKeeper`
 (the clock saved with the game), the game's hooks (``save_extra``,
 ``restore_extra``, ``board_opened``, ``will_load``, ``stuck_key``) and the
 view's calls ``render()``, ``say_ready()``, ``finish_edit()``, ``editing()``,
-``halt()`` and ``close_editor()``. It owns the paste box (:meth:`Lifecycle.load`). State: ``solved_by``
-(``"solver"`` when a Solve's playback brought the board to the goal; kept on
-reload, dropped by any change the session announces). It never imports the view.
+``halt()`` and ``close_editor()``. It owns the paste box (:meth:`Lifecycle.load`). Who played the
+moves is the session's (:attr:`Session.by`, :attr:`Session.helped`): saved as ``by`` (a Solve's playback
+brought the board to the goal) and, with the clock, ``assisted``, and taken back on reload. It never
+imports the view.
 """
 
 import asyncio
@@ -40,6 +41,9 @@ SAVE_DELAY_S = 0.25  # a game is written at most this often (and at once when th
 
 
 class Lifecycle:
+    # the game's hooks and constants it reads, handed in as an app.port.Port (never the view)
+    PORT = ("board_opened", "restore_extra", "save_extra", "stuck_key", "will_load")
+
     def __init__(self, shell: object, spec: object, session: object, frame: object, records: object,
                  hooks: object, calls: dict) -> None:
         self.shell = shell
@@ -51,7 +55,6 @@ class Lifecycle:
         self.records = records
         self.hooks = hooks
         self.calls = calls
-        self.solved_by = None
         self.save_due = False  # the game changed since it was last written (see save)
         self.save_queued = False
         self._save_timer = create_proxy(self._save_later)
@@ -59,7 +62,6 @@ class Lifecycle:
         session.subscribe(self._changed)
 
     def _changed(self, kind: str) -> None:
-        self.solved_by = None
         if kind in ("moved", "travelled"):  # a player's move, an undo, a redo or a jump: an action,
             self.frame.clear_alert()  # so the alert of the last one goes
         self.frame.withdraw()  # a move or a new board here: the saved game a bad link left alone is replaced
@@ -81,7 +83,6 @@ class Lifecycle:
             from_save = self.from_save
             self.from_save = False
             self._fresh(self.spec.default())
-            self.solved_by = None
             self.records.reset_clock()
             self._shown()
             self.frame.show_error("internal_error", {"error": type(e).__name__}, "",
@@ -145,7 +146,7 @@ class Lifecycle:
         self.records.restore_clock(data.get("clock"))
         self.hooks.restore_extra(data.get("extra"))
         if data.get("by") == "solver" and saved.state.is_solved() and saved.cursor:
-            self.solved_by = "solver"
+            self.session.by = "solver"
 
     def _open_saved(self, event: object) -> None:
         """The saved game a bad link left alone, opened from the alert's offer, as the plain page would
@@ -159,9 +160,9 @@ class Lifecycle:
         self.shell.drop_board_param(self.game)
         self.session.adopt(saved)
         self._saved_extras(saved, data)
-        solved_by = self.solved_by
-        self.session.changed("new")  # what was derived from the board shown goes (its listeners see the options)
-        self.solved_by = solved_by
+        # what was derived from the board shown goes; announced here, after the saved game's extras are
+        # taken back, so that its listeners see its options
+        self.session.changed("new")
         self._shown()
 
     def _read_saved(self) -> tuple:
@@ -199,12 +200,11 @@ class Lifecycle:
         self.calls["close_editor"]()
         session = self.session
         new = board != session.start
-        session.reset(board)
+        options = self.spec.check_options(session.options, board) if new else session.options
         self.records.reset_clock()
         if new:
-            session.options = self.spec.check_options(session.options, board)
             self.shell.drop_board_param(self.game)
-        session.changed("new" if new else "opened")
+        session.open(board, options)  # announced: new or opened
         self.hooks.board_opened()
         self.calls["render"]()
         self.save()
@@ -217,10 +217,9 @@ class Lifecycle:
         if value not in self.spec.options.get(name, ()):
             return
         self.calls["halt"]()
-        self.session.options[name] = value
         if self.shell.params.get(name) is not None or name == "metric":
             self.shell.set_url(**{name: value})
-        self.session.changed("options")
+        self.session.set_option(name, value)  # announced: options
         self.calls["render"]()
         self.save()
 
@@ -271,8 +270,8 @@ class Lifecycle:
         self.save_due = False
         data = {"v": SAVE_VERSION, "options": self.session.options, "clock": self.records.save_clock(),
                 "extra": self.hooks.save_extra()}
-        if self.solved_by is not None:
-            data["by"] = self.solved_by
+        if self.session.solver_solved():
+            data["by"] = "solver"
         text = self.session.saved_text(lambda b: b.to_code(), self.spec.encode_move, data)
         window.safeStorage.set(self.store_key, text)  # storage off or full: the game goes on unsaved
 

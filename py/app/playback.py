@@ -4,11 +4,13 @@ moves with one redraw each so the page stays responsive.
 
 Handed in: the :class:`~app.session.Session`, the :class:`~app.frame.Frame`
 (its playback controls, a win's moment), the first speed, and the view's calls:
-``play(move)`` (one move through the rules, ``False`` if refused),
-``assisted(batch)`` (a playback began, or a batch was applied straight to the
-session: no record), ``after_move(move)``, ``render()``, ``save()``,
-``say_ready()``, ``announce()``, ``by_solver()`` (a Solve's answer brought
-the board to the goal) and ``editing()``.
+``play(move, by)`` (one move through the rules by the playback's helper,
+``False`` if refused), ``assisted(batch)`` (a playback began, or a batch was
+applied straight to the session), ``after_move(move)``, ``render()``,
+``save()``, ``say_ready()``, ``announce()`` and ``editing()``. Its moves are
+played in the session ``by`` ``"solver"`` (a Solve's answer) or ``"code"`` (a
+script, a program's output): the session then knows the board was helped (no
+record) and whether a Solve's answer brought it to the goal.
 
 The rule a player's move stops a playback is the view's (:meth:`GameView.play`
 calls :meth:`Player.stop` through ``interrupt``); the playback's own moves
@@ -96,8 +98,13 @@ class Player:
         self.stop()
         self.solver_played = not announce
         self.playback = Playback(moves, self.speed)
+        self.session.helped = True  # a helper takes the board: no record on it
         self.calls["assisted"](False)
         asyncio.create_task(self.frame.guarded(self._play(self.playback, announce, began)))
+
+    def hand(self) -> str:
+        """Who plays the playback's moves: ``"solver"`` (a Solve's answer) or ``"code"``."""
+        return "solver" if self.solver_played else "code"
 
     def render(self, t: object, counter_text: str, count: object) -> None:
         """The controls from the playback's state, and the move counter (``counter_text``); while a
@@ -136,7 +143,7 @@ class Player:
             if move is None:
                 await asyncio.sleep(0.05)
                 continue
-            if not self.calls["play"](move):  # each move redraws the counter, with how far it is
+            if not self.calls["play"](move, self.hand()):  # each move redraws the counter, with how far it is
                 pb.stop()
                 break
             await asyncio.sleep(pb.speed / 1000)
@@ -151,8 +158,6 @@ class Player:
             calls["say_ready"]()
             return
         if self.session.state.is_solved():
-            if self.solver_played:
-                calls["by_solver"]()
             self.frame.celebrate()
         if announce:
             calls["announce"]()
@@ -186,12 +191,13 @@ class Player:
             pb.stop()
             return False
         perf = window.performance
+        by = self.hand()
         last = None
         while not pb.done:
             move = pb.next_move()
             if move is None:
                 break
-            if not self.session.try_play(move):
+            if not self.session.try_play(move, by):
                 pb.stop()
                 break
             last = move

@@ -27,8 +27,11 @@ def now() -> float:
 
 
 class RecordsKeeper:
-    """State: ``clock``, ``assisted`` (the solver or a script played on this board: no record),
-    ``result`` (what the last win showed, until the board changes)."""
+    """State: ``clock`` and ``result`` (what the last win showed, until the board changes)."""
+
+    # the game's hooks and constants it reads, handed in as an app.port.Port (never the view)
+    PORT = ("SHOW_MOVES_RECORD", "clock_line", "known_par", "mark_records", "par_search", "record_key",
+            "record_moves", "record_unit", "records_off")
 
     def __init__(self, shell: object, spec: object, session: object, frame: object, hooks: object,
                  calls: dict) -> None:
@@ -40,7 +43,6 @@ class RecordsKeeper:
         self.hooks = hooks
         self.calls = calls
         self.clock = Clock()
-        self.assisted = False
         self.result = None
         self._clock_shown: "str | None" = None
         self._key_cache = (None, "")
@@ -62,12 +64,11 @@ class RecordsKeeper:
     # ------------------------------------------------------------------ the clock
     def reset_clock(self) -> None:
         self.clock.reset()
-        self.assisted = False
         self.tick()
 
     def sync_clock(self, active: bool, editing: bool) -> None:
         """The clock runs while the game is shown, not edited, played by hand and unsolved."""
-        running = active and not editing and not self.assisted and not self.session.state.is_solved()
+        running = active and not editing and not self.session.helped and not self.session.state.is_solved()
         self.clock.set_running(running, now())
         self.tick()
 
@@ -83,12 +84,12 @@ class RecordsKeeper:
 
     def save_clock(self) -> dict:
         data = self.clock.to_saved(now())
-        data["assisted"] = self.assisted
+        data["assisted"] = self.session.helped  # who played is the session's; saved with the clock
         return data
 
     def restore_clock(self, data: object) -> None:
         self.clock.restore(data)
-        self.assisted = isinstance(data, dict) and data.get("assisted") is True
+        self.session.helped = isinstance(data, dict) and data.get("assisted") is True
 
     # ------------------------------------------------------------------ records
     def current_key(self) -> str:
@@ -99,7 +100,7 @@ class RecordsKeeper:
 
     def won(self) -> None:
         """A move solved the board (the clock already stopped): a win by hand is recorded."""
-        if self.assisted:
+        if self.session.helped:
             self.result = {"assisted": True}
             self.calls["render"]()
             return

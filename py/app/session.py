@@ -60,27 +60,55 @@ class Session:
         self.reset(start)
 
     def subscribe(self, fn: object) -> None:
-        """Call ``fn(kind)`` on every :meth:`changed` notification, in the order subscribed."""
+        """Call ``fn(kind)`` on every change the session announces, in the order subscribed."""
         self._listeners.append(fn)
 
     def changed(self, kind: str) -> None:
         """Tell every subscriber what changed: ``moved`` (a player's move), ``travelled`` (an undo,
         a redo, a jump), ``opened`` (the same start again), ``new`` (a new start position),
-        ``options`` (an option changed). Each forgets what it derived from the old position."""
+        ``options`` (an option changed). Each forgets what it derived from the old position.
+        The session calls this itself after each change it makes (:meth:`play`, :meth:`undo`,
+        :meth:`redo`, :meth:`jump`, :meth:`open`, :meth:`set_option`); a helper's moves
+        (``play(move, by)``) are not announced one by one: the playback that makes them redraws."""
         for fn in self._listeners:
             fn(kind)
 
     def adopt(self, other: "Session") -> None:
-        """Take ``other``'s start, moves and cursor (a saved game replayed aside, see :meth:`restore`)."""
+        """Take ``other``'s start, moves and cursor (a saved game replayed aside, see :meth:`restore`),
+        as the player's own until the save says who played them (:attr:`by`, :attr:`helped`)."""
         self.start, self.states, self.moves, self.cursor = other.start, other.states, other.moves, other.cursor
+        self.by, self.helped = None, False
         self._forget_counts(0)
 
     def reset(self, start: object) -> None:
+        """``start`` with no moves, played by nobody yet; not announced (see :meth:`open`)."""
         self.start = start
         self.states = [start]
         self.moves: list = []
         self.cursor = 0  # how many of self.moves are in effect
+        # Who played these moves, held here only: ``by`` the hand of the last step in effect (``None``:
+        # the player's, or none; ``"solver"``: a Solve's playback; ``"code"``: a script's or a program's),
+        # ``helped`` whether any helper played on this board since it opened (then it sets no record).
+        self.by: "str | None" = None
+        self.helped = False
         self._forget_counts(0)
+
+    def open(self, start: object, options: dict) -> None:
+        """A new game on ``start`` with ``options``, announced ``new`` (another start) or ``opened``."""
+        kind = "opened" if start == self.start else "new"
+        self.reset(start)
+        self.options = options
+        self.changed(kind)
+
+    def set_option(self, name: str, value: str) -> None:
+        """Change one option, announced ``options``; the board is the player's again."""
+        self.options[name] = value
+        self.by = None
+        self.changed("options")
+
+    def solver_solved(self) -> bool:
+        """The board is at the goal a Solve's playback brought it to, and nothing changed since."""
+        return self.by == "solver" and self.cursor > 0 and self.state.is_solved()
 
     def _forget_counts(self, keep: int) -> None:
         """Drop the prefix counts of :meth:`counted` past ``keep`` moves (those moves are gone)."""
@@ -128,34 +156,40 @@ class Session:
         """The moves in effect (undone ones and jumps excluded)."""
         return [m for m in self.moves[: self.cursor] if not isinstance(m, Jump)]
 
-    def play(self, move: object) -> object:
-        """Apply a move; it drops whatever could have been redone."""
+    def play(self, move: object, by: "str | None" = None) -> object:
+        """Apply a move played ``by`` a helper (``"solver"``, ``"code"``) or, ``None``, by the player
+        (announced ``moved``); it drops whatever could have been redone."""
         new = self._apply(self.state, move)
+        self._step(move, new, by)
+        return new
+
+    def _step(self, move: object, new: object, by: "str | None") -> None:
         del self.moves[self.cursor :]
         del self.states[self.cursor + 1 :]
         self._forget_counts(self.cursor)
         self.moves.append(move)
         self.states.append(new)
         self.cursor += 1
-        return new
+        self.by = by
+        if by is not None:
+            self.helped = True
+        else:
+            self.changed("moved" if not isinstance(move, Jump) else "travelled")
 
-    def try_play(self, move: object) -> bool:
+    def try_play(self, move: object, by: "str | None" = None) -> bool:
         """:meth:`play`, answering ``False`` (and changing nothing) for a move the game's rules refuse
         or cannot read: the one place that knows what an illegal move raises."""
         try:
-            self.play(move)
+            new = self._apply(self.state, move)
         except (PuzzleError, ValueError, TypeError, IndexError, KeyError):
             return False
+        self._step(move, new, by)  # outside the try: a subscriber's error is not an illegal move
         return True
 
     def jump(self, state: object) -> object:
-        """Put ``state`` on the board as one undoable step; it drops whatever could have been redone."""
-        del self.moves[self.cursor :]
-        del self.states[self.cursor + 1 :]
-        self._forget_counts(self.cursor)
-        self.moves.append(Jump(state))
-        self.states.append(state)
-        self.cursor += 1
+        """Put ``state`` on the board as one undoable step, announced ``travelled``; it drops
+        whatever could have been redone."""
+        self._step(Jump(state), state, None)
         return state
 
     def can_undo(self) -> bool:
@@ -165,16 +199,21 @@ class Session:
         return self.cursor < len(self.moves)
 
     def undo(self) -> "object | None":
-        """Step back one move; returns the move undone, or ``None``."""
+        """Step back one move, announced ``travelled``; returns the move undone, or ``None``."""
         if not self.cursor:
             return None
         self.cursor -= 1
+        self.by = None
+        self.changed("travelled")
         return self.moves[self.cursor]
 
     def redo(self) -> "object | None":
+        """Step forward one move, announced ``travelled``; returns the move redone, or ``None``."""
         if self.cursor >= len(self.moves):
             return None
         self.cursor += 1
+        self.by = None
+        self.changed("travelled")
         return self.moves[self.cursor - 1]
 
     def to_saved(self, encode_state: object, encode_move: object) -> dict:

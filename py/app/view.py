@@ -1,6 +1,8 @@
 """The page's midend: one :class:`GameView` per game wires the parts every game
 shares, as Tatham's midend does. The parts, each in its own file and handed only
-what it uses (none imports this module; imports run one way, down):
+what it uses: the game's hooks as a narrow :class:`~app.port.Port` (the names the
+part declares in its ``PORT``), never the view (none imports this module; imports
+run one way, down):
 
 * :class:`~app.session.Session`, the model (board, moves, cursor, options), which
   notifies its subscribers of each change (``moved``, ``travelled``, ``opened``,
@@ -35,6 +37,7 @@ from app.jobs import Jobs
 from app.lifecycle import Lifecycle
 from app.map_panel import MapPanel
 from app.playback import Player, parse_speed
+from app.port import Port
 from app.records import num
 from app.records_keeper import RecordsKeeper, now
 from app.session import Session
@@ -54,20 +57,20 @@ class GameView(Hooks):
         self.session = s = Session(spec.default(), spec.apply)
         s.options = spec.defaults(s.start)
         self.frame = f = Frame(shell, self.game, panel)
-        self.jobs = Jobs(shell, spec, s, f, self, {
+        self.jobs = Jobs(shell, spec, s, f, Port(self, Jobs.PORT), {
             "render": self.render, "stop_playback": lambda: self.player.stop(),
             "wave": lambda p: self.map.wave(p) if self.map is not None else None,
             "idle": lambda: self.shown and not self.editing and not self.player.playing})
-        self.records = RecordsKeeper(shell, spec, s, f, self, {"render": self.render, "run_job": self.jobs.run_job})
-        self.life = Lifecycle(shell, spec, s, f, self.records, self, {
+        self.records = RecordsKeeper(shell, spec, s, f, Port(self, RecordsKeeper.PORT), {
+            "render": self.render, "run_job": self.jobs.run_job})
+        self.life = Lifecycle(shell, spec, s, f, self.records, Port(self, Lifecycle.PORT), {
             "render": self.render, "say_ready": self.say_ready, "finish_edit": lambda: self.editor.finish(),
             "editing": lambda: self.editing, "halt": self.halt, "close_editor": lambda: self.editor.close()})
         self.player = Player(s, f, parse_speed(shell.params.get("speed")), {
-            "play": lambda move: self.play(move, by_playback=True), "render": self.render, "save": self.life.save,
-            "assisted": self._assisted, "after_move": self.after_move, "say_ready": self.say_ready,
-            "announce": self.announce, "by_solver": lambda: setattr(self.life, "solved_by", "solver"),
+            "play": self.play, "render": self.render, "save": self.life.save, "assisted": self._assisted,
+            "after_move": self.after_move, "say_ready": self.say_ready, "announce": self.announce,
             "editing": lambda: self.editing})
-        self.editor = EditorFrame(shell, self.game, f, self, {
+        self.editor = EditorFrame(shell, self.game, f, Port(self, EditorFrame.PORT), {
             "entered": self._editor_entered, "left": self.sync_activity, "render": self.render,
             "say_ready": self.say_ready, "load": lambda board, say: self.life.load(board, say)})
         if spec.map:
@@ -80,11 +83,11 @@ class GameView(Hooks):
         j = self.jobs
         self.run_job, self.request, self.stepped, self.side_job = j.run_job, j.request, j.stepped, j.side_job
         self.load, self.save, self.flush_save, self.now = self.life.load, self.life.save, self.life.flush, now
-        self.tick, self.entry_text, self.records_changed = self.records.tick, self.records.entry_text, \
-            self.records.records_changed
+        self.tick, self.entry_text = self.records.tick, self.records.entry_text
+        self.records_changed = self.records.records_changed
         ed = self.editor
-        self.finish_edit, self.set_draft, self.edited, self.edit_refused = ed.finish, ed.set_draft, ed.edited, \
-            ed.refused
+        self.finish_edit, self.set_draft, self.edited = ed.finish, ed.set_draft, ed.edited
+        self.edit_refused = ed.refused
         self.play_button, self.build_edit_board, self.build_help = ed.play_button, ed.build_board, ed.build_help
         self.start_playback, self.stop_playback = self.player.start, self.player.stop
         self.report = lambda result: j.report(result, self.say_ready)  # a job that found nothing: said
@@ -158,7 +161,7 @@ class GameView(Hooks):
         state = self.session.state
         if self.editing:
             self.editor.say()
-        elif state.is_solved() and self.session.cursor and self.life.solved_by == "solver":
+        elif self.session.solver_solved():
             self.say(self.TEXT["by_solver"], n=self.count())
         elif state.is_solved() and self.session.cursor:
             self.announce()  # the player's win, said as after the winning move
@@ -179,24 +182,22 @@ class GameView(Hooks):
         self.render()
 
     # ================================================================ the move path
-    def play(self, move: object, by_playback: bool = False) -> bool:
+    def play(self, move: object, by: "str | None" = None) -> bool:
         """Apply one move through the game's rules; ``False`` (and nothing changes) if illegal.
         A player's move (a click, a key, a drag, ``gameHandler``), legal or not, first stops a
         playback under way, paused or not: the board is the player's again and the status says
-        what is on it. Only the playback's own moves (``by_playback``) leave it playing."""
+        what is on it. Only the playback's own moves (``by`` its helper) leave it playing."""
         if self.editing:
             return False
-        if not by_playback:
+        if by is None:
             self.interrupt()
         was_solved = self.session.state.is_solved()
-        if not self.session.try_play(move):
+        if not self.session.try_play(move, by):  # a player's move is announced by the session
             return False
-        playing = self.player.playback is not None
+        playing = by is not None
         if playing:  # a solution playing keeps the solve's outcome, progress and chart
-            self.life.solved_by = self.hinted = None
-            self.records.assisted = True
+            self.hinted = None
         else:
-            self.session.changed("moved")
             self.records.clock.start(now())
         self.sync_activity()
         self.render()
@@ -240,7 +241,7 @@ class GameView(Hooks):
             self._travelled()
 
     def _travelled(self) -> None:
-        self.session.changed("travelled")
+        """After an undo, a redo or a jump (which the session announced)."""
         self.sync_activity()
         self.render()
         self.save()
@@ -340,8 +341,7 @@ class GameView(Hooks):
     def _assisted(self, batch: bool) -> None:
         """A playback started (or, ``batch``, applied moves straight to the session): no record."""
         if batch:
-            self.hinted = self.life.solved_by = None
-        self.records.assisted = True
+            self.hinted = None
         self.sync_activity()
         self.render()
 

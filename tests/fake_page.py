@@ -1,0 +1,201 @@
+"""A page without a browser, for CPython unit tests of the midend: a fake ``pyscript`` module (its
+``window``, ``document`` and ``ffi``) put in ``sys.modules`` in place of PyScript's, so that the
+page's own modules (the session's parts, a game's view) import and run unchanged.
+
+* ``window.setTimeout`` queues its callback: :meth:`Timers.fire` runs those due (each a JavaScript
+  task of its own on the page), and :func:`drive` alternates them with the asyncio loop.
+* ``window.performance.now()`` is the process's clock in milliseconds.
+* ``window.safeStorage`` is a dict with the page's ``get``/``set``.
+* ``document.createElement`` makes an :class:`Element`: a node with children, attributes and
+  ``textContent`` a test can read; any other call on it (a listener, a focus, a scroll) is taken by a
+  :class:`unittest.mock.MagicMock`, as is every other object of the page.
+"""
+
+import asyncio
+import importlib
+import sys
+import time
+import types
+from unittest import mock
+
+PAGE_MODULES = ("app.", "puzzles.huarong.view", "puzzles.linkup.view", "puzzles.linkup.race",
+                "puzzles.sliding.view")
+
+
+class Timers:
+    """``setTimeout``/``clearTimeout`` queued, run by :meth:`fire` (never by themselves)."""
+
+    def __init__(self) -> None:
+        self.queue: list = []  # [due ms, id, callback]
+        self.next_id = 1
+
+    def set(self, fn: object, ms: object = 0, *args: object) -> int:
+        tid = self.next_id
+        self.next_id += 1
+        self.queue.append([now_ms() + float(ms or 0), tid, fn])
+        return tid
+
+    def clear(self, tid: object) -> None:
+        self.queue = [t for t in self.queue if t[1] != tid]
+
+    def fire(self, all_due: bool = True, ignore_delay: bool = False) -> int:
+        """Run the timers due now (``ignore_delay``: every one queued, as if their delays had passed),
+        each alone, in the order due; a timer set meanwhile waits for the next call. Answers how many ran."""
+        t = now_ms()
+        due = sorted((x for x in self.queue if ignore_delay or x[0] <= t), key=lambda x: (x[0], x[1]))
+        for x in due:
+            self.queue.remove(x)
+        for _, _, fn in due:
+            fn()
+        return len(due)
+
+
+class Element:
+    """A DOM element: children, attributes, ``textContent``, ``hidden``, ``disabled`` and ``classList``
+    held for a test to read; listeners kept in ``listeners``; other calls go to a mock."""
+
+    def __init__(self, tag: str = "div") -> None:
+        self.tagName = tag.upper()
+        self.children: list = []
+        self.attrs: dict = {}
+        self.listeners: dict = {}
+        self.textContent = ""
+        self.className = ""
+        self.hidden = False
+        self.disabled = False
+        self.value = ""
+        self.parentNode = None
+        self.classList = mock.MagicMock(name="classList")
+        self.style = mock.MagicMock(name="style")
+        self.dataset = mock.MagicMock(name="dataset")
+
+    def __getattr__(self, name: str) -> object:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        other = mock.MagicMock(name=name)
+        object.__setattr__(self, name, other)
+        return other
+
+    @property
+    def firstChild(self) -> "Element | None":
+        return self.children[0] if self.children else None
+
+    def appendChild(self, node: "Element") -> "Element":
+        self.children.append(node)
+        node.parentNode = self
+        return node
+
+    def removeChild(self, node: "Element") -> "Element":
+        self.children.remove(node)
+        return node
+
+    def remove(self) -> None:
+        if self.parentNode is not None and self in self.parentNode.children:
+            self.parentNode.children.remove(self)
+
+    def setAttribute(self, name: str, value: object) -> None:
+        self.attrs[name] = str(value)
+
+    def getAttribute(self, name: str) -> "str | None":
+        return self.attrs.get(name)
+
+    def removeAttribute(self, name: str) -> None:
+        self.attrs.pop(name, None)
+
+    def hasAttribute(self, name: str) -> bool:
+        return name in self.attrs
+
+    def addEventListener(self, kind: str, fn: object, *args: object) -> None:
+        self.listeners.setdefault(kind, []).append(fn)
+
+    def walk(self) -> list:
+        """This element and every one under it."""
+        out = [self]
+        for child in self.children:
+            out += child.walk()
+        return out
+
+    def by_id(self, name: str) -> "Element | None":
+        return next((e for e in self.walk() if e.attrs.get("id") == name), None)
+
+
+def now_ms() -> float:
+    return time.monotonic() * 1000.0
+
+
+class Storage:
+    """``window.safeStorage``: the page's storage that never throws."""
+
+    def __init__(self) -> None:
+        self.data: dict = {}
+
+    def get(self, key: str) -> "str | None":
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = str(value)
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+def make_pyscript() -> types.ModuleType:
+    """A fresh fake ``pyscript`` module (``window``, ``document``, ``ffi``)."""
+    timers = Timers()
+    window = mock.MagicMock(name="window")
+    window.setTimeout.side_effect = timers.set
+    window.clearTimeout.side_effect = timers.clear
+    window.performance.now.side_effect = now_ms
+    window.safeStorage = Storage()
+    window.location.origin = "http://page"
+    window.location.pathname = "/"
+    window.encodeURIComponent.side_effect = lambda v: str(v)
+    window.timers = timers
+    document = mock.MagicMock(name="document")
+    document.visibilityState = "visible"
+    document.createElement.side_effect = Element
+    document.createElementNS.side_effect = lambda ns, tag: Element(tag)
+    ffi = types.ModuleType("pyscript.ffi")
+    ffi.create_proxy = lambda fn: fn
+    ffi.to_js = lambda value, **kw: value
+    module = types.ModuleType("pyscript")
+    module.window, module.document, module.ffi = window, document, ffi
+    return module
+
+
+def install() -> types.ModuleType:
+    """Put a fresh fake ``pyscript`` in ``sys.modules`` and forget the page's modules imported with an
+    earlier one; answers the fake (``.window``, ``.document``). Undo with :func:`uninstall`."""
+    module = make_pyscript()
+    forget_page_modules()
+    sys.modules["pyscript"] = module
+    sys.modules["pyscript.ffi"] = module.ffi
+    return module
+
+
+def uninstall() -> None:
+    forget_page_modules()
+    sys.modules.pop("pyscript", None)
+    sys.modules.pop("pyscript.ffi", None)
+
+
+def forget_page_modules() -> None:
+    for name in list(sys.modules):
+        if name.startswith(PAGE_MODULES):
+            del sys.modules[name]
+
+
+def page_module(name: str) -> types.ModuleType:
+    """Import one of the page's modules (under the fake installed)."""
+    return importlib.import_module(name)
+
+
+async def drive(window: object, done: object, limit_s: float = 10.0) -> None:
+    """Run the page until ``done()``: the timers due, then the asyncio tasks, in turn (each timer a task
+    of its own, as in the browser). Fails after ``limit_s``."""
+    end = time.monotonic() + limit_s
+    while not done():
+        if time.monotonic() > end:
+            raise AssertionError("the page did not settle in %s s" % limit_s)
+        window.timers.fire()
+        await asyncio.sleep(0.002)

@@ -1,0 +1,182 @@
+"""The midend run in CPython: a game's real view, its parts and the Session, on a fake page
+(tests/fake_page.py stands in for ``pyscript``: timers a test fires, storage in a dict). Checked here
+without a browser: the move path (a move in, the session's news, the redraw, the save), the
+playback's rules (a player's move stops it, its own moves do not, speed 0 plays in batches each in a
+timer of its own) and the lifecycle (a reload keeps the moves; who played them is saved once)."""
+
+import asyncio
+import json
+
+import pytest
+
+import fake_page
+from puzzles.games import GAMES
+
+
+@pytest.fixture
+def page():
+    fake = fake_page.install()
+    yield fake
+    fake_page.uninstall()
+
+
+def make_view(game: str, params: "dict | None" = None) -> object:
+    """The game's real view, built and opened as the shell does (``View(...)`` then ``start()``)."""
+    from unittest import mock
+
+    spec = GAMES[game]
+    module = fake_page.page_module(spec.view)
+    shell = mock.MagicMock(name="shell")
+    shell.game, shell.params, shell.lang = game, dict(params or {}), "en"
+    shell.t.side_effect = lambda key, **values: key
+    shell.records = fake_page.page_module("app.records").Records()
+    view = module.View(shell, fake_page.Element(), spec)
+    view.start()
+    return view
+
+
+def legal(view: object) -> object:
+    """A move the player could make on the board (one tile next to the blank, in the sliding puzzle)."""
+    state = view.session.state
+    return next(t for t in range(1, len(state.cells)) if state.line_to_blank(t) == [t])
+
+
+def run(coro_fn: object) -> None:
+    asyncio.run(coro_fn())
+
+
+def saved(page: object, game: str) -> dict:
+    page.window.timers.fire(ignore_delay=True)
+    return json.loads(page.window.safeStorage.get("bfs-puzzles." + game))
+
+
+def test_a_players_move_goes_through_the_session_which_announces_it_once(page):
+    async def body():
+        view = make_view("sliding")
+        heard = []
+        view.session.subscribe(heard.append)
+        move = legal(view)
+        assert view.play(move)
+        assert heard == ["moved"]
+        assert view.frame.counter.textContent == "moves" and view.undo_btn.disabled is False
+        assert not view.play(99) and heard == ["moved"]  # refused: nothing changes, nothing said
+        assert saved(page, "sliding")["moves"] == [move] and saved(page, "sliding")["cursor"] == 1
+        view.undo()
+        assert heard == ["moved", "travelled"] and view.session.cursor == 0
+
+    run(body)
+
+
+def _solution(view: object) -> list:
+    from puzzles.sliding import solver
+
+    return list(solver.solve(view.session.state).moves)
+
+
+def test_a_playbacks_own_moves_leave_it_playing_and_a_players_move_stops_it(page):
+    async def body():
+        view = make_view("sliding", {"speed": "1"})
+        moves = _solution(view)
+        assert len(moves) > 3
+        view.player.start(moves)
+        await fake_page.drive(page.window, lambda: view.session.cursor >= 2)
+        assert view.player.playing and view.session.by == "solver"  # its own moves: it goes on
+        made = view.session.cursor
+        view.play(legal(view))  # the player takes the board
+        assert view.player.playback is None and view.session.by is None
+        assert view.session.cursor == made + 1 and view.session.helped  # its moves stay made; no record
+        await asyncio.sleep(0.02)
+        assert view.session.cursor == made + 1  # and nothing more is played
+
+    run(body)
+
+
+def test_an_illegal_players_move_stops_a_playback_too(page):
+    async def body():
+        view = make_view("sliding", {"speed": "1"})
+        view.player.start(_solution(view))
+        await fake_page.drive(page.window, lambda: view.session.cursor >= 1)
+        assert not view.play(99)
+        assert view.player.playback is None
+
+    run(body)
+
+
+def test_speed_0_plays_in_batches_each_in_a_timer_of_its_own(page, monkeypatch):
+    async def body():
+        view = make_view("sliding", {"speed": "0"})
+        monkeypatch.setattr(fake_page.page_module("app.playback"), "BATCH_MS", -1)  # one move a batch
+        moves = _solution(view)
+        heard = []
+        view.session.subscribe(heard.append)
+        view.player.start(moves)
+        await fake_page.drive(page.window, lambda: view.player._batching is not None)
+        assert view.session.cursor == 0  # nothing played outside a timer
+        batch = view.player._batch_timer
+        for i in range(1, 3):
+            assert [t[2] for t in page.window.timers.queue].count(batch) == 1
+            page.window.timers.fire(ignore_delay=True)
+            assert view.session.cursor == i  # one batch, one timer
+        await fake_page.drive(page.window, lambda: view.player.playback is None)
+        assert view.session.cursor == len(moves) and view.session.state.is_solved()
+        assert heard == []  # a helper's moves are the playback's, not news of the player's
+        assert view.session.solver_solved()
+
+    run(body)
+
+
+def test_a_reload_keeps_the_moves_and_who_played_them(page):
+    async def body():
+        view = make_view("sliding", {"speed": "0"})
+        view.player.start(_solution(view))
+        await fake_page.drive(page.window, lambda: view.player.playback is None)
+        data = saved(page, "sliding")
+        assert data["by"] == "solver" and data["clock"]["assisted"] is True
+        again = make_view("sliding")
+        assert again.session.state == view.session.state and again.session.cursor == view.session.cursor
+        assert again.session.solver_solved() and again.session.helped
+        assert again.frame.status_key[0] == view.TEXT["by_solver"]
+        again.undo()
+        assert "by" not in saved(page, "sliding") and saved(page, "sliding")["clock"]["assisted"] is True
+
+    run(body)
+
+
+def test_a_players_win_by_hand_is_not_the_solvers(page):
+    async def body():
+        view = make_view("sliding")
+        for move in _solution(view):
+            assert view.play(move)
+        data = saved(page, "sliding")
+        assert "by" not in data and data["clock"]["assisted"] is False
+        assert not view.session.solver_solved() and view.frame.status_key[0] == view.won_key()
+        assert view.records.result["moves"]  # a win by hand: its result, with the moves counted
+
+    run(body)
+
+
+def test_each_write_is_a_timer_of_its_own_and_a_burst_writes_once(page):
+    async def body():
+        view = make_view("sliding")
+        page.window.timers.fire(ignore_delay=True)
+        store = page.window.safeStorage
+        writes = []
+        real_set = store.set
+        store.set = lambda key, value: (writes.append(key), real_set(key, value))
+        for _ in range(4):
+            assert view.play(legal(view))
+        assert writes == []  # debounced: not in the move's task
+        assert page.window.timers.fire(ignore_delay=True) >= 1
+        assert writes == ["bfs-puzzles.sliding"]
+
+    run(body)
+
+
+def test_a_bad_save_is_set_aside_and_the_default_board_opens(page):
+    async def body():
+        page.window.safeStorage.set("bfs-puzzles.sliding", '{"v": 2, "start": "nonsense", "moves": []}')
+        view = make_view("sliding")
+        assert view.session.start == GAMES["sliding"].default() and view.session.cursor == 0
+        assert view.frame.alert_error is not None
+
+    run(body)
