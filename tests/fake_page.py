@@ -179,9 +179,15 @@ def uninstall() -> None:
     sys.modules.pop("pyscript.ffi", None)
 
 
+# Page modules that import no ``pyscript`` and hold tables other tests share: kept, so that a test
+# which adds to them (the toy game's texts, added to app.i18n's table) and a test which reads them
+# see one table whichever ran first.
+SHARED_MODULES = ("app.i18n",)
+
+
 def forget_page_modules() -> None:
     for name in list(sys.modules):
-        if name.startswith(PAGE_MODULES):
+        if name.startswith(PAGE_MODULES) and name not in SHARED_MODULES:
             del sys.modules[name]
 
 

@@ -159,20 +159,13 @@ from hypothesis import strategies as st  # noqa: E402
 
 
 def _neighbours(spec, board, n=6):
-    """Positions a few legal moves away (jumps the map could make)."""
+    """Positions a few legal moves away (jumps the map could make: the games with a map)."""
     out = []
-    from puzzles import huarong as hr
-
-    for _ in range(n):
-        if spec is hr.SPEC:
-            moves = board.legal_moves()
-            if not moves:
-                break
-            board = board.move(*moves[len(out) % len(moves)])
-        elif spec is sliding.SPEC:
-            board = board.slide(board.movable()[len(out) % len(board.movable())])
-        else:
+    while spec.map and len(out) < n:
+        moves = spec.legal_moves(board)
+        if not moves:
             break
+        board = spec.apply(board, moves[len(out) % len(moves)])
         out.append(board)
     return out
 
@@ -197,17 +190,7 @@ FOREIGN_BOARDS = [spec.default().to_code() for spec in SPECS] + [
 def _own_steps(spec):
     """Encoded legal moves from the default board, then jumps to its own neighbours."""
     board = spec.default()
-    moves = []
-    from puzzles import huarong as hr
-
-    if spec is hr.SPEC:
-        moves = [spec.encode_move(m) for m in board.legal_moves()]
-    elif spec is sliding.SPEC:
-        moves = [spec.encode_move(t) for t in board.movable()]
-    else:
-        from puzzles.linkup import joinable_pairs
-
-        moves = [spec.encode_move(m) for m in joinable_pairs(board)][:6]
+    moves = [spec.encode_move(m) for m in spec.legal_moves(board)][:6]
     return moves + [{"jump": b.to_code()} for b in _neighbours(spec, board)]
 
 

@@ -27,7 +27,6 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 import fake_page
 from puzzles.games import GAMES
 from puzzles.huarong import solver as huarong_solver
-from puzzles.linkup import joinable_pairs
 from puzzles.linkup import solver as linkup_solver
 from puzzles.sliding import solver as sliding_solver
 
@@ -43,14 +42,6 @@ def _fake_page():
 
 PAGE: dict = {}
 
-
-def legal_moves(game, board):
-    """Every move a player could make on ``board``."""
-    if game == "huarong":
-        return board.legal_moves()
-    if game == "sliding":
-        return [t for t in range(1, len(board.cells)) if board.line_to_blank(t) == [t]]
-    return [(min(a, b), max(a, b)) for a, b in joinable_pairs(board)]
 
 
 def solution(game, board):
@@ -148,7 +139,7 @@ class Playing(RuleBasedStateMachine):
     @rule(data=st.data(), legal=st.booleans())
     def player_moves(self, data, legal):
         """A player's move, legal or not, from any source: the playback stops first."""
-        moves = legal_moves(self.game, self.session.state)
+        moves = GAMES[self.game].legal_moves(self.session.state)
         before = (self.session.state, len(self.session.moves), self.session.cursor)
         if legal and moves:
             assert self.page(self.view.play, data.draw(st.sampled_from(moves)))

@@ -2,6 +2,7 @@
 (or a key, a drag, Redo) stops a playback, an option changed mid-way stops it or cancels the search;
 and a seeded fuzz of moves interleaved with playback."""
 
+import ast
 import json
 import random
 import re
@@ -11,31 +12,18 @@ from pages import BIG, GAME_ORDER, GAME_QUERIES, each_game
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
+from puzzles.games import GAMES
 from puzzles.huarong import Board as HuarongBoard
-from puzzles.linkup import Board as LinkupBoard
-from puzzles.linkup import joinable_pairs
-from puzzles.sliding import Board as SlidingBoard
 
 pytestmark = pytest.mark.e2e
 
 
 def hand_moves(game, g):
-    """The JS calls of every legal move a player could make on grid ``g`` of ``game``."""
-    if game == "huarong":
-        board = HuarongBoard.parse(json.dumps(g))
-        return ["gameHandler.move(%d, %s)" % (pid, json.dumps(d)) for pid, d in board.legal_moves()]
-    if game == "sliding":
-        board = SlidingBoard.parse(json.dumps(g))
-        z, cols = board.blank(), board.cols
-        near = [p for p in (z - cols, z + cols) if 0 <= p < len(board.cells)]
-        near += [p for p in (z - 1, z + 1) if 0 <= p < len(board.cells) and p // cols == z // cols]
-        return ["gameHandler.move(%d)" % board.cells[p] for p in near]
-    board = LinkupBoard.parse(json.dumps(g))
-    out = []
-    for a, b in joinable_pairs(board):
-        cols = board.cols
-        out.append("gameHandler.connect(%d, %d, %d, %d)" % (a // cols, a % cols, b // cols, b % cols))
-    return out
+    """The console lines (``gameHandler.move(10, 'left')``, ``gameHandler.connect(0, 0, 0, 2)``) of every legal
+    move a player could make on grid ``g`` of ``game``: its spec's ``legal_moves``, as ``format_move`` writes them."""
+    spec = GAMES[game]
+    board = spec.board.parse(json.dumps(g))
+    return [spec.format_move(board, m) for m in spec.legal_moves(board)]
 
 
 # One JS task: the first of ``calls`` (worked out from an earlier grid) that is still legal on the board
@@ -63,7 +51,7 @@ def as_calls(moves):
     out = []
     for call in moves:
         name, args = call[len("gameHandler.") :].split("(", 1)
-        out.append([name, json.loads("[" + args[:-1] + "]")])
+        out.append([name, ast.literal_eval("[" + args[:-1] + "]")])
     return out
 
 
