@@ -73,4 +73,13 @@ for bad in ("{", "[]", json.dumps({"t": "room", "phase": "x"}), json.dumps(dict(
     assert client.received(bad) is False
 client.closed()
 assert client.line() == ("race_reconnecting", {}) and events[-1] == ("later", {"ms": BACKOFF_MS[0], "what": "retry"})
+# the shown search (bfs): the same answer as connect on MicroPython, for a pair it joins and one it cannot
+from puzzles.linkup import bfs, turns  # noqa: E402
+
+shown = bfs.run(3, 4, [1, 2, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0], 0, 7)
+assert shown["path"][0] == [0, 0] and shown["path"][-1] == [1, 3] and turns(shown["path"]) <= 2
+assert bfs.run(3, 3, [1, 3, 0, 3, 0, 3, 0, 3, 1], 0, 8)["path"] == []
+big = [0] * 200
+big[0] = big[199] = 1
+assert bfs.run(10, 20, big, 0, 199)["path"][-1] == [9, 19]
 print("OK linkup")

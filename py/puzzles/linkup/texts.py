@@ -39,3 +39,22 @@ MESSAGES = {
         "{text}：尺寸 {size} 不是 <行数>x<列数> 的形式",
     ),
 }
+
+
+# "Show the search" (search_view.py): the course's BFS shown on the board when two tiles are picked
+TEXTS.update({
+    "lu_search_toggle": ("Show the search", "显示搜索过程"),
+    "lu_search_skip": ("Skip", "跳过"),
+    "lu_search_running": (
+        "Searching from row {r1}, column {c1} to row {r2}, column {c2}… (any key or click skips)",
+        "正在从第 {r1} 行第 {c1} 列搜索到第 {r2} 行第 {c2} 列……（按任意键或点击即可跳过）",
+    ),
+    "lu_search_joined": (
+        "The search found a path (turns: {t}) after {s} states: pair removed, {n} tiles left.",
+        "搜索了 {s} 个状态，找到路径（拐弯 {t} 次）：消除了一对，还剩 {n} 个图块。",
+    ),
+    "lu_search_none": (
+        "No path: these two need more than two turns ({s} states searched).",
+        "无法相连：这两个需要拐两次以上的弯（搜索了 {s} 个状态）。",
+    ),
+})

@@ -23,6 +23,7 @@ from puzzles.linkup import PRESETS, connect, generate, joinable_pairs
 from puzzles.linkup import input as linkup_input
 from puzzles.linkup import turns as _turns_of
 from puzzles.linkup.race_view import RacePanel, race_time
+from puzzles.linkup.search_view import SearchShow
 
 SVG = "http://www.w3.org/2000/svg"
 MAIN_THREAD_CELLS = 24  # boards up to this size are generated at once on the page's thread
@@ -69,6 +70,8 @@ class View(GameView):
         self.race = RacePanel(shell, self.session, self.frame, {
             "settings": lambda: {"preset": self.preset, "kinds": self.kinds}, "encode": spec.encode_move,
             "load": lambda code, seed: self.load(spec.board.parse(code), "race_go", seed=seed), "render": self.render})
+        self.search = SearchShow(shell, self.frame, {
+            "board_el": lambda: self.board_el, "board": lambda: self.session.state, "changed": self.life.save})
 
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
@@ -109,6 +112,7 @@ class View(GameView):
 
     def build_side(self, side: object) -> None:
         self.race.build(side)
+        self.search.build(side)
         self.shell.text(el("p", side, "help"), "lu_keys_help")
 
     def _fill_presets(self) -> None:
@@ -342,12 +346,17 @@ class View(GameView):
         return self.shell.t("lu_record_label", size=parts[0].replace("x", " × "), kinds=parts[1], seed=parts[2])
 
     def save_extra(self) -> object:
-        return {"seed": self.seed}
+        return {"seed": self.seed, "search": self.search.on}
+
+    def forget(self, new_board: bool) -> None:
+        """The board changed: a search shown on the old one ends (but for the pair it joins itself)."""
+        self.search.cancel()
 
     def restore_extra(self, data: object) -> None:
         """The seed the saved board was made from (checked again when that is cheap);
         with none saved, the default board's."""
         seed = data.get("seed") if isinstance(data, dict) else None
+        self.search.set_on(isinstance(data, dict) and data.get("search") is True)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 10**9 or not self._made_from(seed):
             seed = 1 if self.session.start == self.spec.default() else None
         self.seed = seed
@@ -395,6 +404,7 @@ class View(GameView):
         if tile is None:
             return
         self.interrupt()  # a tap takes the board back from a playback (see GameView.play)
+        self.search.clear()  # the last search's marks go at the next pick
         chosen = self.ui["selected"]
         if self.code.use_connect and chosen is not None and chosen != tile[1]:  # the learner's connect joins
             self.ui = changed(self.ui, selected=None, cursor=tile[1])
@@ -402,6 +412,8 @@ class View(GameView):
             asyncio.create_task(self.frame.guarded(self._my_connect(chosen, tile[1])))
             return
         outcome, self.ui = linkup_input.interpret(self.session.state, self.ui, input_event("tap", cell=tile[1]))
+        if self.search.on and self._show_search(outcome, chosen, tile[1]):
+            return
         if isinstance(outcome, Refused):
             self.refuse(*[self.tiles.get(i) for i in outcome.cells])
             self.render()
@@ -417,6 +429,30 @@ class View(GameView):
         cursor = self.ui["cursor"]
         if self.session.state.cells[cursor] and self._focus_lost():
             self.tiles[cursor].focus()  # the focused tile went with its pair: focus stays on the grid
+
+    def _show_search(self, outcome: object, a: "int | None", b: int) -> bool:
+        """"Show the search": a pair of one kind picked (joined or not) is searched on the board first,
+        then joined or refused (:meth:`_searched`); ``False`` for any other pick (handled as always)."""
+        cells = self.session.state.cells
+        if a is None or a == b or not cells[a] or cells[a] != cells[b]:
+            return False
+        if not isinstance(outcome, list) and not isinstance(outcome, Refused):
+            return False
+        self.render()
+        asyncio.create_task(self.frame.guarded(self.search.show(a, b, lambda *r: self._searched(a, b, *r))))
+        return True
+
+    def _searched(self, a: int, b: int, path: list, states: int, turned: int) -> None:
+        """The search shown ended on the board it began on: the pair joined along its path, or refused."""
+        if not path:
+            self.frame.refuse(self.tiles.get(a), self.tiles.get(b))
+            self.frame.say("lu_search_none", s=states)
+            return
+        self.play((min(a, b), max(a, b)))
+        self._draw_path(path)
+        board = self.session.state
+        if not board.is_cleared() and not self.stuck_key():
+            self.frame.say("lu_search_joined", t=turned, s=states, n=board.tiles())
 
     async def _my_connect(self, a: int, b: int) -> None:
         """"Use my connect": the Code panel's learner's ``connect`` joins the pair, if its path is legal."""
