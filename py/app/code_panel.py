@@ -109,6 +109,7 @@ class CodePanel:
         self.log_chars = 0
         self.status_key = None  # what the status line says: (key, values), drawn again by a language switch
         self.table_args = None  # Check's last table (cases, boards, rows), drawn again by a language switch
+        self.first_fail = None  # its first failing case, (grid, args, note): what Step through may step
         saved = window.safeStorage.get(STORE + self.game)
         self.text = str(saved)[:MAX_CODE] if saved is not None else starter(self.game, shell.lang)
         self.draft = None  # while a link's code is on trial: the learner's own code, kept and saved
@@ -938,9 +939,12 @@ class CodePanel:
         # Stop ended, the passing ones, and those never run
         failing = [i for i, r in enumerate(rows) if not r["ok"] and r.get("ran", True) and "set" not in cases[i]]
         failing += [i for i, r in enumerate(rows) if not r["ok"] and r.get("ran", True) and "set" in cases[i]]
+        self.first_fail = None
         if failing:  # drawn first, above the table
             i = failing[0]
             self._draw_case(cases[i], boards[cases[i]["board"]], rows[i])
+            self.first_fail = (boards[cases[i]["board"]], list(cases[i].get("args") or []),
+                               ("step_case_last", {"label": self._case_label(cases[i])}))
         passing = [i for i, r in enumerate(rows) if r["ok"]]
         left = [i for i, r in enumerate(rows) if not r["ok"] and not r.get("ran", True)]
         stopped = [i for i in left if rows[i]["yours"] == ("code_stopped_case", {})]  # the case Stop ended
@@ -957,7 +961,7 @@ class CodePanel:
             mark, cls = ("✓ ", "pass") if r["ok"] else ("✗ ", "fail") if r.get("ran", True) else ("– ", "not-run")
             tr = el("tr", body, cls)
             td = el("td", tr, text=mark + self._case_label(case))
-            if not r["ok"] and r.get("ran", True) and self.exercise.trace.get("want") == "board":
+            if not r["ok"] and r.get("ran", True):
                 self._step_case_button(td, case, boards[case["board"]])
             el("td", tr, text=self._words(r["expected"]))
             el("td", tr, text=self._words(r["yours"]))
@@ -982,18 +986,24 @@ class CodePanel:
                                                n=len(extra))
 
     def _draw_case(self, case: dict, grid: list, row: dict) -> None:
-        """A small drawing of a failing case: every cell's tile kind (``·`` empty), rows and columns
-        labelled as the learner's program numbers them (from 0; Link-up's ring is -1 and the size); Link-up's
-        two paths marked by colour (E the exact one, Y the learner's, B both: the letter on an empty cell,
-        the kind kept on a tile), then the learner's answer as returned, and why it was refused."""
+        """A small drawing of a failing case: the game's own (its ``draw_case`` hook: Link-up's tiles with
+        both paths as lines), else every cell's tile kind (``·`` empty), rows and columns labelled as the
+        learner's program numbers them (from 0; a path game's ring is -1 and the size), a path game's two
+        paths marked by colour and letter (E the exact one, Y the learner's, B both: the letter on an empty
+        cell, the kind kept on a tile); then the learner's answer as returned, and why it was refused."""
         fig = el("figure", self.results, "code-case")
         cap = el("figcaption", fig)
         self.shell.text(cap, "code_first_fail", label=self._case_label(case))
+        answer = row.get("answer")
+        hooks = self.steps.board  # the game's view: it may draw the case with its own tiles
+        name = self.shell.t("code_first_fail", label=self._case_label(case))
+        if hooks is not None and hooks.draw_case(fig, grid, case["expected"], answer, name):
+            self._answer_words(fig, row)
+            return
         rows, cols = len(grid), len(grid[0])
         path = self.exercise.answer == "path"  # a path may run on the ring around the board
         ring = 1 if path else 0
         marks = {}
-        answer = row.get("answer")
         if path:
             for cell in case["expected"] or []:
                 marks[(cell[0], cell[1])] = "E"
@@ -1017,13 +1027,21 @@ class CodePanel:
                 mark = marks.get((r, c), "")
                 cls = "cg" + (" ring" if not inside else "") + (" m" + mark if mark else "")
                 el("span", grid_el, cls, text=str(v) if v else (mark or "·"), data_r=str(r), data_c=str(c))
-        if path and answer is not None:  # what the learner's connect returned, as it returned it
-            shown = json.dumps(answer)
-            shown = shown if len(shown) <= 300 else shown[:300] + "…"
-            self.shell.text(el("p", fig, "code-answer"), "code_answer_as_returned", answer=shown)
-            yours = row.get("yours")
-            if isinstance(yours, tuple) and yours[0].startswith("code_path_") and yours[0] != "code_path_desc":
-                el("p", fig, "code-answer", text=self.shell.t("code_answer_why", why=self._words(yours)))
+        if path:
+            self._answer_words(fig, row)
+
+    def _answer_words(self, fig: object, row: dict) -> None:
+        """Under a drawn case: what the learner's function returned, as it returned it, and why it was
+        refused (a path's answers only)."""
+        answer = row.get("answer")
+        if self.exercise.answer != "path" or answer is None:
+            return
+        shown = json.dumps(answer)
+        shown = shown if len(shown) <= 300 else shown[:300] + "…"
+        self.shell.text(el("p", fig, "code-answer"), "code_answer_as_returned", answer=shown)
+        yours = row.get("yours")
+        if isinstance(yours, tuple) and yours[0].startswith("code_path_") and yours[0] != "code_path_desc":
+            el("p", fig, "code-answer", text=self.shell.t("code_answer_why", why=self._words(yours)))
 
 def judge_expected(expected: object) -> object:
     """Check's expected answer as the table says it (a case whose answer did not come)."""

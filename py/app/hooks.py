@@ -100,11 +100,16 @@ class Hooks:
         """Take back :meth:`save_extra`'s data (``None``: a game opened afresh)."""
 
     # ------------------------------------------------------------------ Step through (py/app/step_view.py)
-    def trace_args(self) -> tuple:
+    def trace_args(self, failing: "tuple | None" = None) -> tuple:
         """``(args, note)``: what the learner's function is called on beyond the board, and ``(key,
         values)`` saying which case that is (or ``None``); ``args`` ``None``: nothing to step (``note``
-        says why)."""
+        says why). ``failing``: the last Check's first failing case, ``(grid, args, note)``, or ``None``;
+        a game that steps it rather than its board answers it as it is (three items)."""
         return [], None
+
+    def trace_board(self, grid: "list | None") -> None:
+        """The steps about to be shown were recorded on ``grid`` (a case of Check's, drawn in place of the
+        game's board while stepping, if the game marks cells) or, ``None``, on the board in play."""
 
     def trace_show(self, step: dict, at: int) -> None:
         """Show what step ``at`` looks at on the board (``step``: ``queue``, ``seen`` and ``current``
@@ -112,6 +117,12 @@ class Hooks:
 
     def trace_off(self) -> None:
         """The steps are left: the board as the game draws it again."""
+
+    def draw_case(self, parent: object, grid: list, expected: object, answer: object, name: str) -> bool:
+        """Draw Check's first failing case (its board ``grid``, the ``expected`` answer, the learner's
+        ``answer``) in ``parent`` in the game's own way, named ``name``; ``False``: the Code panel draws
+        its grid of numbers."""
+        return False
 
     # ------------------------------------------------------------------ words
     def stuck_key(self) -> str:

@@ -242,10 +242,14 @@ async def step_through(panel: object, case: "tuple | None" = None) -> None:
     if panel.running is not None:
         return
     view.leave()
+    if case is None and view.board is not None:
+        got = view.board.trace_args(panel.first_fail)
+        if len(got) == 3:  # the game steps the last Check's failing case
+            case = got
     if case is not None:
         grid, args, note = case
     else:
-        args, note = view.board.trace_args() if view.board is not None else ([], None)
+        args, note = got if view.board is not None else ([], None)
         if args is None:
             panel.say(note[0], **note[1])
             return
@@ -268,6 +272,8 @@ async def step_through(panel: object, case: "tuple | None" = None) -> None:
     moves = [json.dumps(m[0]) for m in (done.get("moves") or []) if isinstance(m, list) and len(m) == 2]
     if err is None:
         panel.say("step_ready", n=n)
+    if view.board is not None:
+        view.board.trace_board(grid if case is not None else None)
     view.open(record, n, done.get("capped") is True, moves, note)
 
 

@@ -274,7 +274,7 @@ def test_a_three_turn_connect_fails_check_and_the_case_is_drawn(open_game):
             code.switch_language()
         figure = page.panel.get_by_role("img", name=re.compile(re.escape(t("code_first_fail", lang, label=""))))
         expect(figure).to_be_visible()
-        expect(figure.locator(".mY").first).to_be_visible()  # the learner's path is drawn on the case
+        expect(figure.locator(".lu-case-lines polyline.yours")).to_have_count(1)  # the learner's path, a line
         expect(page.panel.locator(".code-table th").first).to_have_text(t("code_case", lang))
         # a pair the course cannot join, which three turns joined: "none" expected, in the page's language
         expect(page.panel.locator(".code-table tr.fail td:nth-child(2)", has_text=t("code_none", lang)).first

@@ -186,8 +186,18 @@ def test_the_drawn_case_shows_kinds_labels_from_0_and_the_answer_as_returned(ope
         heads = [x.strip() for x in labels.all_text_contents()]
         assert heads[: cols + 3] == [""] + [str(c) for c in range(-1, cols + 1)]
         assert heads[cols + 3:] == [str(r) for r in range(-1, rows + 1)]
-        for r, c in ((r1, c1), (r2, c2)):  # the clicked tiles show their kind, not a path letter
-            assert re.fullmatch(r"\d+", grid.locator(".cg[data-r='%d'][data-c='%d']" % (r, c)).text_content())
+        for r, c in ((r1, c1), (r2, c2)):  # the two tiles drawn as the game's, with their kind's number
+            tile = grid.locator(".cg[data-r='%d'][data-c='%d'] .lu-case-tile" % (r, c))
+            assert re.fullmatch(r"\d+", tile.locator(".kind").text_content())
+            assert tile.locator(".face").text_content().strip()
+        # the solver's path and the learner's as lines, told apart by dash and corner marks; in words too
+        expect(grid.locator("polyline.expected")).to_have_count(1)
+        expect(grid.locator("polyline.yours")).to_have_count(1)
+        expect(grid.locator("circle.expected-corner").first).to_be_attached()
+        expect(grid.locator("rect.yours-corner").first).to_be_attached()
+        alt = re.escape(t("lu_case_alt", lang, name="@N@", expected="@E@", yours="@Y@"))
+        alt = alt.replace("@N@", ".+").replace("@E@", r"\(%d,%d\) → .*" % (r1, c1)).replace("@Y@", r"\(.+")
+        expect(grid).to_have_attribute("aria-label", re.compile(alt))
         answer = fig.locator(".code-answer").first
         expect(answer).to_contain_text(re.compile(r"\[\[%d, ?%d\]" % (c1, r1)))
         expect(answer).to_contain_text(t("code_answer_as_returned", lang, answer="")[:8])

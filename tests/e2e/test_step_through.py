@@ -164,3 +164,45 @@ def test_a_failing_case_of_check_is_stepped_on_its_own_board(open_game):
     k = int(re.search(r"LeetCode 773 #(\d+)", label).group(1))
     assert cells == [v for row in CASES_773[k - 1][0] for v in row], "the case's own board"
     expect(page.panel.locator(".code-table")).to_be_visible()
+
+
+def test_a_failing_link_up_case_is_stepped_on_its_own_board_drawn_with_the_tiles(open_game, server_url):
+    """A connect that turns at most once (and joins any two kinds) fails Check: the first failing case is
+    drawn with the game's tiles and the paths as lines; Step through this case records it on that case's board, drawn
+    in place of the game's with its cells marked; then Step through alone steps that case again (no tile
+    selected), said so."""
+    page = open_game("?game=linkup&lang=en")
+    before = page.evaluate(BOARD)
+    code = page.code_panel().open()
+    code.write(LINKUP_BFS.replace("if nt > 2 or", "if nt > 1 or"))
+    code.check()
+    code.checked(180_000)
+    fig = page.panel.locator("figure.code-case")
+    expect(fig.locator(".lu-case .lu-case-tile").first).to_be_visible()
+    expect(fig.locator("polyline").first).to_be_attached()
+    first = page.panel.locator(".code-table tbody tr.fail").first
+    label = first.locator("td").first.text_content()[2:].replace(t("step_this_case", "en"), "")
+    first.get_by_role("button", name="Step through this case").click()
+    s = slider(page)
+    expect(s).to_be_visible(timeout=60_000)
+    expect(page.panel.locator(".step-note")).to_contain_text("Stepping the case " + label)
+    case = page.locator(".lu-trace-case")
+    expect(case).to_be_visible()
+    expect(page.locator("#lu-board")).to_be_hidden()
+    n = int(s.get_attribute("aria-valuemax"))
+    seen = set()
+    for i in range(1, min(n, 40)):
+        seen.add(case.locator("[data-trace]").count())
+        press(page, s, "ArrowRight", i + 1)
+    assert len(seen) >= 3, "the case's cells marked, changing with the steps"
+    size = re.search(r"(\d+)x(\d+)", label)
+    expect(case.locator(".cg:not(.lab)")).to_have_count((int(size.group(1)) + 2) * (int(size.group(2)) + 2))
+    assert not axe_serious(page.page, server_url)
+    page.keyboard.press("Escape")
+    expect(case).to_have_count(0)
+    expect(page.locator("#lu-board")).to_be_visible()
+    code.button("code_step").click()  # nothing selected: the last Check's first failing case again
+    expect(s).to_be_visible(timeout=60_000)
+    expect(page.panel.locator(".step-note")).to_contain_text(t("step_case_last", "en", label=label))
+    expect(case).to_be_visible()
+    assert page.evaluate(BOARD) == before

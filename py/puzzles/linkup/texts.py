@@ -58,3 +58,27 @@ TEXTS.update({
         "无法相连：这两个需要拐两次以上的弯（搜索了 {s} 个状态）。",
     ),
 })
+
+# Step through (app/step_view.py) on Link-up, and Check's failing case drawn with the game's tiles (case_view.py)
+TEXTS.update({
+    "lu_step_selected": (
+        "Stepping connect(board, {r1}, {c1}, {r2}, {c2}): the two tiles you selected.",
+        "逐步执行 connect(board, {r1}, {c1}, {r2}, {c2})：你选中的两个图块。",
+    ),
+    "lu_step_solver": (
+        "Stepping connect(board, {r1}, {c1}, {r2}, {c2}): a pair the solver picked (its path turns: {t}).",
+        "逐步执行 connect(board, {r1}, {c1}, {r2}, {c2})：求解器挑选的一对（其路径拐弯 {t} 次）。",
+    ),
+    "lu_step_case_board": ("The case's board, as your program sees it", "该用例的棋盘（即程序看到的棋盘）"),
+    "lu_case_legend": (
+        "Tiles as on the board, each with its kind's number. Solid line with dots: a path the solver found"
+        " (any legal path passes) · dashed line with squares: your path. Rows and columns are labelled from 0;"
+        " the ring is -1 and the size.",
+        "图块与棋盘上相同，并标出种类编号。带圆点的实线：求解器找到的一条路径（任何合规路径都算对） · "
+        "带方块的虚线：你的路径。行、列的编号从 0 起，外圈是 -1 和棋盘的行数、列数。",
+    ),
+    "lu_case_alt": (
+        "{name}. The solver's path: {expected}. Your path: {yours}.",
+        "{name}。求解器的路径：{expected}。你的路径：{yours}。",
+    ),
+})

@@ -22,6 +22,7 @@ from puzzles.input import event as input_event
 from puzzles.linkup import PRESETS, connect, generate, joinable_pairs
 from puzzles.linkup import input as linkup_input
 from puzzles.linkup import turns as _turns_of
+from puzzles.linkup.case_view import draw_board, draw_case
 from puzzles.linkup.race_view import RacePanel, race_time
 from puzzles.linkup.search_view import SearchShow
 
@@ -533,30 +534,47 @@ class View(GameView):
         return self.race.racing()
 
     # ================================================================= Step through
-    def trace_args(self) -> tuple:
-        """The pair ``connect`` is stepped on: the selected tile and a tile it joins, else, of the first
-        pairs that join, the one whose path turns most (the search then shows more); said by its cells."""
+    def trace_args(self, failing: "tuple | None" = None) -> tuple:
+        """The pair ``connect`` is stepped on: the selected tile and a tile it joins, else the last Check's
+        first failing case (``failing``, stepped on its own board), else, of the first pairs that join, the
+        one whose path turns most (the search then shows more); the note says which, by its cells."""
         board = self.session.state
         pairs = joinable_pairs(board)
         chosen = self.ui["selected"]
         mine = [p for p in pairs if chosen in p] if chosen is not None else []
         if mine:
-            pair = mine[0]
+            pair, key, turned = mine[0], "lu_step_selected", None
+        elif failing is not None:
+            return failing
         elif pairs:
             cols = board.cols
-            turned = [(_turns_of(connect(board, a // cols, a % cols, b // cols, b % cols)), (a, b))
-                      for a, b in pairs[:TRACE_PAIRS]]
-            pair = max(turned)[1]
+            turned, pair = max((_turns_of(connect(board, a // cols, a % cols, b // cols, b % cols)), (a, b))
+                               for a, b in pairs[:TRACE_PAIRS])
+            key = "lu_step_solver"
         else:
             return None, ("step_no_pair", {})
         cols = board.cols
         args = [pair[0] // cols, pair[0] % cols, pair[1] // cols, pair[1] % cols]
-        return args, ("step_pair", {"r1": args[0], "c1": args[1], "r2": args[2], "c2": args[3]})
+        return args, (key, {"r1": args[0], "c1": args[1], "r2": args[2], "c2": args[3], "t": turned})
+
+    def trace_board(self, grid: "list | None") -> None:
+        """A case's board (Check's) drawn with the game's tiles in place of the game's while stepping."""
+        self.trace_off()
+        if grid is None:
+            return
+        self.trace_case = box = el("figure", None, "trace-state lu-trace-case")
+        self.board_el.parentNode.insertBefore(box, self.board_el.nextSibling)
+        self.shell.text(el("figcaption", box, "trace-caption"), "lu_step_case_board")
+        inner = el("div", box, "code-grid lu-case", role="img")
+        self.shell.text(inner, "lu_step_case_board", "aria-label")
+        self.trace_cells, _svg = draw_board(inner, grid, True)
+        self.trace_on = {}  # the case's cells marked now: (r, c) -> kind
+        self.board_el.setAttribute("data-trace-hidden", "")
 
     def trace_show(self, step: dict, at: int) -> None:
         """The cells of the step's queue, visited set and state just taken marked on the board (ring
-        cells too): one mark a cell, over its tile, ``data-trace`` naming which (the state taken first,
-        then the queue, then visited)."""
+        cells too; a case's own board when one is stepped): one mark a cell, ``data-trace`` naming
+        which (the state taken first, then the queue, then visited)."""
         marks = {}
         for kind in ("seen", "queue"):
             for cell in step.get(kind) or []:
@@ -564,6 +582,16 @@ class View(GameView):
         cur = step.get("current")
         if isinstance(cur, list) and len(cur) == 2:
             marks[(cur[0], cur[1])] = "current"
+        if getattr(self, "trace_case", None) is not None:  # a case's board: its cells carry the marks
+            for key in [k for k in self.trace_on if k not in marks]:
+                self.trace_cells[key].removeAttribute("data-trace")
+                del self.trace_on[key]
+            for key, kind in marks.items():
+                node = self.trace_cells.get(key)
+                if node is not None and self.trace_on.get(key) != kind:
+                    node.setAttribute("data-trace", kind)
+                    self.trace_on[key] = kind
+            return
         rows, cols = self.session.start.rows, self.session.start.cols
         if getattr(self, "trace_marks", None) is None:
             self.trace_marks = {}
@@ -585,3 +613,13 @@ class View(GameView):
         for node in (getattr(self, "trace_marks", None) or {}).values():
             node.remove()
         self.trace_marks = {}
+        if getattr(self, "trace_case", None) is not None:
+            self.trace_case.remove()
+            self.trace_case = None
+            self.board_el.removeAttribute("data-trace-hidden")
+
+    def draw_case(self, parent: object, grid: list, expected: object, answer: object, name: str) -> bool:
+        """Check's failing case drawn with the game's tiles, the solver's path and the learner's as lines."""
+        path = [[int(p[0]), int(p[1])] for p in expected] if expected else []
+        draw_case(self.shell, parent, grid, path, answer, name)
+        return True
