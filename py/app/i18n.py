@@ -598,6 +598,8 @@ _TEXT = {
                      "这个棋盘上没有可以相连的两个图块：没有可逐步执行的内容。"),
     "step_this_case": ("Step through this case", "逐步执行此用例"),
     "step_case": ("Stepping the case {label}.", "逐步执行用例 {label}。"),
+    "step_queue": ("queue {n}", "队列 {n}"),
+    "step_seen": ("visited {n}", "已访问 {n}"),
     "step_case_last": ("Stepping the first failing case of your last Check, {label}, on its own board.",
                        "逐步执行上次检查中第一个未通过的用例 {label}，使用它自己的棋盘。"),
     "step_none": ("Your program ran no line of its own: nothing to step through.",

@@ -19,6 +19,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from app.dom import clear, el, into_view, on
+from app.trace_sizes import sizes
 
 KEYS = {"ArrowRight": 1, "ArrowUp": 1, "ArrowLeft": -1, "ArrowDown": -1, "PageUp": 10, "PageDown": -10}
 MOVES_SHOWN = 60  # moves listed at most (the rest counted)
@@ -44,6 +45,7 @@ class StepView:
         section.insertBefore(box, before)
         self.note = el("p", box, "step-note")  # the panel's status line says the record is ready
         self.where = el("p", box, "step-where")
+        self.sizes = el("p", box, "step-sizes")  # the queue's length and the visited set's size
         self.vars = el("div", box, "step-vars", role="region", tabindex="0")
         sh.text(self.vars, "step_vars", "aria-label")
         sh.text(el("h3", self.vars, "step-vars-title"), "step_vars")
@@ -139,6 +141,7 @@ class StepView:
         if self.editor is not None:
             self.editor.step(line)
         self._draw_vars(data.get("vars") or [])
+        data["sizes"] = self.sizes.textContent = sizes_text(self.shell.t, data.get("vars") or [])
         if self.board is not None:
             self.board.trace_show(data, self.at)
         if self.scroll and self.area is not None:
@@ -181,6 +184,18 @@ class StepView:
             self.go(self.at)
 
 
+def sizes_text(t: object, rows: list) -> str:
+    """"queue 12 · visited 340" for a step's variables (:func:`app.trace_sizes.sizes`; ``t`` the page's
+    words), a part left out when no variable is one; ``""`` when neither is."""
+    queue, seen = sizes(rows)
+    parts = []
+    if queue is not None:
+        parts.append(t("step_queue", n=queue))
+    if seen is not None:
+        parts.append(t("step_seen", n=seen))
+    return " · ".join(parts)
+
+
 def draw_grid(box: object, grid: list, cls: str) -> None:
     """A board's rows of ids drawn as a grid of cells in ``box`` (a cell of id 0 empty), each cell's
     id as its text and its colour from the id; ``cls`` the game's class for the cells' look."""
@@ -199,7 +214,8 @@ def draw_grid(box: object, grid: list, cls: str) -> None:
 class BoardShadow:
     """Huarong's and Sliding's step on the board: the program's last board drawn in place of the
     game's (``board_el`` hidden meanwhile; the game's model is never touched), in a container that
-    carries ``data-trace="state"`` and says which step's board it is."""
+    carries ``data-trace="state"`` and says which step's board it is, with the sizes of the program's
+    queue and visited set at that step."""
 
     def __init__(self, shell: object, board_el: object, cls: str) -> None:
         self.shell = shell
@@ -208,6 +224,7 @@ class BoardShadow:
         self.box = el("figure", None, "trace-state", data_trace="state", hidden=True)
         board_el.parentNode.insertBefore(self.box, board_el.nextSibling)
         self.cap = el("figcaption", self.box, "trace-caption")
+        self.sizes = el("p", self.box, "trace-sizes")  # beside the board: the queue's and visited set's sizes
         self.grid = el("div", self.box, "trace-grid", role="img")
         self.drawn = None
 
@@ -224,6 +241,7 @@ class BoardShadow:
             clear(self.grid)
             self.drawn = None
         self.cap.textContent = words
+        self.sizes.textContent = data.get("sizes") or ""
         self.grid.setAttribute("aria-label", words)
         self.box.removeAttribute("hidden")
         self.board_el.setAttribute("data-trace-hidden", "")

@@ -55,6 +55,7 @@ def test_linkup_bfs_connect_steps_with_its_queue_and_visited_marked(open_game, s
     assert s.get_attribute("aria-valuemin") == "1" and n > 30
     expect(code.status()).to_contain_text(t("step_ready", "en", n=n)[:20])
     expect(page.panel.locator(".step-note")).to_contain_text("connect(board, ")
+    expect(page.panel.locator(".step-note")).to_contain_text("a pair the solver picked")  # no tile selected
     lines = set()
     for key, want in (("ArrowRight", 2), ("PageUp", 12), ("PageUp", 22), ("ArrowLeft", 21), ("End", n)):
         press(page, s, key, want)
@@ -89,6 +90,11 @@ def test_linkup_bfs_connect_steps_with_its_queue_and_visited_marked(open_game, s
     expect(board.locator("[data-trace]")).to_have_count(0)
     expect(marked(page)).to_have_count(0)
     assert page.evaluate(BOARD) == before
+    page.tile(2, 0).click()  # a tile selected: the pair it joins is stepped, said so
+    code.button("code_step").click()
+    expect(s).to_be_visible(timeout=60_000)
+    expect(page.panel.locator(".step-note")).to_contain_text(
+        t("lu_step_selected", "en", r1=0, c1=1, r2=2, c2=0).split(".")[0] + ".", timeout=30_000)
 
 
 def test_huarong_bfs_is_capped_and_its_boards_drawn_in_place(open_game):
@@ -106,9 +112,22 @@ def test_huarong_bfs_is_capped_and_its_boards_drawn_in_place(open_game):
     expect(caption).to_have_text(re.compile(r"^Your program's board at step \d+$"))
     at_end = caption.text_content()
     expect(state.locator(".trace-cell")).to_have_count(20)
+    # beside it, the sizes of the program's queue (q, a deque) and visited set at a step of solve (whose
+    # locals they are; in a helper the board shows none)
+    sizes = state.locator(".trace-sizes")
+    at = 10000
+    while "in solve" not in page.panel.locator(".step-where").text_content():
+        assert at > 9000, "a step of solve near the end"
+        at -= 10
+        press(page, s, "PageDown", at)
+    expect(sizes).to_have_text(re.compile(r"^queue \d+ · visited \d+$"))
+    big = [int(x) for x in re.findall(r"\d+", sizes.text_content())]
+    assert big[1] > 1, "the visited set has grown"
+    press(page, s, "End", 10000)
     press(page, s, "PageDown", 9990)
     press(page, s, "Home", 1)
     expect(caption).not_to_have_text(at_end)
+    expect(state.locator(".trace-sizes")).not_to_have_text("queue %d · visited %d" % tuple(big))
     variables = page.page.get_by_role("region", name="Variables")
     press(page, s, "End", 10000)
     expect(variables.get_by_role("row").filter(has_text=re.compile(r"^\w+\s*list, \d+ items")).first).to_be_visible()
@@ -133,6 +152,7 @@ def test_leetcode_773_steps_on_a_phone_in_chinese(open_game):
     first = [c.text_content() for c in state.locator(".trace-cell").all()]
     press(page, s, "End", n)
     expect(state.locator(".trace-cell")).to_have_count(6)
+    expect(state.locator(".trace-sizes")).to_have_text(re.compile(r"^队列 \d+ · 已访问 \d+$"))
     last = [c.text_content() for c in state.locator(".trace-cell").all()]
     assert first != last, "the program's board changes with the steps"
     assert_in_viewport(page.page, "#panel-sliding .step-slider")

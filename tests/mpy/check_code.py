@@ -28,4 +28,10 @@ assert judge(SP, {"expected": 14, "args": []}, [[3, 2, 4], [1, 5, 0]], 14, [])["
 assert not judge(SP, {"expected": 1, "args": []}, [[1, 2, 3], [4, 0, 5]], True, [])["ok"]
 assert not judge(LU, {"expected": [[0, 0], [1, 0]], "args": [0, 0, 0, 3]}, GRID, [], [])["ok"]
 assert not judge(HR, {"expected": {"cell": 116, "piece": 81}, "args": []}, COURSE, None, moves[:1])["ok"]
+# Step through's queue and visited set among a step's variables (app.trace_sizes)
+from app.trace_sizes import sizes  # noqa: E402
+
+assert sizes([["q", "deque, 12 items: (0, 1), …", "q"], ["visited", "set, 340 items: 'a'", "s"],
+              ["board", "list, 5 items: [1]", "q"]]) == (12, 340)
+assert sizes([["seen", "dict, 1 item: (0, 0): None", "s"], ["queue", "list, 0 items", "q"]]) == (0, 1)
 print("OK code")
