@@ -180,3 +180,59 @@ def test_a_bad_save_is_set_aside_and_the_default_board_opens(page):
         assert view.frame.alert_error is not None
 
     run(body)
+
+
+# Saved games a page may find (storage written by hand, another version, a fault): each opens the game's
+# default board, which then plays. tests/e2e/test_faults.py opens two of them in Chromium.
+CORRUPT_OR_OLD_SAVES = [
+    '{"start":5}',
+    '{"start":null}',
+    '{"start":[1]}',
+    '{"start":true}',
+    "not json",
+    '{"v":2,"start":"x","moves":[]}',
+    '{"v":2,"start":"3114/3114/5226/5786/900a","moves":[1e400]}',
+    '{"v":2,"start":"3114/3114/5226/5786/900a","moves":[[]]}',
+    '{"start":"3114/3114/5226/5786/900a","moves":[[10,"left"]]}',  # the older format (no "v")
+]
+
+
+@pytest.mark.parametrize("saved", CORRUPT_OR_OLD_SAVES)
+def test_a_corrupt_or_old_saved_game_opens_the_default_board_which_plays(page, saved):
+    async def body():
+        page.window.safeStorage.set("bfs-puzzles.huarong", saved)
+        view = make_view("huarong")
+        assert view.session.state == GAMES["huarong"].default() and view.session.cursor == 0
+        assert view.play((10, "left")) and view.session.cursor == 1
+
+    run(body)
+
+
+def _solution_of(view: object, game: str) -> list:
+    if game == "huarong":
+        from puzzles.huarong import solver
+
+        return list(solver.solve(view.session.state, "cell").moves)
+    return _solution(view)
+
+
+@pytest.mark.parametrize("game, name, value", [("sliding", "mode", "fast"), ("huarong", "metric", "piece")])
+def test_an_option_changed_during_playback_stops_it_and_its_moves_stay(page, game, name, value):
+    """The option's select calls ``set_option``: the playback stops where it is (the counter drops its
+    "playing", Pause is off), plays nothing more, and the option is the new one."""
+    async def body():
+        params = {"speed": "120", "board": "3x3-867254301"} if game == "sliding" else {"speed": "120"}
+        view = make_view(game, params)
+        view.player.start(_solution_of(view, game))
+        await fake_page.drive(page.window, lambda: view.session.cursor >= 2)
+        assert view.frame.counter.getAttribute("data-playing") and view.frame.pause_btn.disabled is False
+        view.life.set_option(name, value)
+        made = view.session.cursor
+        assert view.player.playback is None and view.session.options[name] == value
+        assert view.frame.counter.getAttribute("data-playing") is None and view.frame.pause_btn.disabled
+        for _ in range(5):  # the playback's next moves were due by now
+            await asyncio.sleep(0.15)
+            page.window.timers.fire()
+        assert view.session.cursor == made >= 2 and not view.session.state.is_solved()
+
+    run(body)

@@ -443,7 +443,9 @@ def test_a_hostile_board_in_a_room_message_reaches_the_page_as_a_string_only(net
 def test_room_codes_are_read_as_the_server_keys_them():
     assert room_code("abcd-2345") == "ABCD2345"
     assert room_code("ABCD234") is None and room_code("ABCD2340") is None  # too short; 0 is not a symbol
-    assert room_code("A" * 60_000) is None
+    assert room_code("A" * 60_000) is None and room_code("B" * 5_000) is None  # links too long to be a room's
+    assert room_code("ABCD-234") is None  # seven symbols, a dash aside
+    assert room_code("<b>ABCD2345</b>") is None  # markup is not read past: its letters count too
 
 
 def test_the_clients_limits_stay_below_the_servers():
