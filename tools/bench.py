@@ -73,7 +73,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("what", choices=("all",) + SECTIONS + OTHERS)
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--seed", type=int, help="linkup: the uniform boards' seed (default: drawn at run time)")
+    ap.add_argument("--seed", type=int, help="linkup: the uniform boards' seed; sliding: the random boards' first "
+                    "seed (default: drawn at run time)")
     ap.add_argument("--seconds", type=float, default=60.0, help="race: seconds of play (default 60)")
     ap.add_argument("--attacks", default="all", help="race: attacks to run, comma-separated (default all)")
     ap.add_argument("--attack-seconds", type=float, default=15.0, help="race: seconds of play per attack")
@@ -94,7 +95,9 @@ def main() -> int:
             attacks = module.ATTACKS if a.attacks == "all" else tuple(x for x in a.attacks.split(",") if x != "none")
             if attacks:
                 module.attack_bench(a.attack_seconds, attacks, a.race_before or module.RACE_BASELINE)
-        elif name in ("sliding", "startup"):
+        elif name == "sliding":
+            module.bench(a.runs, a.before, a.seed)
+        elif name == "startup":
             module.bench(a.runs, a.before)
         else:
             module.bench(a.runs)
