@@ -153,7 +153,11 @@ def make_snapshot() -> bool:
                 os.remove(path)
         print("warning: no start-up snapshot; the solver will start without it (slower)", file=sys.stderr)
         return False
-    stamp_file.write_text(stamp + "\n")
+    # by a new file and a rename, never into the file there: static/vendor/'s files may be hard links
+    # shared with other checkouts, whose snapshot this stamp does not describe
+    tmp = stamp_file.with_name(".%s.%d.tmp" % (stamp_file.name, os.getpid()))
+    tmp.write_text(stamp + "\n")
+    os.replace(tmp, stamp_file)
     return True
 
 
