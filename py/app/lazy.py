@@ -46,10 +46,23 @@ def _makedirs(path: str) -> None:
             os.mkdir(at)
 
 
+RETRIES_S = (1, 3, 9)  # the waits before each new try of a file that could not be fetched
+
+
 async def _one(url: str, path: str) -> None:
-    response = await _fetch_url(url)
-    if not response.ok:
-        raise OSError("could not fetch %s: HTTP %s" % (url, response.status))
+    """One file fetched and written; a network that failed is tried again (a server restarting, a
+    train's tunnel), a while later each time."""
+    for wait in RETRIES_S + (None,):
+        try:
+            response = await _fetch_url(url)
+            ok = bool(response.ok)
+        except Exception:
+            ok = False
+        if ok:
+            break
+        if wait is None:
+            raise OSError("could not fetch %s" % url)
+        await asyncio.sleep(wait)
     text = await response.text()
     _makedirs(path)
     with open(path, "w") as f:
