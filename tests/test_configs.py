@@ -67,9 +67,9 @@ def test_the_worker_gets_no_view():
 
 
 def test_no_main_thread_module_imports_one_it_is_not_given():
-    given = {_module(m) for m in configs.main_thread_files()}
+    given = {_module(m) for m in configs.page_modules()}
     ours = {_module(m) for m in configs.worker_files()} | given
-    for rel in configs.main_thread_files():
+    for rel in configs.page_modules():
         for name in _imports(ROOT / "py" / rel):
             if name in ours:  # stdlib, js and pyscript modules are the runtime's
                 assert name in given, "%s imports %s, which the main thread is not given" % (rel, name)
@@ -82,3 +82,43 @@ def test_no_worker_module_imports_one_it_is_not_given():
         for name in _imports(ROOT / "py" / rel):
             if name in ours:
                 assert name in given, "%s imports %s, which the worker is not given" % (rel, name)
+
+
+def _top_imports(path: Path) -> set:
+    """The modules a file imports when it is imported: its module body's import statements (those
+    inside a function or a method run only when it is called)."""
+    names = set()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    body = list(tree.body)
+    while body:
+        node = body.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(node.module + "." + a.name for a in node.names)
+        else:
+            body.extend(ast.iter_child_nodes(node))
+    return names
+
+
+def test_the_first_screen_imports_no_lazy_module():
+    """A lazy module's file is not in the file system until the board is playable: a first-screen
+    module (or main.py) that imported one at its top would fail to start."""
+    lazy = {_module(m) for m in configs.lazy_files()}
+    assert {"app.code_panel", "app.map_panel", "app.records_panel", "app.step_view"} <= lazy
+    assert not set(configs.lazy_files()) & set(configs.main_thread_files())
+    for rel in ["../py/main.py"] + configs.main_thread_files():
+        for name in _top_imports(ROOT / "py" / rel):
+            assert name not in lazy, "%s imports %s (a lazy module) at its top" % (rel, name)
+
+
+def test_the_lazy_modules_are_the_pages_and_listed_in_its_config():
+    text = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    files, _, later = text.partition("[lazy_files]")
+    for rel in configs.lazy_files():
+        line = '"./py/%s" = "./%s"' % (rel, rel)
+        assert line in later and line not in files, rel
+        assert not configs.worker_only(rel), rel

@@ -178,3 +178,23 @@ def test_an_interpreter_started_from_a_new_snapshot_solves(tmp_path):
     answer = json.loads(out.stdout.strip().splitlines()[-1])
     assert answer["held"] and answer["version"].startswith("3.")
     assert answer["result"]["status"] == "solved" and answer["result"]["stats"]["steps"] == 116
+
+
+def test_the_stamp_is_written_by_a_rename_never_into_a_shared_file(tmp_path, monkeypatch):
+    """static/vendor/'s files may be hard links shared with other checkouts: making this checkout's
+    snapshot must leave theirs (and its stamp) as they were."""
+    import os
+
+    vendor = tmp_path / "pyodide"
+    vendor.mkdir()
+    shared = tmp_path / "elsewhere.stamp"
+    shared.write_text("another checkout's stamp\n")
+    os.link(shared, vendor / "snapshot.stamp")
+    (vendor / "snapshot.bin").write_bytes(b"old")
+    monkeypatch.setattr(configs, "SNAPSHOT", vendor / "snapshot.bin")
+    monkeypatch.setattr(configs, "snapshot_stamp", lambda: "ours")
+    monkeypatch.setattr(configs.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 0))
+    assert configs.make_snapshot()
+    assert (vendor / "snapshot.stamp").read_text() == "ours\n"
+    assert shared.read_text() == "another checkout's stamp\n"
+    assert sorted(p.name for p in vendor.iterdir()) == ["snapshot.bin", "snapshot.stamp"]

@@ -33,6 +33,8 @@ benchlib's baseline checkout.
 """
 
 import contextlib
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -43,10 +45,22 @@ from benchlib import ROOT, Tree, launch, median, ratio, table, trees  # noqa: E4
 
 
 def tree_at(where: Path) -> Tree:
-    """A "before" tree at ``where`` (plain files), sharing this tree's vendored runtimes."""
+    """A "before" tree at ``where`` (plain files), sharing this tree's vendored runtimes: its
+    static/vendor/ is a folder of its own (the service worker's list, static/vendor/sw-files.js, is
+    each tree's: one tree's list would make the other's service worker refuse its files), each runtime
+    in it hard links to this tree's files (a symlinked folder is not walked when that list is written,
+    and a runtime left off it is not cached: the offline load would fail). Nothing writes into them."""
     vendor = where / "static" / "vendor"
-    if not vendor.exists():
-        vendor.symlink_to(ROOT / "static" / "vendor")
+    if vendor.is_symlink():
+        vendor.unlink()
+    vendor.mkdir(parents=True, exist_ok=True)
+    for part in (ROOT / "static" / "vendor").iterdir():
+        if not part.is_dir():
+            continue
+        if (vendor / part.name).is_symlink():
+            (vendor / part.name).unlink()
+        if not (vendor / part.name).exists():
+            shutil.copytree(part, vendor / part.name, copy_function=os.link)
     return Tree("before", where)
 
 PAGE = "?game=huarong&lang=en"
@@ -69,6 +83,59 @@ PHASES = [
     ("files", "workerpy", "  of which PyScript's package (until worker.py runs)"),
     ("workerpy", "solver", "  of which worker.py and the first ping"),
 ]
+
+# The main thread's milestones (page's own timings, ms since navigation): PyScript's core in, MicroPython's
+# WebAssembly in, the config's [files] in, PyScript's mpy:ready, main.py's first line (the mark app:main),
+# its imports done (app:imported), the board playable; and the longest main-thread task until then.
+PAGE_MILESTONES = [
+    ("PyScript core in", "core"),
+    ("MicroPython wasm in", "wasm"),
+    ("[files] in (.py before playable)", "pyfiles"),
+    ("mpy:ready (interpreter up)", "mpyready"),
+    ("main.py starts (app:main)", "appmain"),
+    ("imports done (app:imported)", "imported"),
+    ("board playable", "ready"),
+    ("longest task until playable", "longest"),
+    ("tasks over 50 ms until solver ready", "long_n"),
+]
+PAGE_INIT = """
+window.__mpyReadyAt = undefined;
+addEventListener('mpy:ready', () => { window.__mpyReadyAt = window.__mpyReadyAt ?? performance.now(); });
+window.__longTasks = [];
+new PerformanceObserver(l => { for (const e of l.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+  .observe({type: 'longtask', buffered: true});
+"""
+PAGE_ENTRIES = """() => ({
+  mpy: window.__mpyReadyAt, tasks: window.__longTasks,
+  res: performance.getEntriesByType('resource').map(e => [e.name, e.startTime, e.responseEnd]),
+  marks: performance.getEntriesByType('mark').map(e => [e.name, e.startTime]),
+})"""
+
+
+def page_milestones(entries: dict, ready: float, solver: float) -> dict:
+    """The main thread's milestones of one load (see PAGE_MILESTONES); a missing one is left out."""
+    res = entries["res"]
+    out = {}
+    core = [end for name, _, end in res if "/pyscript/core-" in name and name.endswith(".js")]
+    wasm = [end for name, _, end in res if name.endswith("/micropython.wasm")]
+    py = [end for name, start, end in res if name.endswith(".py") and start < ready]
+    if core:
+        out["core"] = min(core)
+    if wasm:
+        out["wasm"] = min(wasm)
+    if py:
+        out["pyfiles"] = max(py)
+    if entries["mpy"] is not None:
+        out["mpyready"] = entries["mpy"]
+    marks = dict((name, t) for name, t in entries["marks"])
+    for mark, key in (("app:main", "appmain"), ("app:imported", "imported")):
+        if mark in marks:
+            out[key] = marks[mark]
+    tasks = entries["tasks"]
+    out["longest"] = max([d for start, d in tasks if start < ready] or [0])
+    out["long_n"] = len([1 for start, _ in tasks if start < solver])
+    return out
+
 
 WORKER_ENTRIES = """() => ({
   origin: performance.timeOrigin,
@@ -124,6 +191,7 @@ def one_run(p: object, base: str, cached: "str | None" = None) -> "dict | None":
     try:
         context = browser.new_context()
         page = context.new_page()
+        page.add_init_script(PAGE_INIT)
         workers = []
         page.on("worker", lambda w: workers.append(w))
         page.goto(base + PAGE)
@@ -131,6 +199,7 @@ def one_run(p: object, base: str, cached: "str | None" = None) -> "dict | None":
         page.wait_for_selector("html[data-solver-state=idle]", timeout=90_000)
         top = page.evaluate("({ready: window.__readyAt, solver: window.__solverAt, origin: performance.timeOrigin})")
         out = {"ready": top["ready"], "solver": top["solver"], "marks": []}
+        out.update(page_milestones(page.evaluate(PAGE_ENTRIES), top["ready"], top["solver"]))
         for worker in workers:
             try:
                 w = worker.evaluate(WORKER_ENTRIES)
@@ -211,6 +280,12 @@ def bench(runs: int, before_dir: "Path | None" = None) -> None:
         ],
     )
     table(
+        "Where the board's start-up goes (the page's own timings; ms since navigation, medians; "
+        "app:* marks are main.py's, absent from a tree without them)",
+        ["milestone"] + names,
+        [[label] + [ms(med(n, key)) for n in names] for label, key in PAGE_MILESTONES],
+    )
+    table(
         "Where the solver's start-up goes (the worker's own timings; ms since navigation, medians)",
         ["milestone"] + names,
         [[label] + [ms(med(n, key)) for n in names] for label, key in MILESTONES],
@@ -237,4 +312,7 @@ def bench(runs: int, before_dir: "Path | None" = None) -> None:
 
 
 if __name__ == "__main__":
+    from bench import _playwright_here
+
+    _playwright_here()  # under the .venv of tools/setup.sh test, or say that this set-up is needed
     bench(int(sys.argv[1]) if len(sys.argv) > 1 else 5, Path(sys.argv[2]) if len(sys.argv) > 2 else None)

@@ -115,7 +115,12 @@ class Tree:
         from serve import Handler
 
         subprocess.run([sys.executable, "tools/configs.py"], cwd=self.root, check=True, capture_output=True)
-        handler = functools.partial(handler_class or Handler, directory=str(self.root))
+        sys.path.insert(0, str(ROOT / "py"))
+        from race.files import Served
+
+        # the files the page loads (the app's server sends only those: its Handler's ``served``)
+        listed = type("Listed", (handler_class or Handler,), {"served": Served(self.root)})
+        handler = functools.partial(listed, directory=str(self.root))
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:

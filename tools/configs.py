@@ -3,7 +3,8 @@
     pyscript.toml  the page's main thread (MicroPython): py/app/*.py and every
                    module of py/puzzles/ (its game folders too) but the worker's
                    own (the runtime line: search code stays in the worker, see
-                   worker_only())
+                   worker_only()); those the first screen does not need (lazy())
+                   in its lazy_files table, fetched once the board is playable
     worker.toml    the solver worker (Pyodide): py/puzzles/ but the games'
                    views and races (main_only(): the page's DOM and socket), and py/worker_jobs.py;
                    its interpreter is static/pyodide-snapshot.mjs (Pyodide started
@@ -88,9 +89,36 @@ def main_only(rel: str) -> bool:
     return _named(rel, MAIN_ONLY_NAMES, ends=True)
 
 
-def main_thread_files() -> list:
+# The page's modules the first screen does not need: the parts a player reaches by a click (the Code
+# panel and what it runs, the state map, the records panel). They are not in ``[files]`` (fetched and
+# compiled before the board is playable) but in the config's ``lazy_files`` table, which py/app/lazy.py
+# fetches once the board is playable. A module of a game's folder is lazy when its name is in LAZY_NAMES
+# (``exercise.py``: the Code panel's exercise). No first-screen module may import one at its top
+# (tests/test_configs.py checks it).
+LAZY = ("app/code_panel.py", "app/code_starters.py", "app/step_view.py", "app/map_panel.py",
+        "app/records_panel.py", "puzzles/code_check.py", "puzzles/code_link.py")
+LAZY_NAMES = ("exercise",)
+
+
+def lazy(rel: str) -> bool:
+    """Whether the page's module ``rel`` (a path from py/) is loaded after the first screen."""
+    return rel in LAZY or _named(rel, LAZY_NAMES)
+
+
+def page_modules() -> list:
+    """Every module of the page's main thread: the first screen's and the lazy ones."""
     puzzles = [m for m in _modules("puzzles", tree=True) if not worker_only(m)]
     return puzzles + _modules("app")
+
+
+def main_thread_files() -> list:
+    """The modules fetched before main.py runs (the config's ``[files]``)."""
+    return [m for m in page_modules() if not lazy(m)]
+
+
+def lazy_files() -> list:
+    """The modules fetched once the board is playable (the config's ``lazy_files``)."""
+    return [m for m in page_modules() if lazy(m)]
 
 
 def worker_files() -> list:
@@ -125,7 +153,11 @@ def make_snapshot() -> bool:
                 os.remove(path)
         print("warning: no start-up snapshot; the solver will start without it (slower)", file=sys.stderr)
         return False
-    stamp_file.write_text(stamp + "\n")
+    # by a new file and a rename, never into the file there: static/vendor/'s files may be hard links
+    # shared with other checkouts, whose snapshot this stamp does not describe
+    tmp = stamp_file.with_name(".%s.%d.tmp" % (stamp_file.name, os.getpid()))
+    tmp.write_text(stamp + "\n")
+    os.replace(tmp, stamp_file)
     return True
 
 
@@ -157,7 +189,7 @@ def integrity(path: Path) -> str:
 def page_files() -> list:
     """Every file the page and its workers load, as paths from the root ("" is the page, index.html)."""
     files = ["", *SW_ROOT_FILES]
-    files += ["py/" + f for f in sorted(set(main_thread_files()) | set(worker_files()))]
+    files += ["py/" + f for f in sorted(set(page_modules()) | set(worker_files()))]
     for path in sorted((ROOT / "static").rglob("*")):
         rel = path.relative_to(ROOT).as_posix()
         if (path.is_file() and not rel.startswith(SW_SKIP_DIRS) and not path.name.startswith(".")
@@ -195,14 +227,27 @@ def write_sw_files() -> bool:
     return True
 
 
-def render(head: str, files: list) -> str:
-    lines = ['"./py/%s" = "./%s"' % (f, f) for f in files]
-    return head + "\n[files]\n" + "\n".join(lines) + "\n"
+def render(head: str, files: list, later: "list | None" = None) -> str:
+    """A config: ``head``, then ``files`` as its ``[files]`` table and ``later`` as its ``lazy_files``
+    table (the same form; PyScript leaves a table it does not know to the page's Python)."""
+    text = head + "\n[files]\n" + "\n".join('"./py/%s" = "./%s"' % (f, f) for f in files) + "\n"
+    return text + lazy_table(later) if later else text
+
+
+def lazy_table(files: list) -> str:
+    """The ``lazy_files`` table of ``files`` (paths from py/), to end a config with."""
+    return LAZY_HEAD + "\n".join('"./py/%s" = "./%s"' % (f, f) for f in files) + "\n"
+
+
+LAZY_HEAD = """
+# Fetched once the board is playable, by py/app/lazy.py (not by PyScript): the parts a click opens.
+[lazy_files]
+"""
 
 
 def configs() -> dict:
     return {
-        ROOT / "pyscript.toml": render(MAIN, main_thread_files()),
+        ROOT / "pyscript.toml": render(MAIN, main_thread_files(), lazy_files()),
         ROOT / "worker.toml": render(WORKER % worker_interpreter(), worker_files()),
     }
 

@@ -9,10 +9,10 @@ import json
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy, to_js
 
+from app import lazy
 from app.dom import by_id, clear, el, next_task, on
 from app.i18n import LANGS, t
 from app.records import STORE_KEY, Records
-from app.records_panel import RecordsPanel
 from puzzles import load_module
 from puzzles.games import DEFAULT_GAME, GAMES, NAMES
 
@@ -170,7 +170,8 @@ class Shell:
         self.solver = Solver(self)
         self.busy = 0
         self.records = Records.load(window.safeStorage.get(STORE_KEY))
-        self.records_panel = None
+        self.records_panel = None  # built after the first screen (build_rest), or by the first click
+        self._later: list = []  # the tasks building each view's panels (see _build_later)
 
     def save_records(self) -> None:
         window.safeStorage.set(STORE_KEY, self.records.dump())  # storage off or full: kept for this visit
@@ -295,7 +296,8 @@ class Shell:
         on(switch, "click", lambda e: self.set_lang("en" if self.lang == "zh" else "zh"))
         sub = el("p", root, "subtitle")
         self.text(sub, "subtitle")
-        self.records_panel = RecordsPanel(self, root, records_btn)
+        self._records_at = (el("div", root, "records-holder"), records_btn)  # where the panel goes
+        on(records_btn, "click", self._records_click)
         tablist = el("div", root, "tabs", role="tablist")
         self.text(tablist, "games", "aria-label")
         self.tabs = {}
@@ -342,17 +344,59 @@ class Shell:
             if self._texts_set:
                 for hook in self._lang_hooks[hooks:]:
                     hook()
+            self._later.append(asyncio.create_task(self._build_later(name, view)))
         return self.games[name]
 
+    async def _build_later(self, name: str, view: object) -> None:
+        """A view's parts that a click opens (:meth:`GameView.build_later`), in tasks of their own
+        after its board is up."""
+        await next_task()
+        try:
+            await view.build_later()
+        except Exception as e:  # the board stays playable without them
+            window.console.error("could not build the panels of %s: %s" % (name, e))
+
+    async def _build_records(self) -> None:
+        if self.records_panel is None:
+            RecordsPanel = (await lazy.load("app.records_panel")).RecordsPanel
+            if self.records_panel is None:
+                holder, button = self._records_at
+                self.records_panel = RecordsPanel(self, holder, button)
+
+    def _records_click(self, event: object) -> None:
+        """The Records button before its panel is built: build it, then open it (once built, the
+        panel's own click handler opens and closes it)."""
+        if self.records_panel is None:
+            asyncio.create_task(self._open_records())
+
+    async def _open_records(self) -> None:
+        try:
+            await self._build_records()
+        except Exception as e:
+            window.console.error("could not build the records: %s" % e)
+            return
+        if not self.records_panel.open:
+            self.records_panel.toggle()
+
     async def build_rest(self) -> None:
-        """The games whose tabs are closed, one per main-thread task after the open one is
-        playable (building all three at once holds the page for about 0.6 s in one task)."""
+        """After the open game is playable: the modules the first screen left out fetched
+        (:mod:`app.lazy`), the games whose tabs are closed built, one per main-thread task
+        (building all three at once holds the page for about 0.6 s in one task), then the
+        records panel, and every lazy module compiled, so that a first click finds it ready."""
         for name in NAMES:
             await next_task()
             try:
                 self.view(name)
             except Exception as e:  # one game's fault never stops the others being built
                 window.console.error("could not build %s: %s" % (name, e))
+        try:
+            await self._build_records()
+            await lazy.warm()
+        except Exception as e:  # offline with nothing cached: each part reports on its first use
+            window.console.error("could not load the panels: %s" % e)
+        for task in list(self._later):
+            await task
+        window.__startupDone = True  # the start-up's work is over (tests measure what comes after)
 
     def each_game(self, method: str) -> None:
         """Call ``method`` on every game built so far (a game built later starts current)."""

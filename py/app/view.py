@@ -26,16 +26,14 @@ import json
 
 from pyscript import document, window
 
-from app import keys
-from app.code_panel import CodePanel
-from app.dom import el
+from app import keys, lazy
+from app.dom import el, next_task
 from app.editor_frame import EditorFrame
 from app.frame import Frame
 from app.game_handler import make_handler
 from app.hooks import Hooks, game_texts  # noqa: F401 (the games import game_texts from here)
 from app.jobs import Jobs
 from app.lifecycle import Lifecycle
-from app.map_panel import MapPanel
 from app.playback import Player, parse_speed
 from app.port import Port
 from app.records import num
@@ -53,7 +51,9 @@ class GameView(Hooks):
         self.stale_lang = False  # the language changed while its tab was closed
         self.hinted = None  # the game's hint marks, until the board changes
         self.solve_began = None  # when the last click on Solve began (performance.now())
-        self.map = None
+        self.map = None  # the state map (a game whose spec has one), built after the first screen
+        self.code = None  # the Code panel, built after the first screen
+        self._later = None  # where those go: (the row of buttons, the board's area), until built
         self.session = s = Session(spec.default(), spec.apply)
         s.options = spec.defaults(s.start)
         self.frame = f = Frame(shell, self.game, panel)
@@ -73,8 +73,6 @@ class GameView(Hooks):
         self.editor = EditorFrame(shell, self.game, f, Port(self, EditorFrame.PORT), {
             "entered": self._editor_entered, "left": self.sync_activity, "render": self.render,
             "say_ready": self.say_ready, "load": lambda board, say: self.life.load(board, say)})
-        if spec.map:
-            self.map = MapPanel(shell, spec, s, f, self.jobs, {"jump": self.jump, "board_el": lambda: self.board_el})
         s.subscribe(self._changed)
         # what a game's own parts call, handed through from the parts that own it
         self.say, self.show_error, self.show_puzzle_error = f.say, f.show_error, f.show_puzzle_error
@@ -128,8 +126,6 @@ class GameView(Hooks):
         self.build_buttons(buttons)
         ed.build_button(buttons)
         f.button(buttons, "share", self.life.share_button)
-        if self.map is not None:
-            self.map.build_button(buttons)
         ed.build_bar(panel)
         meta = f.build_status()
         self.records.build_line(meta)
@@ -142,11 +138,30 @@ class GameView(Hooks):
         f.build_progress(side, self.build_progress, lambda e: self.jobs.cancel())
         f.build_share(side, self.life.copy, self.life.share)
         self.build_side(side)
-        if self.map is not None:
-            self.map.build_section(area)  # beside the board on a desktop, under it on a phone
         self.life.build_paste(panel, self.TEXT["paste_help"])
         self.build_panels(panel)
-        self.code = CodePanel(self.shell, self.spec, self.session, f, self.player, self.jobs).build(area)
+        self._later = (buttons, area)
+
+    async def build_later(self) -> None:
+        """The parts a click opens, built once the board is playable (the shell calls this after
+        :meth:`start`): the state map and the Code panel, whose modules :mod:`app.lazy` fetches then.
+        Each lands where it always sits: the Map button last in the row of buttons, the map's section
+        last in the board's area (beside the board on a desktop, under it on a phone), the Code panel
+        right after that area."""
+        if self._later is None:
+            return
+        buttons, area = self._later
+        self._later = None
+        if self.spec.map:
+            MapPanel = (await lazy.load("app.map_panel")).MapPanel
+            self.map = MapPanel(self.shell, self.spec, self.session, self.frame, self.jobs,
+                                {"jump": self.jump, "board_el": lambda: self.board_el})
+            self.map.build_button(buttons)
+            self.map.build_section(area)
+            await next_task()
+        CodePanel = (await lazy.load("app.code_panel")).CodePanel
+        code = CodePanel(self.shell, self.spec, self.session, self.frame, self.player, self.jobs)
+        self.code = code.build(area)
         self.code.steps.board = self  # Step through shows its steps through the view's trace hooks
 
     def option_select(self, parent: object, name: str, key: str) -> object:

@@ -35,9 +35,11 @@ WATCH = """() => {
 
 
 def watch(page):
-    """Start :data:`WATCH` once every game is built: the games whose tabs are closed are
-    built after the open one is playable, a task each (the start-up, not what is measured here)."""
+    """Start :data:`WATCH` once every game is built: the games whose tabs are closed, and the panels a
+    click opens, are built after the open one is playable, a task each (the start-up, not what is
+    measured here), and then the page sets ``window.__startupDone``."""
     page.wait_for_function("[...document.querySelectorAll('[role=tabpanel]')].every(p => p.childElementCount)")
+    page.wait_for_function("window.__startupDone === true")
     page.evaluate(WATCH)
 
 

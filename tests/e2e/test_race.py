@@ -291,6 +291,8 @@ def test_a_server_restart_is_said_and_solo_play_goes_on(open_game):
     ready(b, "en")
     expect(line(a)).to_have_text(t("race_on", "en"), timeout=10_000)
     a.connect_pairs(1)
+    for page in (a, b):  # the start-up's own requests done (the panels a click opens): the race's socket is lost
+        page.wait_for_function("window.__startupDone === true", timeout=60_000)
     server.shutdown()
     again = make_server(port)  # the same port, a new process's empty rooms
     threading.Thread(target=again.serve_forever, daemon=True).start()

@@ -79,3 +79,26 @@ def test_a_worker_file_changed_since_the_snapshot_is_the_one_used(open_game, ser
     expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.99-changed)")
     assert "solver-worker:stale snapshot" in worker_marks(page)
     solves(page)
+
+
+LAZY_PANELS = {"app/code_panel.py", "app/step_view.py", "app/map_panel.py", "app/records_panel.py"}
+
+
+def test_the_first_screen_loads_no_panel_module_and_every_panel_opens_after(open_game):
+    """The board is playable before the modules of the panels a click opens were even asked for
+    (PyScript compiles every module it is given before main.py builds the board); they are fetched
+    after it, and the Code panel, the state map and the records open on the first click."""
+    page = open_game("?game=huarong&lang=en")
+    fetched = page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter(e => e.name.includes('/py/'))
+        .map(e => [e.name.split('/py/')[1], e.startTime < window.__readyAt])""")
+    early = {name for name, before_ready in fetched if before_ready}
+    assert {"app/view.py", "app/shell.py", "puzzles/huarong/view.py"} <= early, early
+    assert not early & LAZY_PANELS, early & LAZY_PANELS
+    page.code_panel().open()
+    page.open_map()
+    page.get_by_role("button", name="Records").click()
+    expect(page.locator("#records-panel")).to_be_visible()
+    later = {name for name, _ in page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter(e => e.name.includes('/py/')).map(e => [e.name.split('/py/')[1], 0])""")}
+    assert LAZY_PANELS <= later, LAZY_PANELS - later

@@ -46,7 +46,8 @@ def config_text(which: str) -> str:
         ours = [f for f in _package_files() if not configs.main_only(f)]
     lines = ['"./tests/%s" = "./%s"' % (f, f) for f in ours if f != "toygame/extra_games.py"]
     lines.append('"./tests/toygame/extra_games.py" = "./extra_games.py"')
-    return configs.render(head, files) + "\n".join(lines) + "\n"
+    text = configs.render(head, files) + "\n".join(lines) + "\n"
+    return text + configs.lazy_table(configs.lazy_files()) if which == "pyscript" else text
 
 
 def respond(root: Path, rel: str, query: dict) -> "tuple | None":

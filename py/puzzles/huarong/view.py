@@ -10,7 +10,6 @@ from pyscript import document
 from app.dom import clear, el, hit, on
 from app.i18n import piece_name
 from app.records import num
-from app.step_view import BoardShadow
 from app.view import GameView, game_texts
 from puzzles import STEP, PuzzleError, exact_int
 from puzzles.huarong import DIRECTIONS, METRICS, check_script, count_steps
@@ -455,6 +454,8 @@ class View(GameView):
     def trace_show(self, step: dict, at: int) -> None:
         """The program's last board of the step drawn in place of the game's (its pieces by id)."""
         if getattr(self, "shadow", None) is None:
+            from app.step_view import BoardShadow  # the Code panel's: loaded with it, after the first screen
+
             self.shadow = BoardShadow(self.shell, self.board_el, "trace-cell hr")
         self.shadow.show(step, at)
 

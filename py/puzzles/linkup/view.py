@@ -407,7 +407,8 @@ class View(GameView):
         self.interrupt()  # a tap takes the board back from a playback (see GameView.play)
         self.search.clear()  # the last search's marks go at the next pick
         chosen = self.ui["selected"]
-        if self.code.use_connect and chosen is not None and chosen != tile[1]:  # the learner's connect joins
+        mine = self.code is not None and self.code.use_connect  # the learner's connect joins
+        if mine and chosen is not None and chosen != tile[1]:
             self.ui = changed(self.ui, selected=None, cursor=tile[1])
             self.render()
             asyncio.create_task(self.frame.guarded(self._my_connect(chosen, tile[1])))

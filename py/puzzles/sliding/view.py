@@ -9,7 +9,6 @@ from pyscript import window
 
 from app.dom import clear, el, hit, on
 from app.records import num
-from app.step_view import BoardShadow
 from app.view import GameView, game_texts
 from puzzles import exact_int
 from puzzles.input import Refused, gesture_direction
@@ -330,6 +329,8 @@ class View(GameView):
     def trace_show(self, step: dict, at: int) -> None:
         """The program's last board of the step drawn in place of the game's (its pieces by id)."""
         if getattr(self, "shadow", None) is None:
+            from app.step_view import BoardShadow  # the Code panel's: loaded with it, after the first screen
+
             self.shadow = BoardShadow(self.shell, self.board_el, "trace-cell sp")
         self.shadow.show(step, at)
 
