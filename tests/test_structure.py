@@ -154,3 +154,143 @@ def test_every_games_legal_moves_are_the_moves_its_rules_take():
                 assert spec.decode_move(spec.encode_move(move)) == move, (spec.name, move)
                 spec.apply(board, move)  # a PuzzleError here: a move the rules refuse
             board = spec.apply(board, moves[-1])
+
+
+# ---------------------------------------------------------------- the midend: no forwarding
+# A game's view calls each part directly (``self.frame.say``, ``self.jobs.run_job``): it holds no
+# alias of a part's method (``self.say = frame.say``) and no property that only reads a part's state
+# (``editing = property(lambda self: self.editor.editing)``); a part holds no alias of a method of
+# another part it holds. Call-backs handed to a part (its ``calls`` and its ``Port``) are the
+# view's own methods, not aliases.
+SOURCES = sorted(MODULES.values())
+
+
+def forwarding_aliases(owner: object, strict: bool) -> list:
+    """The names of ``owner``'s instance attributes that are bound methods of another object: any other
+    (``strict``, the view) or one that ``owner`` also holds as an attribute (a part)."""
+    held = {id(value) for value in vars(owner).values()}
+    found = []
+    for name, value in vars(owner).items():
+        target = getattr(value, "__self__", None)
+        if type(value).__name__ != "method" or target is None or target is owner:
+            continue
+        if strict or id(target) in held:
+            found.append(name)
+    return sorted(found)
+
+
+def _reads_a_part(node: object, self_name: str) -> bool:
+    """``self.a.b`` (or deeper, a subscript at the end too): an expression that only reads another
+    object's state through one of ``self``'s attributes."""
+    depth = 0
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        depth += isinstance(node, ast.Attribute)
+        node = node.value
+    return depth >= 2 and isinstance(node, ast.Name) and node.id == self_name
+
+
+def _getter_forwards(fn: object) -> bool:
+    """A getter (a lambda or a ``def``) whose whole body reads another part's state."""
+    if not fn.args.args:
+        return False
+    me = fn.args.args[0].arg
+    if isinstance(fn, ast.Lambda):
+        return _reads_a_part(fn.body, me)
+    body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    return len(body) == 1 and isinstance(body[0], ast.Return) and _reads_a_part(body[0].value, me)
+
+
+def forwarding_properties(source: str) -> list:
+    """``(line, name)`` of each property in ``source`` whose getter only reads another part's state:
+    ``x = property(lambda self: self.part.x)`` and ``@property def x(self): return self.part.x``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and node.value.args:
+            call = node.value
+            if isinstance(call.func, ast.Name) and call.func.id == "property":
+                getter = call.args[0]
+                if isinstance(getter, ast.Lambda) and _getter_forwards(getter):
+                    found.append((node.lineno, ast.unparse(node.targets[0])))
+        elif isinstance(node, ast.FunctionDef) and _getter_forwards(node):
+            if any(isinstance(d, ast.Name) and d.id == "property" for d in node.decorator_list):
+                found.append((node.lineno, node.name))
+    return found
+
+
+def test_the_forwarding_finders_find_forwarding():
+    source = (
+        "class V:\n"
+        "    editing = property(lambda self: self.editor.editing)\n"
+        "    own = property(lambda self: self.shown and self.ready)\n"
+        "    @property\n"
+        "    def clock(self):\n"
+        "        '''The clock.'''\n"
+        "        return self.records.clock\n"
+        "    @property\n"
+        "    def busy(self):\n"
+        "        return self.jobs.job is not None\n"
+    )
+    assert forwarding_properties(source) == [(2, "editing"), (5, "clock")]
+
+    class Part:
+        def say(self) -> None:
+            """A part's method."""
+
+    class View:
+        def render(self) -> None:
+            """The view's own method."""
+
+    view, part, other = View(), Part(), Part()
+    view.frame, view.redraw = part, view.render
+    assert forwarding_aliases(view, strict=True) == []
+    view.say = part.say
+    assert forwarding_aliases(view, strict=True) == ["say"]
+    other.render, other.neighbour = view.render, part  # a call-back handed in is not an alias
+    assert forwarding_aliases(other, strict=False) == []
+    other.say = part.say  # a method of a part it holds is
+    assert forwarding_aliases(other, strict=False) == ["say"]
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(PY)))
+def test_no_property_only_forwards_to_a_part(path):
+    assert forwarding_properties(path.read_text(encoding="utf-8")) == []
+
+
+def _parts(view: object) -> list:
+    """``(path, object)`` of the view and every part reachable from it (objects of the app's and the
+    game's classes), ports aside."""
+    packages = {"app", "puzzles", type(view).__module__.split(".")[0]}
+    seen, out, todo = set(), [], [("view", view)]
+    while todo:
+        path, obj = todo.pop(0)
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        out.append((path, obj))
+        for name, value in vars(obj).items():
+            if type(value).__module__.split(".")[0] in packages and hasattr(value, "__dict__"):
+                if type(value).__name__ != "Port":
+                    todo.append((path + "." + name, value))
+    return out
+
+
+def check_no_aliases(game: str) -> None:
+    """Game ``game``'s real view, built on the fake page (tests/fake_page.py): neither it nor any of its
+    parts holds an alias of another part's method."""
+    import fake_page
+    from test_midend_page import make_view
+
+    fake_page.install()
+    try:
+        view = make_view(game)
+        parts = _parts(view)
+        assert {"view.frame", "view.jobs", "view.life", "view.editor", "view.records"} <= {p for p, _ in parts}
+        for path, part in parts:
+            assert forwarding_aliases(part, strict=part is view) == [], path
+    finally:
+        fake_page.uninstall()
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_no_view_or_part_holds_an_alias_of_another_parts_method(game):
+    check_no_aliases(game)
