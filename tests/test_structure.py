@@ -8,6 +8,7 @@ may name one as an example: only names and string constants count."""
 import ast
 import io
 import pathlib
+import re
 import tokenize
 
 import pytest
@@ -139,6 +140,32 @@ def test_the_name_finder_sees_code_and_not_prose():
 @pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(PY)))
 def test_a_generic_module_names_no_game(path):
     assert naming_lines(path.read_text(encoding="utf-8")) == []
+
+
+SCRIPTS = sorted((PY.parent / "static").glob("*.js"))
+
+
+def js_naming_lines(source: str) -> list:
+    """The lines of a script's code (``//`` and ``/* */`` comments aside) that name a game."""
+    source = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), source, flags=re.S)
+    found = []
+    for number, line in enumerate(source.splitlines(), 1):
+        code = re.sub(r"(^|[^:\\])//.*", r"\1", line).lower()
+        if any(word in code for word in WORDS):
+            found.append((number, line.strip()))
+    return found
+
+
+def test_the_script_name_finder_sees_code_and_not_comments():
+    source = '// huarong\n/* sliding\n linkup */\nconst a = 1; // huarong\nM.huarong = 1;\nfetch("http://x/huarong")\n'
+    assert [n for n, _ in js_naming_lines(source)] == [5, 6]
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
+def test_the_pages_scripts_name_no_game(path):
+    """The page's own scripts (the boot, the map's drawing, the Code panel's glue) read what a game's spec
+    and space say (the map's ``preview``), never a game's name."""
+    assert len(SCRIPTS) >= 4 and js_naming_lines(path.read_text(encoding="utf-8")) == []
 
 
 def test_every_games_legal_moves_are_the_moves_its_rules_take():
