@@ -696,7 +696,8 @@ _TEXT = {
     "code_none": ("none", "无"),
     "code_case_unsolved": ("{n} moves, not solved", "走了 {n} 步，未解开"),
     "code_case_unsolved_one": ("{n} move, not solved", "走了 {n} 步，未解开"),
-    "code_steps": ("{cell} cells · {piece} pieces", "按格 {cell} · 按子 {piece}"),
+    "code_moves_n": ("{n} moves", "{n} 步"),
+    "code_moves_n_one": ("{n} move", "{n} 步"),
     "code_path_desc": ("path, {n} turns", "路径，拐\u00a0{n}\u00a0次"),
     "code_path_desc_one": ("path, {n} turn", "路径，拐\u00a0{n}\u00a0次"),
     "code_from_link": (

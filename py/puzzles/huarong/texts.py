@@ -13,6 +13,7 @@ TEXTS = {
         "先选棋子，再点空格把它的左上角放在那里。点棋子可以选中它，再点空格把它移过去，或用方向键移动；"
         "按 Delete 键删除（或选“删除”再点棋子）。",
     ),
+    "hr_code_steps": ("{cell} cells · {piece} pieces", "按格 {cell} · 按子 {piece}"),
     "code_help_huarong": (
         "Write solve(board): move pieces with gameHandler.move(pid, dir); the moves play on the board.",
         "写出 solve(board)：用 gameHandler.move(pid, dir) 移动棋子，这些步骤会在棋盘上播放。",
