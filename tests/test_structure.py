@@ -112,17 +112,29 @@ def test_the_cycle_finder_finds_a_circle():
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) == []
 
 
-def naming_lines(source: str) -> list:
-    """``(line, token)`` of each name and string constant of ``source`` that names a game,
-    docstrings and comments aside."""
-    tree = ast.parse(source)
+def _docstrings(source: str) -> set:
+    """Where each docstring of ``source`` starts: ``(line, column)``."""
     docstrings = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                 if isinstance(first.value.value, str):
                     docstrings.add((first.lineno, first.col_offset))
+    return docstrings
+
+
+def code_strings(source: str) -> str:
+    """The string constants of ``source``'s code (docstrings and comments aside), one a line."""
+    docstrings = _docstrings(source)
+    return "\n".join(tok.string for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+                     if tok.type == tokenize.STRING and tok.start not in docstrings)
+
+
+def naming_lines(source: str) -> list:
+    """``(line, token)`` of each name and string constant of ``source`` that names a game,
+    docstrings and comments aside."""
+    docstrings = _docstrings(source)
     found = []
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
         if tok.type == tokenize.NAME or (tok.type == tokenize.STRING and tok.start not in docstrings):
@@ -321,3 +333,71 @@ def check_no_aliases(game: str) -> None:
 @pytest.mark.parametrize("game", NAMES)
 def test_no_view_or_part_holds_an_alias_of_another_parts_method(game):
     check_no_aliases(game)
+
+
+# ---------------------------------------------------------------- the generic tables hold generic texts
+# A text only one game uses lives in that game's ``texts.py`` (merged into the page's table and the
+# messages by the registry), not in app.i18n's or puzzles.messages' own table.
+GENERIC_TABLES = ((PY / "app" / "i18n.py", "_TEXT"), (PY / "puzzles" / "messages.py", "MESSAGES"))
+
+
+def table_keys(path: pathlib.Path, name: str) -> list:
+    """The keys written in the module's own dict ``name`` (what the games add at run time aside)."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
+            if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+                return [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
+    raise AssertionError("no table %s in %s" % (name, path))
+
+
+def key_users(files: dict) -> dict:
+    """``key-like string -> {who}``: for each file's text (``{who: [text, ...]}``), the quoted
+    lowercase words it holds, each noted with who holds it (a game's name, or ``""``: generic code)."""
+    users: dict = {}
+    for who, texts in files.items():
+        for text in texts:
+            for match in re.finditer(r"[\"']([a-z][a-z0-9_]*)[\"']", text):
+                users.setdefault(match.group(1), set()).add(who)
+    return users
+
+
+def one_games_keys(keys: list, users: dict) -> list:
+    """``(key, game)`` of each key that names a game, or that only one game's code uses (a ``_one``
+    plural goes with its key)."""
+    found = []
+    for key in keys:
+        base = key[:-4] if key.endswith("_one") else key
+        who = users.get(base, set())
+        if any(word in key for word in WORDS):
+            found.append((key, "named"))
+        elif len(who) == 1 and "" not in who:
+            found.append((key, next(iter(who))))
+    return found
+
+
+def _code_files() -> dict:
+    """The code that may use a text: each game's folder's, and the generic code (py/'s other modules
+    and the page's scripts), the tables themselves and the games' texts modules aside."""
+    files: dict = {}
+    for path in PY.rglob("*.py"):
+        rel = path.relative_to(PY).parts
+        if "__pycache__" in rel or path.name == "texts.py" or path in [p for p, _ in GENERIC_TABLES]:
+            continue
+        who = rel[1] if rel[0] == "puzzles" and len(rel) > 2 else ""
+        files.setdefault(who, []).append(code_strings(path.read_text(encoding="utf-8")))
+    files.setdefault("", []).extend(p.read_text(encoding="utf-8") for p in SCRIPTS)
+    return files
+
+
+def test_the_key_finder_finds_one_games_keys():
+    users = key_users({"": ['t("ready")', "say('both')"], "huarong": ['t("hr_x")', 'say("both")'],
+                       "linkup": ['"lu_y"', '"both"']})
+    assert one_games_keys(["ready", "both", "hr_x", "hr_x_one", "lu_y", "tab_sliding", "unused"], users) == [
+        ("hr_x", "huarong"), ("hr_x_one", "huarong"), ("lu_y", "linkup"), ("tab_sliding", "named")]
+
+
+@pytest.mark.parametrize("table", GENERIC_TABLES, ids=lambda t: t[0].name)
+def test_a_generic_table_holds_no_games_own_text(table):
+    keys = table_keys(*table)
+    assert len(keys) > 10
+    assert one_games_keys(keys, key_users(_code_files())) == []

@@ -223,12 +223,14 @@ except TypeError:
 
 
 def read_grid(
-    grid: object, shown: object, error: type, cell: str, max_side: int = 0, size_error: object = None
+    grid: object, shown: object, error: type, cell: str = "cell_not_number", max_side: int = 0,
+    size_error: object = None,
 ) -> "tuple[int, int, list[int]]":
     """Check the course's JSON form, decoded: a non-empty list of equally long,
     non-empty rows of integers. Returns ``(rows, cols, cells)`` row-major, or
     raises ``error`` quoting ``shown`` (``cell`` is the code of the message
-    for a cell that is not an integer: ``"cell_not_id"``).
+    for a cell that is not an integer: the game's own words for its cells, or
+    "not a whole number").
 
     With ``max_side``, the size is checked before any cell is read: more rows,
     or a first row longer, than ``max_side`` raise ``size_error(rows, cols)``

@@ -8,7 +8,6 @@ it makes: the BFS chart (:mod:`.chart_view`), the "What equivalence buys" compar
 from pyscript import document
 
 from app.dom import clear, el, hit, on
-from app.i18n import piece_name
 from app.records import num
 from app.step_view import BoardShadow
 from app.view import GameView, game_texts
@@ -18,7 +17,7 @@ from puzzles.huarong import input as huarong_input
 from puzzles.huarong.chart_view import Chart
 from puzzles.huarong.compare_view import Compare
 from puzzles.huarong.draft import HuarongDraft
-from puzzles.huarong.editor_view import Editor, kind, place
+from puzzles.huarong.editor_view import Editor, kind, piece_name, place
 from puzzles.huarong.layouts import LAYOUTS
 from puzzles.input import Refused, changed, gesture_direction
 from puzzles.input import event as input_event
