@@ -107,7 +107,7 @@ function load(text) {
   view = { scale: 1, tx: 0, ty: 0 };
   post({
     type: "ready", n, e: m.e, goals: m.goals, farthest: m.farthest, max_dist: m.max_dist,
-    merged_digits: m.merged_digits === undefined ? null : m.merged_digits, truncated: !!m.truncated,
+    merged_digits: m.merged_digits === undefined ? null : m.merged_digits, merges: !!m.merges, truncated: !!m.truncated,
     limit: m.limit, rows: m.rows, cols: m.cols, ids: m.ids || null, hist, unreachable, dead_ends: deadEnds,
     metric: result.stats ? result.stats.metric : null, seconds: result.stats ? result.stats.seconds : null,
   });

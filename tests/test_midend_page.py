@@ -180,3 +180,20 @@ def test_a_bad_save_is_set_aside_and_the_default_board_opens(page):
         assert view.frame.alert_error is not None
 
     run(body)
+
+
+def test_the_options_a_link_always_carries_are_the_specs_word(page):
+    """Huarong's metric goes into the address whenever it changes (its spec links it); the sliding
+    puzzle's mode only when the link named it."""
+    async def body():
+        view = make_view("huarong")
+        view.shell.set_url.reset_mock()
+        view.life.set_option("metric", "piece")
+        view.shell.set_url.assert_called_with(metric="piece")
+        view = make_view("sliding")
+        view.shell.set_url.reset_mock()
+        view.shell.params = {}
+        view.life.set_option("mode", "fast")
+        assert view.session.options["mode"] == "fast" and not view.shell.set_url.called
+
+    run(body)

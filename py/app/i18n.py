@@ -17,9 +17,6 @@ _TEXT = {
     "solver_loading": ("Solver: loading Pyodide…", "求解器：正在加载 Pyodide…"),
     "solver_ready": ("Solver: ready (Python {v})", "求解器：就绪（Python {v}）"),
     "solver_failed": ("Solver: failed to start — {msg}", "求解器：启动失败——{msg}"),
-    "layout": ("Layout", "布局"),
-    "par": ("par {n}", "最少 {n} 步"),
-    "metric": ("Count", "计步方式"),
     "solve": ("Solve", "求解"),
     "hint": ("Hint", "提示"),
     "undo": ("Undo", "撤销"),
@@ -244,8 +241,6 @@ _TEXT = {
         "编辑中——棋盘有效：可以开始玩、求解或分享。",
     ),
     "ed_outside": ("That does not fit on the board.", "放不下：超出棋盘了。"),
-    # ---- the Race button (its panel's texts are Link-up's own)
-    "race": ("Race", "对战"),
     # ---- the Code panel (py/app/code_panel.py): one block, kept together
     "code": ("Code", "代码"),
     "code_title": ("Your Python", "你的 Python"),

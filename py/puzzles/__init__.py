@@ -522,6 +522,8 @@ class GameSpec:
                     move played on ``board`` (``gameHandler.move(10, 'left')``).
     ``options``     ``{name: (choice, ...)}``, the first choice the default;
                     ``default_options(board)`` may choose by board instead.
+    ``linked_options`` the options a share link and the page's address always carry
+                    (Huarong's ``metric``); the others only when the link named them.
     ``solver``      the worker-side module. Its ``JOBS`` maps each job's name
                     (``solve``, ``hint`` and the game's own, such as Link-up's
                     ``generate``) to ``(board, options, request) -> generator``;
@@ -582,6 +584,7 @@ class GameSpec:
         layouts: "str | None" = None,
         exercise: "str | None" = None,
         texts: "str | None" = None,
+        linked_options: tuple = (),
     ) -> None:
         self.name = name
         self.board = board
@@ -603,6 +606,7 @@ class GameSpec:
         self.layouts = layouts
         self.exercise = exercise
         self.texts = texts
+        self.linked_options = linked_options
 
     def defaults(self, board: object) -> dict:
         """Every option's default value for ``board``."""

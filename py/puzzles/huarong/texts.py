@@ -3,6 +3,9 @@
 game's codes (added to :data:`puzzles.messages.MESSAGES` when the game's module is imported)."""
 
 TEXTS = {
+    "layout": ("Layout", "布局"),
+    "par": ("par {n}", "最少 {n} 步"),
+    "metric": ("Count", "计步方式"),
     "tab_huarong": ("Huarong Road", "华容道"),
     "board_huarong": ("Huarong Road board", "华容道棋盘"),
     "status_won": ("Cao Cao escaped in {n} moves!", "曹操逃出华容道，用了 {n} 步！"),

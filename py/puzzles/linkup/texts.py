@@ -3,6 +3,7 @@
 game's codes (added to :data:`puzzles.messages.MESSAGES` when the game's module is imported)."""
 
 TEXTS = {
+    "race": ("Race", "对战"),
     "tab_linkup": ("Link-up", "连连看"),
     "board_linkup": ("Link-up board", "连连看棋盘"),
     "code_help_linkup": (
