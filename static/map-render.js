@@ -101,13 +101,13 @@ function load(text) {
   }
   for (let d = 0; d < hist.length; d++) hist[d] = hist[d] || 0;
   M = { n, rows: m.rows, cols: m.cols, size, cells, dist, pairs, off, adj, deg, x, y, maxDist, keys: null,
-        huarong: result.stats && result.stats.metric !== "slide" };
+        tiles: m.preview === "tiles" }; // the game's space says how a position is drawn
   M.grid = gridIndex();
   here = 0; cursor = 0; hover = -1; wave = null; path = pathFrom(0);
   view = { scale: 1, tx: 0, ty: 0 };
   post({
     type: "ready", n, e: m.e, goals: m.goals, farthest: m.farthest, max_dist: m.max_dist,
-    merged_digits: m.merged_digits === undefined ? null : m.merged_digits, truncated: !!m.truncated,
+    merged_digits: m.merged_digits === undefined ? null : m.merged_digits, merges: !!m.merges, truncated: !!m.truncated,
     limit: m.limit, rows: m.rows, cols: m.cols, ids: m.ids || null, hist, unreachable, dead_ends: deadEnds,
     metric: result.stats ? result.stats.metric : null, seconds: result.stats ? result.stats.seconds : null,
   });
@@ -461,7 +461,7 @@ function drawPreview(i) {
     const px = c0 * cell + gap, py = r0 * cell + gap;
     const pw = (c1 - c0 + 1) * cell - 2 * gap, ph = (r1 - r0 + 1) * cell - 2 * gap;
     let fill;
-    if (!M.huarong) fill = "#e7d3a8";
+    if (M.tiles) fill = "#e7d3a8";
     else if (id === 1) fill = "#c8412b";
     else if (r1 > r0 && c1 > c0) fill = "#a0522d";
     else if (c1 > c0) fill = "#2e7d73";
@@ -469,7 +469,7 @@ function drawPreview(i) {
     else fill = "#5b6270";
     c.fillStyle = fill;
     c.fillRect(px, py, pw, ph);
-    if (!M.huarong) {
+    if (M.tiles) {
       c.fillStyle = "#2a2113";
       c.font = `bold ${Math.round(cell * 0.45)}px sans-serif`;
       c.textAlign = "center";

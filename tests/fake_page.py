@@ -140,7 +140,7 @@ class Storage:
 
 
 def make_pyscript() -> types.ModuleType:
-    """A fresh fake ``pyscript`` module (``window``, ``document``, ``ffi``)."""
+    """A fresh fake ``pyscript`` module (``window``, ``document``, ``ffi``, ``config``, ``fetch``)."""
     timers = Timers()
     window = mock.MagicMock(name="window")
     window.setTimeout.side_effect = timers.set
@@ -160,6 +160,12 @@ def make_pyscript() -> types.ModuleType:
     ffi.to_js = lambda value, **kw: value
     module = types.ModuleType("pyscript")
     module.window, module.document, module.ffi = window, document, ffi
+    module.config = {"lazy_files": {}}  # every module is on the path: app.lazy imports them directly
+
+    async def fetch(url: str) -> object:
+        raise OSError("the fake page fetches nothing: %s" % url)
+
+    module.fetch = fetch
     return module
 
 

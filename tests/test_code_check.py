@@ -74,8 +74,8 @@ def test_check_judges_each_game():
 
     moves = [(m, None) for m in solve(HR.board.from_grid(COURSE_BOARD)).moves]
     row = judge(HR, hr, COURSE_BOARD, None, moves)
-    assert row["ok"] and row["yours"] == ("code_steps", {"cell": 116, "piece": HR.count([m for m, _ in moves],
-                                                                                         {"metric": "piece"})})
+    assert row["ok"] and row["yours"] == ("hr_code_steps", {"cell": 116, "piece": HR.count([m for m, _ in moves],
+                                                                                            {"metric": "piece"})})
     assert judge(HR, {"expected": None, "args": []}, COURSE_BOARD, None, [])["ok"], "no moves where none solve it"
 
 
@@ -128,3 +128,23 @@ def _judged(spec, case, grid, moves):
     from puzzles.code_check import judging
 
     return drain(judging(spec, case, grid, None, moves, 16))
+
+
+def test_a_moves_answer_is_counted_in_its_exercises_own_units(monkeypatch):
+    """The checker judges a ``moves`` answer by replaying it; how a solved one is counted and said is
+    the exercise's (its ``steps`` and ``keys["steps"]``), so any game may take a moves answer."""
+    from app.i18n import t
+    from puzzles import code_check
+    from puzzles.code_check import Exercise
+
+    plain = Exercise(function="solve", answer="moves", starters=("", ""), move_args=1)
+    own = Exercise(function="solve", answer="moves", starters=("", ""), move_args=1,
+                   steps=lambda moves: {"n": 2 * len(moves)}, keys={"steps": "moves"})
+    grid = [[1, 2, 3], [4, 0, 5]]  # one slide (tile 5) from the goal
+    case = {"expected": {"n": 1}, "args": []}
+    for exercise, said in ((plain, ("code_moves_n", {"n": 1})), (own, ("moves", {"n": 2}))):
+        monkeypatch.setattr(code_check, "exercise_of", lambda spec, exercise=exercise: exercise)
+        row = judge(SP, case, grid, None, [(5, None)])
+        assert row == {"ok": True, "yours": said, "expected": exercise.said_steps({"n": 1})}
+    assert t("code_moves_n", "en", n=1) == "1 move" and t("code_moves_n", "zh", n=3) == "3 步"
+    assert not judge(SP, case, grid, None, [(2, None)])["ok"], "a slide the rules refuse"

@@ -2,7 +2,8 @@
 
 import re
 
-from app.i18n import _TEXT, keys, piece_name, t
+from app.i18n import _TEXT, keys, t
+from puzzles.huarong.texts import piece_text
 
 
 def test_every_key_in_both_languages_with_the_same_fields():
@@ -16,6 +17,11 @@ def test_status_lines_use_digits_as_the_contract_says():
     assert t("solved", "en", n=116) == "Solved: 116 moves"
     assert t("no_solution", "en", n=7462) == "No solution — 7462 positions explored"
     assert "116" in t("solved", "zh", n=116)
+
+
+def piece_name(pid: int, height: int, width: int, lang: str) -> str:
+    key, values = piece_text(pid, height, width)
+    return t(key, lang, **values)
 
 
 def test_piece_names():

@@ -236,3 +236,20 @@ def test_an_option_changed_during_playback_stops_it_and_its_moves_stay(page, gam
         assert view.session.cursor == made >= 2 and not view.session.state.is_solved()
 
     run(body)
+
+
+def test_the_options_a_link_always_carries_are_the_specs_word(page):
+    """Huarong's metric goes into the address whenever it changes (its spec links it); the sliding
+    puzzle's mode only when the link named it."""
+    async def body():
+        view = make_view("huarong")
+        view.shell.set_url.reset_mock()
+        view.life.set_option("metric", "piece")
+        view.shell.set_url.assert_called_with(metric="piece")
+        view = make_view("sliding")
+        view.shell.set_url.reset_mock()
+        view.shell.params = {}
+        view.life.set_option("mode", "fast")
+        assert view.session.options["mode"] == "fast" and not view.shell.set_url.called
+
+    run(body)

@@ -593,8 +593,12 @@ def test_protocol_slices_stay_short(monkeypatch, game, board, options):
     assert slices >= (n + 2 * e) / statespace.WORK + n * m["rows"] * m["cols"] / (40 * statespace.WORK)
     assert result["status"] == "solved" and result["moves"] == [] and result["stats"]["positions"] == n
     assert set(m) - {"ids"} == {"n", "truncated", "limit", "rows", "cols", "cells", "dist", "edges", "e", "goals",
-                               "farthest", "max_dist", "merged", "merged_digits", "levels"}
+                               "farthest", "max_dist", "merged", "merged_digits", "levels", "preview",
+                               "merges"}
     assert ("ids" in m) == (game == "huarong")  # Huarong's grids hold indexes into ids
+    # how the drawing shows a position is the game's space's word: Huarong's pieces by shape, numbered tiles
+    assert m["preview"] == {"huarong": "pieces", "sliding": "tiles"}[game]
+    assert m["merges"] == (game == "huarong")  # only Huarong's map counts positions told apart
 
 
 def test_protocol_cancel_and_bad_requests():

@@ -20,6 +20,7 @@ import test_job_slices
 import test_links_and_saves_refused
 import test_messages
 import test_session
+import test_structure
 import test_worker_jobs
 import toygame
 from puzzles import games, messages
@@ -77,6 +78,12 @@ def test_toy_messages(lights):
 
 def test_toy_i18n_keys(lights):
     test_i18n.test_every_key_the_app_uses_exists()
+
+
+def test_toy_view_holds_no_forwarding(lights):
+    test_structure.check_no_aliases("lights")
+    for path in sorted((Path(__file__).resolve().parent / "toygame").rglob("*.py")):
+        assert test_structure.forwarding_properties(path.read_text(encoding="utf-8")) == [], path
 
 
 def test_the_generic_checks_see_the_toy():

@@ -870,13 +870,14 @@ class CodePanel:
         rows = []
         for i, case in enumerate(cases):
             msg = answers.get(i, False)
+            expected = judge_expected(case["expected"], self.exercise)
             if i in over or i in crashed:
                 key = ("code_timeout_case", {"s": TIME_LIMIT_S}) if i in over else ("code_crashed_case", {})
-                rows.append({"ok": False, "ran": True, "yours": key, "expected": judge_expected(case["expected"]),
+                rows.append({"ok": False, "ran": True, "yours": key, "expected": expected,
                              "ms": None, "answer": None})
             elif msg is None or msg is False:  # stopped while it ran, or never reached
                 key = ("code_stopped_case", {}) if msg is None else ("code_not_run_case", {})
-                rows.append({"ok": False, "ran": False, "yours": key, "expected": judge_expected(case["expected"]),
+                rows.append({"ok": False, "ran": False, "yours": key, "expected": expected,
                              "ms": None, "answer": None})
             else:
                 rows.append((yield from self._judge(case, boards[case["board"]], msg)))
@@ -890,7 +891,7 @@ class CodePanel:
         marks), ``error`` (the learner's, for the output pane)."""
         ms = _number(msg.get("ms"))
         err = msg.get("error")
-        expected = judge_expected(case["expected"])
+        expected = judge_expected(case["expected"], self.exercise)
         if isinstance(err, dict):
             return {"ok": False, "ran": True, "yours": _error_label(err), "expected": expected, "ms": ms,
                     "answer": None, "error": err}
@@ -1043,12 +1044,12 @@ class CodePanel:
         if isinstance(yours, tuple) and yours[0].startswith("code_path_") and yours[0] != "code_path_desc":
             el("p", fig, "code-answer", text=self.shell.t("code_answer_why", why=self._words(yours)))
 
-def judge_expected(expected: object) -> object:
+def judge_expected(expected: object, exercise: object) -> object:
     """Check's expected answer as the table says it (a case whose answer did not come)."""
     if expected is None or expected == []:
         return ("code_none", {})
     if isinstance(expected, dict):
-        return ("code_steps", expected)
+        return exercise.said_steps(expected)  # a moves answer's counts, in the exercise's units
     if isinstance(expected, list):
         return path_text(expected)
     return str(expected)

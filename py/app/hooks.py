@@ -2,7 +2,7 @@
 of :class:`app.view.GameView`. A game's ``View`` overrides these and nothing
 else of the view (the rest is the midend's wiring); each hook says when it
 is called and what it must do. The defaults read only the view's public
-state (``session``, ``count()``, ``draft``, ``edit_el``, ``say``)."""
+state and its parts (``session``, ``count()``, ``editor.draft``, ``editor.edit_el``, ``frame.say``)."""
 
 # Status keys a game may rename: what it says when it is ready, won, solved…
 TEXT = {
@@ -69,7 +69,7 @@ class Hooks:
         raise NotImplementedError
 
     def draw_editor(self) -> None:
-        """Draw the draft (``self.draft``) while editing."""
+        """Draw the draft (``self.editor.draft``) while editing."""
 
     def relabel(self) -> None:
         """Re-draw what depends on the language beyond ``shell.text`` nodes."""
@@ -149,9 +149,9 @@ class Hooks:
     def announce(self) -> None:
         """What the status says after a player's move."""
         if self.session.state.is_solved():
-            self.say(self.won_key(), **self.won_values())
+            self.frame.say(self.won_key(), **self.won_values())
         else:
-            self.say(self.stuck_key() or self.TEXT["ready"])
+            self.frame.say(self.stuck_key() or self.TEXT["ready"])
 
     # ------------------------------------------------------------------ the solver
     def solve_off(self) -> bool:
@@ -223,7 +223,7 @@ class Hooks:
 
     def editor_board(self) -> object:
         """The draft as the game's board; a :class:`PuzzleError` if it does not validate."""
-        return self.draft.to_board()
+        return self.editor.draft.to_board()
 
     def editor_status(self) -> tuple:
         """``(key, values)``: what the status says about the draft (ready, or why not)."""
@@ -231,4 +231,4 @@ class Hooks:
 
     def editor_node(self) -> object:
         """The editor's board element (what a refusal marks)."""
-        return self.edit_el
+        return self.editor.edit_el

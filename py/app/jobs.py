@@ -236,6 +236,10 @@ class Jobs:
         """What a job's answer depends on: the action, the position and the options."""
         return action + " " + self.session.state.to_code() + " " + json.dumps(self.session.options)
 
+    def solver_ready(self) -> None:
+        """The solver is up: work the board on screen out now, without waiting for it to rest."""
+        self.want_prefetch(rested=True)
+
     def want_prefetch(self, rested: bool = False) -> None:
         """The board appeared or changed: once it rests (at once if it already
         has: the solver just became ready), and the worker is idle, work out

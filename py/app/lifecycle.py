@@ -217,7 +217,7 @@ class Lifecycle:
         if value not in self.spec.options.get(name, ()):
             return
         self.calls["halt"]()
-        if self.shell.params.get(name) is not None or name == "metric":
+        if self.shell.params.get(name) is not None or name in self.spec.linked_options:
             self.shell.set_url(**{name: value})
         self.session.set_option(name, value)  # announced: options
         self.calls["render"]()
@@ -285,9 +285,8 @@ class Lifecycle:
         session = self.session
         board = session.state if frame.share_now else session.start
         params = {"board": board.to_code()}
-        for name in self.spec.options:
-            if name == "metric":
-                params[name] = session.options[name]
+        for name in self.spec.linked_options:
+            params[name] = session.options[name]
         query = "&".join("%s=%s" % (k, str(window.encodeURIComponent(v))) for k, v in params.items())
         frame.show_share(
             "%s%s?game=%s&%s&lang=%s"

@@ -364,7 +364,7 @@ class MapPanel:
             ("map_farthest", t("map_far", d=num(info["max_dist"])) if info["max_dist"] >= 0 else t("map_far_none")),
             ("map_dead_ends", num(info["dead_ends"])),
         ]
-        if info.get("metric") not in (None, "slide"):
+        if info.get("merges"):  # the game's space counts positions told apart
             merged = info.get("merged_digits")
             rows.append(("map_merged", t("map_merged_value", m=num(int(merged))) if merged else t("map_merged_none")))
         for key, value in rows:

@@ -45,7 +45,7 @@ class RecordsPanel:
         self.shell.records.clear()
         self.shell.save_records()
         for name in NAMES:
-            self.shell.view(name).records_changed()
+            self.shell.view(name).records.records_changed()
         self.render()
 
     def render(self) -> None:
@@ -79,5 +79,5 @@ class RecordsPanel:
                 entry = records.get(name, key)
                 tr = el("tr", body)
                 el("th", tr, text=view.record_label(key), scope="row")
-                el("td", tr, text=view.entry_text(entry) or clock_text(0))
+                el("td", tr, text=view.records.entry_text(entry) or clock_text(0))
                 el("td", tr, text=str(entry["wins"]))

@@ -71,7 +71,7 @@ class Solver:
         self.shell.refresh_solver_state()
         self.shell.render_solver_note()
         if self.worker is not None:
-            self.shell.each_game("solver_ready")  # the boards on screen can be worked out now
+            self.shell.each_game("jobs.solver_ready")  # the boards on screen can be worked out now
 
     async def _load(self, name: str) -> None:
         try:
@@ -324,7 +324,7 @@ class Shell:
         on(document, "keydown", self._on_key)
         on(document, "visibilitychange", lambda e: self.each_game("sync_activity"))
         # leaving or reloading: nothing unwritten (boot.js relays the window's pagehide)
-        window.__onPageHide = create_proxy(lambda *a: self.each_game("flush_save"))
+        window.__onPageHide = create_proxy(lambda *a: self.each_game("life.flush"))
         asyncio.create_task(self._tick())
 
     def view(self, name: str) -> object:
@@ -399,10 +399,14 @@ class Shell:
         window.__startupDone = True  # the start-up's work is over (tests measure what comes after)
 
     def each_game(self, method: str) -> None:
-        """Call ``method`` on every game built so far (a game built later starts current)."""
+        """Call ``method`` (a view's, or a part's: ``"life.flush"``) on every game built so far (a game
+        built later starts current)."""
         for name, view in list(self.games.items()):
             try:
-                getattr(view, method)()
+                target = view
+                for attr in method.split("."):
+                    target = getattr(target, attr)
+                target()
             except Exception as e:  # one game's fault never keeps the others from theirs (a save on leaving)
                 window.console.error("%s could not %s: %s" % (name, method, e))
 
@@ -420,7 +424,7 @@ class Shell:
         while True:
             await asyncio.sleep(0.5)
             try:
-                self.view(self.game).tick()
+                self.view(self.game).records.tick()
             except Exception as e:  # a fault of one game's clock never stops the ticking
                 window.console.error("clock: %s" % e)
 

@@ -26,12 +26,13 @@ MOVES_SHOWN = 60  # moves listed at most (the rest counted)
 
 
 class StepView:
+    BOARD_PORT = ("trace_args", "trace_show", "trace_off", "trace_board", "draw_case")  # what it calls on a view
     """State: ``record`` (the key of the record in ``static/code.js``), ``n`` (steps recorded),
     ``at`` (the step shown), ``shown`` (the steps are on screen)."""
 
     def __init__(self, shell: object, frame: object, section: object, before: object) -> None:
         self.shell, self.frame = shell, frame
-        self.board = None  # the game's view (its trace hooks), set by the view
+        self.board = None  # the game's view behind a port of BOARD_PORT, set by the view
         self.area = None  # the board's area: brought into view when the steps open
         self.editor = None  # the editor's handle, set by the panel
         self.record, self.n, self.at, self.shown = None, 0, 1, False

@@ -15,11 +15,10 @@ run one way, down):
   records, par, a win's result), :class:`~app.editor_frame.EditorFrame`,
   :class:`~app.map_panel.MapPanel` and :mod:`app.game_handler`.
 
-A game overrides only the hooks of :class:`app.hooks.Hooks` (the one list). Here
-stay the wiring, the one move path (:meth:`play`, through ``spec.apply`` in the
-session, and the rule that a player's move stops a playback), the redraw from the
-session (:meth:`render`) and the page's attention (:meth:`sync_activity`). The DOM
-is only ever written from the session's state, never read back.
+A game overrides only the hooks of :class:`app.hooks.Hooks` (the one list). Here stay the wiring, the
+one move path (:meth:`play`, through ``spec.apply`` in the session, and the rule that a player's move
+stops a playback), the redraw from the session (:meth:`render`) and the page's attention
+(:meth:`sync_activity`). The DOM is only ever written from the session's state, never read back.
 """
 
 import json
@@ -60,38 +59,20 @@ class GameView(Hooks):
         self.jobs = Jobs(shell, spec, s, f, Port(self, Jobs.PORT), {
             "render": self.render, "stop_playback": lambda: self.player.stop(),
             "wave": lambda p: self.map.wave(p) if self.map is not None else None,
-            "idle": lambda: self.shown and not self.editing and not self.player.playing})
+            "idle": lambda: self.shown and not self.editor.editing and not self.player.playing})
         self.records = RecordsKeeper(shell, spec, s, f, Port(self, RecordsKeeper.PORT), {
             "render": self.render, "run_job": self.jobs.run_job})
         self.life = Lifecycle(shell, spec, s, f, self.records, Port(self, Lifecycle.PORT), {
             "render": self.render, "say_ready": self.say_ready, "finish_edit": lambda: self.editor.finish(),
-            "editing": lambda: self.editing, "halt": self.halt, "close_editor": lambda: self.editor.close()})
+            "editing": lambda: self.editor.editing, "halt": self.halt, "close_editor": lambda: self.editor.close()})
         self.player = Player(s, f, parse_speed(shell.params.get("speed")), {
             "play": self.play, "render": self.render, "save": self.life.save, "assisted": self._assisted,
             "after_move": self.after_move, "say_ready": self.say_ready, "announce": self.announce,
-            "editing": lambda: self.editing})
+            "editing": lambda: self.editor.editing})
         self.editor = EditorFrame(shell, self.game, f, Port(self, EditorFrame.PORT), {
             "entered": self._editor_entered, "left": self.sync_activity, "render": self.render,
             "say_ready": self.say_ready, "load": lambda board, say: self.life.load(board, say)})
         s.subscribe(self._changed)
-        # what a game's own parts call, handed through from the parts that own it
-        self.say, self.show_error, self.show_puzzle_error = f.say, f.show_error, f.show_puzzle_error
-        self.clear_alert, self.refuse, self.guard = f.clear_alert, f.refuse, f.guard
-        self.button, self.select, self.paste_box = f.button, f.select, f.paste_box
-        j = self.jobs
-        self.run_job, self.request, self.stepped, self.side_job = j.run_job, j.request, j.stepped, j.side_job
-        self.load, self.save, self.flush_save, self.now = self.life.load, self.life.save, self.life.flush, now
-        self.tick, self.entry_text = self.records.tick, self.records.entry_text
-        self.records_changed = self.records.records_changed
-        ed = self.editor
-        self.finish_edit, self.set_draft, self.edited = ed.finish, ed.set_draft, ed.edited
-        self.edit_refused = ed.refused
-        self.play_button, self.build_edit_board, self.build_help = ed.play_button, ed.build_board, ed.build_help
-        self.start_playback, self.stop_playback = self.player.start, self.player.stop
-        self.report = lambda result: j.report(result, self.say_ready)  # a job that found nothing: said
-        self.solver_ready = lambda: j.want_prefetch(rested=True)  # the solver is up: work the board out now
-        self.undo, self.redo = lambda: self._travel(self.session.undo), lambda: self._travel(self.session.redo)
-        self.shortcut = lambda event: keys.take(event, {"undo": self.undo, "redo": self.redo})  # Ctrl+Z, u, r…
 
     def start(self) -> None:
         """Build the panel, open the game by the four rules, draw it (the shell calls this once)."""
@@ -101,16 +82,6 @@ class GameView(Hooks):
         self.sync_activity()
         self.handler = make_handler(*self.handler_methods(), session=self.session)
         self.shell.on_lang(self._relabel)
-
-    # the parts' state a game reads (and its editor's selection, which it sets)
-    options = property(lambda self: self.session.options, lambda self, v: setattr(self.session, "options", v))
-    status_key = property(lambda self: self.frame.status_key)
-    editing = property(lambda self: self.editor.editing)
-    draft = property(lambda self: self.editor.draft)
-    edit_el = property(lambda self: self.editor.edit_el)
-    ed_selected = property(lambda self: self.editor.selected, lambda self, v: setattr(self.editor, "selected", v))
-    ed_focus = property(lambda self: self.editor.focus, lambda self, v: setattr(self.editor, "focus", v))
-    clock = property(lambda self: self.records.clock)
 
     # ================================================================ building
     def _build(self, panel: object) -> None:
@@ -122,7 +93,7 @@ class GameView(Hooks):
         self.hint_btn = f.button(buttons, "hint", self._on_hint, "play-only")
         self.undo_btn = f.button(buttons, "undo", lambda e: self.undo(), "play-only")
         self.redo_btn = f.button(buttons, "redo", lambda e: self.redo(), "play-only")
-        self.reset_btn = f.button(buttons, "reset", lambda e: self.load(self.session.start), "play-only")
+        self.reset_btn = f.button(buttons, "reset", lambda e: self.life.load(self.session.start), "play-only")
         self.build_buttons(buttons)
         ed.build_button(buttons)
         f.button(buttons, "share", self.life.share_button)
@@ -150,19 +121,17 @@ class GameView(Hooks):
         right after that area."""
         if self._later is None:
             return
-        buttons, area = self._later
-        self._later = None
+        (buttons, area), self._later = self._later, None
         if self.spec.map:
-            MapPanel = (await lazy.load("app.map_panel")).MapPanel
-            self.map = MapPanel(self.shell, self.spec, self.session, self.frame, self.jobs,
-                                {"jump": self.jump, "board_el": lambda: self.board_el})
+            hooks = {"jump": self.jump, "board_el": lambda: self.board_el}
+            self.map = (await lazy.load("app.map_panel")).MapPanel(self.shell, self.spec, self.session, self.frame,
+                                                                   self.jobs, hooks)
             self.map.build_button(buttons)
             self.map.build_section(area)
             await next_task()
-        CodePanel = (await lazy.load("app.code_panel")).CodePanel
-        code = CodePanel(self.shell, self.spec, self.session, self.frame, self.player, self.jobs)
-        self.code = code.build(area)
-        self.code.steps.board = self  # Step through shows its steps through the view's trace hooks
+        code = (await lazy.load("app.code_panel")).CodePanel
+        self.code = code(self.shell, self.spec, self.session, self.frame, self.player, self.jobs).build(area)
+        self.code.steps.board = Port(self, self.code.steps.BOARD_PORT)  # Step through's board: the trace hooks
 
     def option_select(self, parent: object, name: str, key: str) -> object:
         """A picker for the spec's option ``name`` (see :meth:`Frame.option_select`), kept as ``<name>_select``."""
@@ -174,14 +143,14 @@ class GameView(Hooks):
         """The resting status: won (after moves that reached the goal), a board
         that opens already solved or stuck, or the game's prompt."""
         state = self.session.state
-        if self.editing:
+        if self.editor.editing:
             self.editor.say()
         elif self.session.solver_solved():
-            self.say(self.TEXT["by_solver"], n=self.count())
+            self.frame.say(self.TEXT["by_solver"], n=self.count())
         elif state.is_solved() and self.session.cursor:
             self.announce()  # the player's win, said as after the winning move
         else:
-            self.say(self.TEXT["at_goal"] if state.is_solved() else self.stuck_key() or self.TEXT["ready"])
+            self.frame.say(self.TEXT["at_goal"] if state.is_solved() else self.stuck_key() or self.TEXT["ready"])
 
     def _relabel(self) -> None:
         """The language changed: say everything again in it (a closed tab's game, when it opens)."""
@@ -189,7 +158,7 @@ class GameView(Hooks):
         if self.stale_lang:
             return
         self.frame.relabel()
-        if self.editing:
+        if self.editor.editing:
             self.editor.say()  # its reasons come from the game's errors, rendered in one language
         self.relabel()
         if self.map is not None:
@@ -202,7 +171,7 @@ class GameView(Hooks):
         A player's move (a click, a key, a drag, ``gameHandler``), legal or not, first stops a
         playback under way, paused or not: the board is the player's again and the status says
         what is on it. Only the playback's own moves (``by`` its helper) leave it playing."""
-        if self.editing:
+        if self.editor.editing:
             return False
         if by is None:
             self.interrupt()
@@ -223,7 +192,7 @@ class GameView(Hooks):
                 self.records.won()
                 self.frame.celebrate()
             self.announce()
-        self.save()  # played moves are moves, the playback's too (rule 1); the save itself is debounced
+        self.life.save()  # played moves are moves, the playback's too (rule 1); the save itself is debounced
         return True
 
     def interrupt(self) -> bool:
@@ -231,9 +200,9 @@ class GameView(Hooks):
         made stay made (and saved), and the status describes the board on screen. ``True`` if one was."""
         if self.player.playback is None:
             return False
-        self.stop_playback()
+        self.player.stop()
         self.render()
-        self.save()
+        self.life.save()
         self.say_ready()
         return True
 
@@ -244,12 +213,24 @@ class GameView(Hooks):
 
     def count(self) -> int:
         """The moves in effect, counted as the game counts them (its spec's ``count``)."""
-        options = self.options
+        options = self.session.options
         return self.session.counted(lambda moves: self.spec.count(moves, options), json.dumps(options))
+
+    def undo(self) -> None:
+        """Undo one move (Undo, Ctrl+Z, u)."""
+        self._travel(self.session.undo)
+
+    def redo(self) -> None:
+        """Redo one move (Redo, Ctrl+Y, r)."""
+        self._travel(self.session.redo)
+
+    def shortcut(self, event: object) -> None:
+        """A key the shell hands the open game: undo and redo (:mod:`app.keys`)."""
+        keys.take(event, {"undo": self.undo, "redo": self.redo})
 
     def _travel(self, step: object) -> None:
         """Undo or redo one move (stopping any playback first)."""
-        if self.editing:
+        if self.editor.editing:
             return
         self.interrupt()
         if step() is not None:
@@ -259,18 +240,21 @@ class GameView(Hooks):
         """After an undo, a redo or a jump (which the session announced)."""
         self.sync_activity()
         self.render()
-        self.save()
+        self.life.save()
 
     def jump(self, board: object, distance: "int | None" = None) -> None:
         """Put ``board`` (a position of the state map) on the board as one undoable step;
         the status says its ``distance`` to the goal."""
-        if self.editing or self.jobs.job is not None:
+        if self.editor.editing or self.jobs.job is not None:
             return
         self.interrupt()
         if board != self.session.state:
             self.session.jump(board)
             self._travelled()
-        self.say("map_jumped_none") if distance is None or distance < 0 else self.say("map_jumped", d=num(distance))
+        if distance is None or distance < 0:
+            self.frame.say("map_jumped_none")
+        else:
+            self.frame.say("map_jumped", d=num(distance))
 
     def _changed(self, kind: str) -> None:
         """The session's change: forget what was derived from the old position (the hint, the
@@ -298,18 +282,18 @@ class GameView(Hooks):
         hidden = str(document.visibilityState) == "hidden"
         active = self.shown and not hidden
         if hidden:  # a reload or leaving the page hides it: what is not written yet is written now
-            self.flush_save()
+            self.life.flush()
         self.player.set_held(not active)
         was_running = self.records.clock.running
-        self.records.sync_clock(active, self.editing)
+        self.records.sync_clock(active, self.editor.editing)
         if was_running and not self.records.clock.running and self.player.playback is None:
-            self.save()
+            self.life.save()
             if hidden:
-                self.flush_save()
+                self.life.flush()
 
     def render(self) -> None:
         """Redraw the board and every control from the session."""
-        editing, busy = self.editing, self.jobs.job is not None
+        editing, busy = self.editor.editing, self.jobs.job is not None
         self.draw_editor() if editing else self.draw()
         self.panel.classList.toggle("editing", editing)
         self.editor.render()
@@ -321,7 +305,8 @@ class GameView(Hooks):
         self.hint_btn.disabled = busy or editing
         self.frame.cancel_btn.disabled = not busy
         self.records.render()
-        self.player.render(self.shell.t, self.counter_text(), lambda moves: self.spec.count(moves, self.options))
+        self.player.render(self.shell.t, self.counter_text(),
+                           lambda moves: self.spec.count(moves, self.session.options))
         if self.map is not None:
             self.map.follow()
 
@@ -334,7 +319,7 @@ class GameView(Hooks):
     async def _on_solve(self, event: object) -> None:
         """Solve and play the solution; from the editor, the board drawn there."""
         self.solve_began = float(window.performance.now())  # an answer in hand starts playing in this task
-        if self.jobs.job is None and (not self.editing or self.editor.finish()):
+        if self.jobs.job is None and (not self.editor.editing or self.editor.finish()):
             await self.jobs.solve(self.say_ready, self._play_solution)
         self.after_solve()
 
@@ -344,7 +329,7 @@ class GameView(Hooks):
         self.player.start(moves, began=self.solve_began if self.jobs.answered_ahead else None)
 
     async def _on_hint(self, event: object) -> None:
-        if self.jobs.job is None and not self.editing:
+        if self.jobs.job is None and not self.editor.editing:
             await self.jobs.hint(self.say_ready, self._show_hint)
 
     def _show_hint(self, moves: list, stats: dict) -> None:

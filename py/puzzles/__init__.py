@@ -223,12 +223,14 @@ except TypeError:
 
 
 def read_grid(
-    grid: object, shown: object, error: type, cell: str, max_side: int = 0, size_error: object = None
+    grid: object, shown: object, error: type, cell: str = "cell_not_number", max_side: int = 0,
+    size_error: object = None,
 ) -> "tuple[int, int, list[int]]":
     """Check the course's JSON form, decoded: a non-empty list of equally long,
     non-empty rows of integers. Returns ``(rows, cols, cells)`` row-major, or
     raises ``error`` quoting ``shown`` (``cell`` is the code of the message
-    for a cell that is not an integer: ``"cell_not_id"``).
+    for a cell that is not an integer: the game's own words for its cells, or
+    "not a whole number").
 
     With ``max_side``, the size is checked before any cell is read: more rows,
     or a first row longer, than ``max_side`` raise ``size_error(rows, cols)``
@@ -520,6 +522,8 @@ class GameSpec:
                     move played on ``board`` (``gameHandler.move(10, 'left')``).
     ``options``     ``{name: (choice, ...)}``, the first choice the default;
                     ``default_options(board)`` may choose by board instead.
+    ``linked_options`` the options a share link and the page's address always carry
+                    (Huarong's ``metric``); the others only when the link named them.
     ``solver``      the worker-side module. Its ``JOBS`` maps each job's name
                     (``solve``, ``hint`` and the game's own, such as Link-up's
                     ``generate``) to ``(board, options, request) -> generator``;
@@ -580,6 +584,7 @@ class GameSpec:
         layouts: "str | None" = None,
         exercise: "str | None" = None,
         texts: "str | None" = None,
+        linked_options: tuple = (),
     ) -> None:
         self.name = name
         self.board = board
@@ -601,6 +606,7 @@ class GameSpec:
         self.layouts = layouts
         self.exercise = exercise
         self.texts = texts
+        self.linked_options = linked_options
 
     def defaults(self, board: object) -> dict:
         """Every option's default value for ``board``."""

@@ -16,10 +16,11 @@ input. The rules:
   empty and on the board or its one-cell ring, at most two turns, the two tiles of one kind.
   Any legal path is accepted (not only the exact solver's). A reason names a cell as the
   learner's program does, row and column from 0 (the ring is row/column -1 and the size).
-* **Judging Check's cases** (:func:`judge`): Sliding — the answer is a whole number (not a
-  bool) equal to the exact one; Link-up — ``[]`` exactly when the exact answer is ``[]``, else
-  a path :func:`check_path` accepts; Huarong — the moves are legal and reach the goal when the
-  layout has a solution, and are legal and do not when it has none.
+* **Judging Check's cases** (:func:`judge`), by the exercise's ``answer``: ``count`` — a whole
+  number (not a bool) equal to the exact one; ``path`` — ``[]`` exactly when the exact answer is
+  ``[]``, else a path :func:`check_path` accepts; ``moves`` — the moves are legal and reach the
+  goal when the case has a solution, and are legal and do not when it has none; a solved answer
+  is said in the exercise's own units (its ``steps``).
 """
 
 from puzzles import PuzzleError, load_module, quote
@@ -52,7 +53,12 @@ class Exercise:
     ``starters``     the starter program, ``(English, 中文)``.
     ``exact_options`` the options of the exact solve a ``count`` answer is compared with.
     ``keys``         the page's texts of this exercise by their role: ``ready`` (said after a
-                     ``path`` Run), ``answer_ok`` and ``answer_wrong`` (a ``count`` answer).
+                     ``path`` Run), ``answer_ok`` and ``answer_wrong`` (a ``count`` answer),
+                     ``steps`` (a ``moves`` answer's counts).
+    ``steps``        for a ``moves`` answer: ``moves -> {name: n}``, what a solved answer
+                     counts in the game's units, in the form its cases' ``expected`` holds;
+                     said with the text ``keys["steps"]`` (by default ``{"n": len(moves)}``,
+                     said as ``code_moves_n``).
     ``trace``        what Step through's recorder looks for in the learner's variables:
                      ``{"want": "cells"}`` (the cells states stand on, marked on the board) or
                      ``{"want": "board"}`` (rows of the board's ids, drawn), with ``"flat": True``
@@ -70,6 +76,7 @@ class Exercise:
         exact_options: "dict | None" = None,
         keys: "dict | None" = None,
         trace: "dict | None" = None,
+        steps: object = None,
     ) -> None:
         self.function = function
         self.answer = answer
@@ -78,14 +85,25 @@ class Exercise:
         self.course_line = course_line
         self.answer_items = answer_items
         self.exact_options = exact_options or {}
-        self.keys = keys or {}
+        self.keys = {"steps": "code_moves_n"}
+        self.keys.update(keys or {})
         self.trace = trace or {"want": "board"}
+        self.steps = steps or _moves_n
+
+    def said_steps(self, counts: dict) -> tuple:
+        """A ``moves`` answer's counts (:attr:`steps`, or a case's ``expected``) as ``(key, values)``."""
+        return (self.keys["steps"], counts)
 
     def request(self) -> dict:
         """What the learner's worker (``py/code_runner.py``, which imports none of the games) is told
         of the exercise with each request."""
         return {"function": self.function, "answer": self.answer, "move_args": self.move_args,
                 "course_line": self.course_line, "answer_items": self.answer_items}
+
+
+def _moves_n(moves: list) -> dict:
+    """A ``moves`` answer counted by default: one step a move."""
+    return {"n": len(moves)}
 
 
 def exercise_of(spec: object) -> "Exercise | None":
@@ -231,7 +249,8 @@ def judge(spec: object, case: dict, grid: list, answer: object, moves: list) -> 
 def judging(spec: object, case: dict, grid: list, answer: object, moves: list, chunk: int = 64):
     """:func:`judge` as a generator that yields after every ``chunk`` moves replayed (Huarong's
     answers are up to 10,000 moves: the page judges them in slices) and returns the row."""
-    kind, expected = exercise_of(spec).answer, case["expected"]
+    exercise = exercise_of(spec)
+    kind, expected = exercise.answer, case["expected"]
     if kind == "count":
         ok = _whole(answer) and answer == expected
         yours = str(answer) if _whole(answer) else quote(str(answer)[:40])
@@ -251,12 +270,11 @@ def judging(spec: object, case: dict, grid: list, answer: object, moves: list, c
             yield next(gen)
     except StopIteration as stop:
         board, bad = stop.args[0]
-    exp = ("code_none", {}) if expected is None else ("code_steps", expected)
+    exp = ("code_none", {}) if expected is None else exercise.said_steps(expected)
     if bad is not None:
         # the rule's own error, said in the page's language where the row is drawn
         return {"ok": False, "yours": ("code_illegal_noline", {"i": bad[0], "msg": bad[2]}), "expected": exp}
     plain = [m for m, _ in moves]
-    counts = {"cell": spec.count(plain, {"metric": "cell"}), "piece": spec.count(plain, {"metric": "piece"})}
     solved = board.is_solved()
-    yours = ("code_steps", counts) if solved else ("code_case_unsolved", {"n": len(plain)})
+    yours = exercise.said_steps(exercise.steps(plain)) if solved else ("code_case_unsolved", {"n": len(plain)})
     return {"ok": solved == (expected is not None), "yours": yours, "expected": exp}

@@ -90,6 +90,11 @@ class Space:
     ``start``           the current board's key.
     ``goal_mask``, ``goal_value``  a key is a goal when ``key & goal_mask == goal_value``.
     ``metric``          the name of the edge metric, said in the result.
+    ``preview``         how the map's drawing (``static/map-render.js``) shows a position:
+                        ``"pieces"``, each id a block coloured by its shape (id 1 the piece
+                        to free), or ``"tiles"``, each id a numbered tile.
+    ``merges``          whether :meth:`merged` counts positions told apart (the map's
+                        words then say that count, or that it was not made).
     ``work``            work units spent outside :meth:`neighbours`'s answers
                         (building tables), counted into the job's slices.
     """
@@ -97,6 +102,8 @@ class Space:
     rows = cols = start = goal_value = 0
     goal_mask = -1
     metric = ""
+    preview = "pieces"
+    merges = False
     work = 0
 
     def neighbours(self) -> object:
@@ -534,6 +541,8 @@ def map_job(board: object, options: dict, request: dict):
         "merged": merged,
         "merged_digits": None if merged is None else str(merged),  # exact past 2**53, where JS rounds numbers
         "levels": levels,
+        "preview": space.preview,
+        "merges": space.merges,
     }
     found.update(space.fields())
     if layout is not None:

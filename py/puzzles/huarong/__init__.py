@@ -558,6 +558,7 @@ SPEC = GameSpec(
     legal_moves=lambda board: board.legal_moves(),
     count=lambda moves, options: count_steps(moves, options.get("metric", "cell")),
     options={"metric": METRICS},
+    linked_options=("metric",),
     space="puzzles.huarong.space",
     layouts="puzzles.huarong.layouts",
     warm_up=[{"action": "solve", "board": WARM_BOARD, "options": {"metric": m}} for m in METRICS],

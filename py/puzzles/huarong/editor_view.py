@@ -19,14 +19,21 @@ Constructed with a port, a dict of the calls it makes:
   the panel redrawn.
 """
 
+from app import i18n
 from app.dom import clear, el, hit, on
-from app.i18n import piece_name
 from puzzles import STEP, DraftError, PuzzleError
 from puzzles.huarong import MAX_SIDE
 from puzzles.huarong.draft import SHAPE_ORDER, SHAPES, HuarongDraft
+from puzzles.huarong.texts import piece_text
 from puzzles.input import ARROW_KEY_DIRECTION
 
 TOOLS = SHAPE_ORDER + ("erase",)
+
+
+def piece_name(pid: int, height: int, width: int, lang: str) -> str:
+    """The name a piece shows, in ``lang`` (see :func:`puzzles.huarong.texts.piece_text`)."""
+    key, values = piece_text(pid, height, width)
+    return i18n.t(key, lang, **values)
 
 
 def place(node: object, r: int, c: int, h: int, w: int) -> None:

@@ -3,6 +3,7 @@ through ``gameHandler.move(pid, direction)`` (or prints the course's lines); its
 replayed and judged by whether they free Cao Cao, in how many steps."""
 
 from puzzles.code_check import Exercise
+from puzzles.huarong import METRICS, count_steps
 
 # The starter program, with comments in the page's language: the course's function, a first
 # step, and room for the learner's search.
@@ -40,10 +41,19 @@ def solve(board):
 ''',
 )
 
+
+
+def steps(moves: list) -> dict:
+    """A solved answer's steps in each metric (the form of its cases' ``expected``)."""
+    return {metric: count_steps(moves, metric) for metric in METRICS}
+
+
 EXERCISE = Exercise(
     function="solve",
     answer="moves",
     starters=STARTERS,
     move_args=2,
     course_line=r"^\s*gameHandler\.move\(\s*(\d{1,6})\s*,\s*['\"](up|down|left|right)['\"]\s*\)\s*;?\s*$",
+    steps=steps,
+    keys={"steps": "hr_code_steps"},
 )

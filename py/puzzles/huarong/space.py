@@ -233,6 +233,8 @@ class HuarongSpace(Space):
                     work += 1
         return work
 
+    merges = True  # same-shape pieces told apart: the map says how many positions that makes
+
     def merged(self, keys: list, adj: array, off: array, truncated: bool):
         """The "merged" count: :func:`_merged`."""
         return _merged(self, keys, adj, off, truncated)

@@ -8,7 +8,6 @@ it makes: the BFS chart (:mod:`.chart_view`), the "What equivalence buys" compar
 from pyscript import document
 
 from app.dom import clear, el, hit, on
-from app.i18n import piece_name
 from app.records import num
 from app.view import GameView, game_texts
 from puzzles import STEP, PuzzleError, exact_int
@@ -17,7 +16,7 @@ from puzzles.huarong import input as huarong_input
 from puzzles.huarong.chart_view import Chart
 from puzzles.huarong.compare_view import Compare
 from puzzles.huarong.draft import HuarongDraft
-from puzzles.huarong.editor_view import Editor, kind, place
+from puzzles.huarong.editor_view import Editor, kind, piece_name, place
 from puzzles.huarong.layouts import LAYOUTS
 from puzzles.input import Refused, changed, gesture_direction
 from puzzles.input import event as input_event
@@ -58,9 +57,9 @@ class View(GameView):
 
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
-        self.layout_select = self.select(bar, "layout", "hr-layout")
+        self.layout_select = self.frame.select(bar, "layout", "hr-layout")
         self.layout_labels: "list | None" = None  # the menu's texts as last built (see _fill_layouts)
-        on(self.layout_select, "change", self.guard(lambda e: self._on_layout(str(e.target.value))))
+        on(self.layout_select, "change", self.frame.guard(lambda e: self._on_layout(str(e.target.value))))
         self.option_select(bar, "metric", "metric")
 
     def build_board(self, parent: object) -> None:
@@ -75,20 +74,20 @@ class View(GameView):
         on(self.board_el, "pointermove", self._on_pointer_move)
         on(self.board_el, "pointerup", self._on_pointer_up)
         on(self.board_el, "pointercancel", self._on_pointer_cancel)
-        self.build_edit_board(left, "hr-board hr-edit", "hr-edit-board", "ed_board_huarong")
-        self.board_editor.listen(self.edit_el)
+        self.editor.build_board(left, "hr-board hr-edit", "hr-edit-board", "ed_board_huarong")
+        self.board_editor.listen(self.editor.edit_el)
 
     def build_side(self, side: object) -> None:
-        self.build_help(side, "keys_help", "ed_help_huarong")
+        self.editor.build_help(side, "keys_help", "ed_help_huarong")
 
     def build_progress(self, box: object) -> None:
         self.chart.build(box)
 
     def build_panels(self, panel: object) -> None:
-        box, self.script_input = self.paste_box(panel, "paste_script", "paste_script_help", "hr-script-input")
+        box, self.script_input = self.frame.paste_box(panel, "paste_script", "paste_script_help", "hr-script-input")
         self.script_input.setAttribute("rows", "6")
         on(self.script_input, "input", lambda e: setattr(self, "script_text", str(e.target.value)))
-        self.button(box, "play_script", self._on_script)
+        self.frame.button(box, "play_script", self._on_script)
         self.comparison.build(panel)
 
     def _fill_layouts(self) -> None:
@@ -97,10 +96,10 @@ class View(GameView):
         only moves the selection)."""
         lang = self.shell.lang
         records = self.shell.records
-        self.layouts_metric = self.options["metric"]
+        self.layouts_metric = self.session.options["metric"]
         labels = []
         for lay in LAYOUTS:
-            par = lay.par[self.options["metric"]]
+            par = lay.par[self.session.options["metric"]]
             name = lay.zh if lang == "zh" else lay.en
             extra = self.shell.t("par", n=par) if par is not None else self.shell.t("no_par")
             mark = " ✓" if records.solved(self.game, "L%d" % lay.index) else ""
@@ -123,12 +122,12 @@ class View(GameView):
     # ================================================================= drawing
     def board_opened(self) -> None:
         self.ui = huarong_input.new_ui()
-        self.metric_select.value = self.options["metric"]
+        self.metric_select.value = self.session.options["metric"]
         self._fill_layouts()
         self._build_pieces()
 
     def relabel(self) -> None:
-        if self.status_key[0] == "hint_move" and self.hint_said is not None:
+        if self.frame.status_key[0] == "hint_move" and self.hint_said is not None:
             self._say_hint()
         self._fill_layouts()
         self._build_pieces()
@@ -140,7 +139,7 @@ class View(GameView):
         every move); the layouts menu is refilled when the metric of its pars changed."""
         self.chart.forget()
         self.comparison.forget()
-        if not new_board and self.layouts_metric != self.options["metric"]:
+        if not new_board and self.layouts_metric != self.session.options["metric"]:
             self._fill_layouts()
 
     def mark_records(self) -> None:
@@ -155,7 +154,7 @@ class View(GameView):
         return {m: count_steps(self.session.made, m) for m in METRICS}
 
     def record_unit(self) -> str:
-        return self.options["metric"]
+        return self.session.options["metric"]
 
     def record_label(self, key: str) -> str:
         if key[:1] == "L" and key[1:].isdigit() and int(key[1:]) < len(LAYOUTS):
@@ -165,10 +164,10 @@ class View(GameView):
 
     def known_par(self) -> "int | None":
         lay = self._layout()
-        return lay.par[self.options["metric"]] if lay is not None else None
+        return lay.par[self.session.options["metric"]] if lay is not None else None
 
     def par_search(self) -> "tuple | None":
-        return None if self._layout() is not None else (self.session.start, self.options)
+        return None if self._layout() is not None else (self.session.start, self.session.options)
 
     def _build_pieces(self) -> None:
         board = self.session.state
@@ -305,7 +304,7 @@ class View(GameView):
             if show_refusal:
                 nodes = [self.piece_els.get(pid) for pid in outcome.pieces]
                 nodes += [self.slot_els[i] for i in outcome.cells if 0 <= i < len(self.slot_els)]
-                self.refuse(*(nodes or [self.board_el]))
+                self.frame.refuse(*(nodes or [self.board_el]))
         self.render()
         return done
 
@@ -402,24 +401,24 @@ class View(GameView):
     def _on_layout(self, value: str) -> None:
         """A layout chosen in the menu (its change event's value): that board opens."""
         if value.isdigit() and int(value) < len(LAYOUTS):
-            self.clear_alert()
-            self.load(LAYOUTS[int(value)].board)
+            self.frame.clear_alert()
+            self.life.load(LAYOUTS[int(value)].board)
 
     def _on_script(self, event: object) -> None:
         try:
             moves = check_script(self.session.state, self.script_text)
         except PuzzleError as e:
-            self.show_puzzle_error(e)
+            self.frame.show_puzzle_error(e)
             return
-        self.clear_alert()
-        self.say("script_ok", n=len(moves))
-        self.start_playback(moves, announce=True)
+        self.frame.clear_alert()
+        self.frame.say("script_ok", n=len(moves))
+        self.player.start(moves, announce=True)
 
     # ================================================================= solver
     def show_progress(self, progress: dict) -> None:
         levels = progress.get("levels")
         if levels is not None:
-            self.say("solving", n=num(progress["positions"]), d=len(levels) - 1)
+            self.frame.say("solving", n=num(progress["positions"]), d=len(levels) - 1)
             self.chart.draw(levels)
 
     def show_hint(self, moves: list, stats: dict) -> None:
@@ -435,7 +434,7 @@ class View(GameView):
         """The hint's sentence, its piece and direction named in the page's language (again on a switch)."""
         pid, height, width, direction, n = self.hint_said
         name = piece_name(pid, height, width, self.shell.lang)
-        self.say("hint_move", name=name, dir=self.shell.t("dir_" + direction), n=n)
+        self.frame.say("hint_move", name=name, dir=self.shell.t("dir_" + direction), n=n)
 
     # ================================================================= the editor (editor_view's)
     def build_editor(self, bar: object) -> None:

@@ -15,6 +15,7 @@ from pyscript.ffi import create_proxy
 from app.dom import clear, el, hit, on
 from app.faces import face
 from app.records import clock_text, num
+from app.records_keeper import now
 from app.view import GameView, game_texts
 from puzzles import exact_int
 from puzzles.input import Refused, changed
@@ -70,29 +71,30 @@ class View(GameView):
         super().__init__(shell, panel, spec)
         self.race = RacePanel(shell, self.session, self.frame, {
             "settings": lambda: {"preset": self.preset, "kinds": self.kinds}, "encode": spec.encode_move,
-            "load": lambda code, seed: self.load(spec.board.parse(code), "race_go", seed=seed), "render": self.render})
+            "load": lambda code, seed: self.life.load(spec.board.parse(code), "race_go", seed=seed),
+            "render": self.render})
         self.search = SearchShow(shell, self.frame, {
             "board_el": lambda: self.board_el, "board": lambda: self.session.state, "changed": self.life.save})
 
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
         sh = self.shell
-        self.preset_select = self.select(bar, "lu_preset", "lu-preset")
-        on(self.preset_select, "change", self.guard(lambda e: self._on_preset(str(e.target.value))))
-        self.kinds_select = self.select(bar, "lu_kinds", "lu-kinds")
-        on(self.kinds_select, "change", self.guard(lambda e: self._on_kinds(str(e.target.value))))
+        self.preset_select = self.frame.select(bar, "lu_preset", "lu-preset")
+        on(self.preset_select, "change", self.frame.guard(lambda e: self._on_preset(str(e.target.value))))
+        self.kinds_select = self.frame.select(bar, "lu_kinds", "lu-kinds")
+        on(self.kinds_select, "change", self.frame.guard(lambda e: self._on_kinds(str(e.target.value))))
         lab = el("label", bar, "field seed")
         sh.text(el("span", lab), "lu_seed")
         self.seed_input = el("input", lab, type="number", min="0", value="1", id="lu-seed", inputmode="numeric")
         sh.text(self.seed_input, "lu_seed_any", "placeholder")  # empty: a board not made from a seed; New picks one
         on(self.seed_input, "input", self._on_seed_typed)
-        self.new_btn = self.button(bar, "lu_new", self._on_new)
+        self.new_btn = self.frame.button(bar, "lu_new", self._on_new)
         self.locked_drawn = False  # New board drawn off (a race on)
         self._fill_presets()
         self._fill_kinds()
 
     def build_buttons(self, bar: object) -> None:
-        self.shuffle_btn = self.button(bar, "lu_shuffle", self._on_shuffle)
+        self.shuffle_btn = self.frame.button(bar, "lu_shuffle", self._on_shuffle)
         self.race.build_button(bar)
 
     def build_board(self, parent: object) -> None:
@@ -270,7 +272,7 @@ class View(GameView):
         event.preventDefault()
         outcome, self.ui = linkup_input.interpret(self.session.state, self.ui, input_event("key", key=key))
         if isinstance(outcome, Refused):
-            self.refuse(*[self.tiles.get(i) for i in outcome.cells])
+            self.frame.refuse(*[self.tiles.get(i) for i in outcome.cells])
             return
         self.render()
         tile = self.tiles.get(self.ui["cursor"])
@@ -312,15 +314,15 @@ class View(GameView):
     def announce(self) -> None:
         board = self.session.state
         if board.is_cleared():
-            self.say(self.won_key(), **self.won_values())
+            self.frame.say(self.won_key(), **self.won_values())
         else:
-            self.say(self.stuck_key() or "lu_joined", n=board.tiles())
+            self.frame.say(self.stuck_key() or "lu_joined", n=board.tiles())
 
     def won_key(self) -> str:
         return "lu_cleared_race" if self.race.on_race_board() else self.TEXT["won"]
 
     def won_values(self) -> dict:
-        return {"n": self.session.start.tiles() // 2, "t": clock_text(self.clock.ms(self.now()))}
+        return {"n": self.session.start.tiles() // 2, "t": clock_text(self.records.clock.ms(now()))}
 
     def records_off(self) -> bool:
         return self.race.on_race_board()
@@ -417,10 +419,10 @@ class View(GameView):
         if self.search.on and self._show_search(outcome, chosen, tile[1]):
             return
         if isinstance(outcome, Refused):
-            self.refuse(*[self.tiles.get(i) for i in outcome.cells])
+            self.frame.refuse(*[self.tiles.get(i) for i in outcome.cells])
             self.render()
             if outcome.say:
-                self.say(outcome.say)
+                self.frame.say(outcome.say)
             return
         if outcome is None:
             self.render()
@@ -461,7 +463,7 @@ class View(GameView):
         board = self.session.state
         path = await self.code.connect(board, a, b)
         if path is None or self.session.state != board:
-            self.refuse(self.tiles.get(a), self.tiles.get(b))
+            self.frame.refuse(self.tiles.get(a), self.tiles.get(b))
             return
         self.play((min(a, b), max(a, b)))
         self._draw_path(path)
@@ -501,29 +503,29 @@ class View(GameView):
         if rows * cols <= MAIN_THREAD_CELLS:
             board = generate(rows, cols, kinds, per, seed)
         else:
-            self.say("lu_generating")
-            result = await self.run_job("generate", rows=rows, cols=cols, kinds=kinds, per_kind=per, seed=seed)
-            if self.report(result):
+            self.frame.say("lu_generating")
+            result = await self.jobs.run_job("generate", rows=rows, cols=cols, kinds=kinds, per_kind=per, seed=seed)
+            if self.jobs.report(result, self.say_ready):
                 return
             board = self.spec.board.parse(result["board"])
-        self.clear_alert()
-        self.load(board, seed=seed)
-        self.say(self.stuck_key() or "lu_new_done", seed=seed)
+        self.frame.clear_alert()
+        self.life.load(board, seed=seed)
+        self.frame.say(self.stuck_key() or "lu_new_done", seed=seed)
 
     async def _on_shuffle(self, event: object) -> None:
         self.shuffles += 1
-        result = await self.run_job("shuffle", seed=self.shuffles)
-        if not self.report(result) and self.play(("shuffle", result["board"])):
-            self.say("lu_shuffled")
+        result = await self.jobs.run_job("shuffle", seed=self.shuffles)
+        if not self.jobs.report(result, self.say_ready) and self.play(("shuffle", result["board"])):
+            self.frame.say("lu_shuffled")
 
     # ================================================================= solver
     def show_progress(self, progress: dict) -> None:
         if "tiles" in progress:
-            self.say("lu_searching", n=num(progress["positions"]))
+            self.frame.say("lu_searching", n=num(progress["positions"]))
 
     def show_hint(self, moves: list, stats: dict) -> None:
         self.render()
-        self.say("lu_hint")
+        self.frame.say("lu_hint")
         self.race.hinted()
 
     def solve_off(self) -> bool:

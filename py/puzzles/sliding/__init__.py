@@ -94,7 +94,7 @@ class Board(GridBoard):
         def too_big(rows: int, cols: int) -> BoardError:
             return BoardError("sliding_bad_size", text=quote(shown), rows=rows, cols=cols, min=MIN_SIDE, max=MAX_SIDE)
 
-        rows, cols, cells = read_grid(grid, shown, BoardError, "cell_not_number", MAX_SIDE, too_big)
+        rows, cols, cells = read_grid(grid, shown, BoardError, max_side=MAX_SIDE, size_error=too_big)
         return cls.from_cells(rows, cols, cells, shown)
 
     @classmethod

@@ -24,6 +24,7 @@ class SlidingSpace(Space):
         self._near = [[(8 * p + 8, (8 * z + 8), z ^ p) for p in near[z]] for z in range(self.n)]
         self.work = 0
         self.metric = "slide"
+        self.preview = "tiles"  # the map draws a position as numbered tiles
         self.goal_mask, self.goal_value = -1, self.goal
 
     def encode(self, board: sliding.Board) -> int:

@@ -25,6 +25,64 @@ TEXTS = {
         "你的答案：{yours}——不对，正确答案是 {exact}。",
     ),
     "code_sliding_answer_ok": ("Your answer: {yours} — right.", "你的答案：{yours}——正确。"),
+    "sp_tables_failed": (
+        "The pattern tables could not be loaded for this size; solving with smaller tables (slower).",
+        "这个尺寸的模式数据库未能加载；改用较小的表求解（较慢）。",
+    ),
+    "sp_size": ("Size", "大小"),
+    "sp_mode": ("Solve for", "求解方式"),
+    "sp_optimal_large": (
+        "Fewest moves on a board of more than 16 cells: the search gives up after 50,000,000 positions, about a "
+        "minute in the browser, and most boards of this size need more. The fast mode answers at once.",
+        "超过 16 格的棋盘求最少步数：搜索到 50,000,000 个局面（浏览器里约一分钟）就会放弃，"
+        "而这个尺寸的多数棋盘需要更多。快速模式立即给出答案。",
+    ),
+    "sp_shuffle": ("Shuffle", "打乱"),
+    "sp_ready": (
+        "Slide the tiles into order: 1, 2, 3, … with the blank last.",
+        "把数字滑回顺序：1、2、3……空格在最后。",
+    ),
+    "sp_shuffled": ("Shuffled: a new solvable board.", "已打乱：一个可解的新棋盘。"),
+    "sp_unsolvable": (
+        "No solution: -1 (the tiles' order has the wrong parity; no sequence of moves reaches the goal).",
+        "无解：-1（数字排列的奇偶性不对，怎么移动都到不了终局）。",
+    ),
+    "sp_solved_fast": ("Solved: {n} moves (fast mode, not the fewest)", "已解出：{n} 步（快速模式，不保证最少）"),
+    "sp_searching": (
+        "Searching for the fewest moves… bound {b}, {n} positions",
+        "正在搜索最少步数……当前界限 {b}，已搜索 {n} 个局面",
+    ),
+    "sp_hint": ("Hint: slide {t} — {n} moves to go", "提示：移动 {t}——还需 {n} 步"),
+    "sp_hint_fast": (
+        "Hint: slide {t} — {n} moves to go this way (fast mode, not the fewest)",
+        "提示：移动 {t}——这样走还需 {n} 步（快速模式，不保证最少）",
+    ),
+    "sp_searching_bfs": ("Searching… {n} positions", "搜索中……已搜索 {n} 个局面"),
+    "sp_tables": ("Loading the {shape} pattern tables…", "正在加载 {shape} 模式数据库……"),
+    "sp_tile_label": ("Tile {n}, row {r}, column {c}", "数字 {n}，第 {r} 行第 {c} 列"),
+    "sp_paste_help": (
+        "The course's JSON form, e.g. [[4,1,2],[5,0,3]], or a share code like 2x3-412503",
+        "课程的 JSON 形式，例如 [[4,1,2],[5,0,3]]，或分享码，例如 2x3-412503",
+    ),
+    "sp_at_goal": (
+        "This board is already in order. Shuffle, or edit a position.",
+        "这个棋盘已经排好了。请打乱，或编辑一个局面。",
+    ),
+    "ed_grid": ("Grid", "网格"),
+    "ed_goal": ("In order", "按顺序排好"),
+    "ed_blank_label": ("Blank, row {r}, column {c}", "空格，第 {r} 行第 {c} 列"),
+    "ed_sp_goal": (
+        "Editing — this is the goal: swap tiles to set a position.",
+        "编辑中——这是终局：交换数字来设置局面。",
+    ),
+    "ed_sp_solvable": ("Editing — solvable: Play, Solve or Share it.", "编辑中——可解：可以开始玩、求解或分享。"),
+    "ed_sp_unsolvable": (
+        "Editing — unsolvable: no moves reach the goal (wrong parity). Swap two tiles to fix it.",
+        "编辑中——无解：怎么移动都到不了终局（奇偶性不对）。交换两个数字即可修正。",
+    ),
+    "sp_mode_optimal": ("fewest moves", "最少步数"),
+    "sp_mode_fast": ("fast (not the fewest moves)", "快速（不保证最少步数）"),
+    "sp_paste": ("Paste a board", "粘贴棋盘"),
 }
 
 MESSAGES = {
@@ -49,5 +107,19 @@ MESSAGES = {
     "sliding_bad_char": (
         "{text}: {char} is not a tile character (0-9, a-o)",
         "{text}：{char} 不是方块字符（0-9、a-o）",
+    ),
+    "tile_not_movable": ("tile {tile} is not next to the blank", "方块 {tile} 不在空格旁边"),
+    "tables_bad_header": (
+        "the pattern tables are damaged: their header {text} is not one this app reads",
+        "模式表已损坏：无法识别其文件头 {text}",
+    ),
+    "tables_damaged": (
+        "the pattern tables are damaged at byte {count} of their {expected} bytes of table data"
+        " (a truncated or altered file?)",
+        "模式表已损坏：共 {expected} 字节的表数据在第 {count} 字节处出错（文件被截断或改动过？）",
+    ),
+    "unknown_mode": (
+        "unknown mode {text}; expected optimal or fast",
+        "未知的模式 {text}，应为 'optimal'（最少步数）或 'fast'（快速）",
     ),
 }

@@ -9,6 +9,7 @@ from pyscript import window
 
 from app.dom import clear, el, hit, on
 from app.records import num
+from app.records_keeper import now
 from app.view import GameView, game_texts
 from puzzles import exact_int
 from puzzles.input import Refused, gesture_direction
@@ -46,11 +47,11 @@ class View(GameView):
 
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
-        self.size_select = self.select(bar, "sp_size", "sp-size")
+        self.size_select = self.frame.select(bar, "sp_size", "sp-size")
         self._fill_sizes()
-        on(self.size_select, "change", self.guard(lambda e: self._on_size(str(e.target.value))))
+        on(self.size_select, "change", self.frame.guard(lambda e: self._on_size(str(e.target.value))))
         self.option_select(bar, "mode", "sp_mode")
-        self.button(bar, "sp_shuffle", self._on_shuffle)
+        self.frame.button(bar, "sp_shuffle", self._on_shuffle)
 
     def build_board(self, parent: object) -> None:
         self.board_el = el("div", parent, "sp-board play-only", role="group", id="sp-board", tabindex="0")
@@ -60,14 +61,14 @@ class View(GameView):
         on(self.board_el, "pointerdown", self._on_pointer_down)
         on(self.board_el, "pointerup", self._on_pointer_up)
         on(self.board_el, "pointercancel", self._on_pointer_cancel)
-        self.build_edit_board(parent, "sp-board sp-edit", "sp-edit-board", "ed_board_sliding")
-        on(self.edit_el, "click", self._on_ed_click)  # the draft is redrawn on every edit: one listener
+        self.editor.build_board(parent, "sp-board sp-edit", "sp-edit-board", "ed_board_sliding")
+        on(self.editor.edit_el, "click", self._on_ed_click)  # the draft is redrawn on every edit: one listener
 
     def build_side(self, side: object) -> None:
         # what fewest moves costs on the large sizes (they open in the fast mode): said when it is chosen
         self.mode_note = el("p", side, "help sp-mode-note", hidden=True)
         self.shell.text(self.mode_note, "sp_optimal_large")
-        self.build_help(side, "sp_keys_help", "ed_help_sliding")
+        self.editor.build_help(side, "sp_keys_help", "ed_help_sliding")
 
     def _fill_sizes(self) -> None:
         """The sizes, each marked ✓ once a board of that size was solved by hand; the board's chosen."""
@@ -98,7 +99,7 @@ class View(GameView):
 
     # ================================================================= drawing
     def board_opened(self) -> None:
-        self.mode_select.value = self.options["mode"]
+        self.mode_select.value = self.session.options["mode"]
         board = self.session.start
         shape = (board.rows, board.cols)
         self.size_select.value = "%dx%d" % shape
@@ -114,7 +115,7 @@ class View(GameView):
 
     def draw(self) -> None:
         board = self.session.state
-        self.mode_note.hidden = not (len(board.cells) > OPTIMAL_MAX_CELLS and self.options["mode"] == "optimal")
+        self.mode_note.hidden = not (len(board.cells) > OPTIMAL_MAX_CELLS and self.session.options["mode"] == "optimal")
         hinted = self.hinted[0] if self.hinted else 0
         for p, tile in enumerate(board.cells):
             if not tile:
@@ -156,11 +157,11 @@ class View(GameView):
             for tile in outcome:
                 self.move(tile)
         elif isinstance(outcome, Refused):
-            self.refuse(*([self.tiles.get(t) for t in outcome.pieces] or [self.board_el]))
+            self.frame.refuse(*([self.tiles.get(t) for t in outcome.pieces] or [self.board_el]))
 
     def _on_click(self, event: object) -> None:
         tile = hit(event, ".sp-tile", "tile")
-        if tile is not None and self.now() - self.pointer_at > CLICK_AFTER_TOUCH_MS:  # else handled on pointerup
+        if tile is not None and now() - self.pointer_at > CLICK_AFTER_TOUCH_MS:  # else handled on pointerup
             self._act(input_event("tap", piece=tile[1]))
 
     def _on_key(self, event: object) -> None:
@@ -185,10 +186,10 @@ class View(GameView):
         if d is None:
             tile = hit(event, ".sp-tile", "tile") if str(event.pointerType) != "mouse" else None
             if tile is not None:  # a mouse's tap is its click
-                self.pointer_at = self.now()
+                self.pointer_at = now()
                 self._act(input_event("tap", piece=tile[1]))
             return
-        self.pointer_at = self.now()
+        self.pointer_at = now()
         self._act(input_event("swipe", direction=d))
 
     # ================================================================= controls
@@ -205,10 +206,10 @@ class View(GameView):
     def _deal(self, rows: int, cols: int) -> None:
         self.shuffles += 1
         seed = int(float(window.Date.now())) % 1000000007 + self.shuffles
-        self.clear_alert()
+        self.frame.clear_alert()
         board = shuffled(rows, cols, seed)
-        self.options = self.spec.defaults(board)  # a new size opens in its default mode
-        self.load(board, "sp_shuffled")
+        self.session.options = self.spec.defaults(board)  # a new size opens in its default mode
+        self.life.load(board, "sp_shuffled")
 
     # ================================================================= solver
     def before_search(self, board: object) -> str:
@@ -218,7 +219,7 @@ class View(GameView):
     def _tables_needed(self, board: object) -> "tuple | None":
         """The shape of the shipped tables a fewest-moves search of ``board`` needs loaded first, or ``None``."""
         shape = table_shape(board.rows, board.cols)
-        if shape not in TABLE_FILES or shape in self.tables_ready or self.options["mode"] != "optimal":
+        if shape not in TABLE_FILES or shape in self.tables_ready or self.session.options["mode"] != "optimal":
             return None
         return shape
 
@@ -233,9 +234,9 @@ class View(GameView):
         shape = self._tables_needed(board)
         if shape is None:
             return
-        self.say("sp_tables", shape="%d × %d" % shape)
+        self.frame.say("sp_tables", shape="%d × %d" % shape)
         url = str(window.URL.new("static/data/" + TABLE_FILES[shape], window.location.href).href)
-        result = await self.run_job("tables", show=False, url=url)
+        result = await self.jobs.run_job("tables", show=False, url=url)
         if result["status"] == "loaded":
             self.tables_ready.add(shape)
             self.tables_failed.discard(shape)
@@ -244,29 +245,29 @@ class View(GameView):
 
     def after_solve(self) -> None:
         if self.shape is not None and table_shape(*self.shape) in self.tables_failed:
-            self.show_error("", {}, "", "sp_tables_failed")  # said in the language of the page, also after a switch
+            self.frame.show_error("", {}, "", "sp_tables_failed")  # in the page's language, after a switch too
 
     def solved_key(self, stats: dict) -> str:
         return "solved" if stats.get("optimal") else "sp_solved_fast"
 
     def show_progress(self, progress: dict) -> None:
         if "bound" in progress:
-            self.say("sp_searching", b=progress["bound"], n=num(progress["positions"]))
+            self.frame.say("sp_searching", b=progress["bound"], n=num(progress["positions"]))
         elif "method" not in progress:
-            self.say("sp_searching_bfs", n=num(progress["positions"]))
+            self.frame.say("sp_searching_bfs", n=num(progress["positions"]))
 
     def show_hint(self, moves: list, stats: dict) -> None:
         self.render()
-        self.say("sp_hint" if stats.get("optimal") else "sp_hint_fast", t=moves[0], n=stats["distance"])
+        self.frame.say("sp_hint" if stats.get("optimal") else "sp_hint_fast", t=moves[0], n=stats["distance"])
 
     # ================================================================= the editor
     def build_editor(self, bar: object) -> None:
-        self.ed_size = self.select(bar, "ed_grid", "sp-ed-size")
+        self.ed_size = self.frame.select(bar, "ed_grid", "sp-ed-size")
         for r, c in SIZES:
             el("option", self.ed_size, value="%dx%d" % (r, c), text="%d × %d" % (r, c))
-        on(self.ed_size, "change", self.guard(lambda e: self._on_ed_size(str(e.target.value))))
-        self.button(bar, "ed_goal", self._on_ed_goal)
-        self.play_button(bar)
+        on(self.ed_size, "change", self.frame.guard(lambda e: self._on_ed_size(str(e.target.value))))
+        self.frame.button(bar, "ed_goal", self._on_ed_goal)
+        self.editor.play_button(bar)
 
     def new_draft(self) -> object:
         b = self.session.state
@@ -275,21 +276,21 @@ class View(GameView):
     def _on_ed_size(self, value: str) -> None:
         """A size chosen for the draft (its change event's value): the goal of that size."""
         rows, cols = [int(x) for x in value.split("x")]
-        self.set_draft(SlidingDraft(rows, cols))
+        self.editor.set_draft(SlidingDraft(rows, cols))
 
     def _on_ed_goal(self, event: object) -> None:
-        self.set_draft(SlidingDraft(self.draft.rows, self.draft.cols))
+        self.editor.set_draft(SlidingDraft(self.editor.draft.rows, self.editor.draft.cols))
 
     def editor_status(self) -> tuple:
         """Said again after every swap: whether the goal can be reached from the position drawn."""
-        if Board(self.draft.rows, self.draft.cols, self.draft.cells).is_solved():
+        if Board(self.editor.draft.rows, self.editor.draft.cols, self.editor.draft.cells).is_solved():
             return ("ed_sp_goal", {})
-        return ("ed_sp_solvable", {}) if self.draft.solvable() else ("ed_sp_unsolvable", {})
+        return ("ed_sp_solvable", {}) if self.editor.draft.solvable() else ("ed_sp_unsolvable", {})
 
     def draw_editor(self) -> None:
-        d = self.draft
+        d = self.editor.draft
         self.ed_size.value = "%dx%d" % (d.rows, d.cols)
-        box = self.edit_el
+        box = self.editor.edit_el
         clear(box)
         box.style.setProperty("--rows", str(d.rows))
         box.style.setProperty("--cols", str(d.cols))
@@ -302,11 +303,11 @@ class View(GameView):
             b.style.setProperty("--r", str(r))
             b.style.setProperty("--c", str(c))
             label = t("sp_tile_label", n=tile, r=r + 1, c=c + 1) if tile else t("ed_blank_label", r=r + 1, c=c + 1)
-            if p == self.ed_selected:
+            if p == self.editor.selected:
                 label += " — " + t("piece_selected")
             b.setAttribute("aria-label", label)
-            b.setAttribute("aria-pressed", "true" if p == self.ed_selected else "false")
-            if p == self.ed_focus:
+            b.setAttribute("aria-pressed", "true" if p == self.editor.selected else "false")
+            if p == self.editor.focus:
                 b.focus()
 
     def _on_ed_click(self, event: object) -> None:
@@ -315,15 +316,15 @@ class View(GameView):
         if cell is None:
             return
         p = cell[1]
-        self.ed_focus = p
-        if self.ed_selected is None:
-            self.ed_selected = p
+        self.editor.focus = p
+        if self.editor.selected is None:
+            self.editor.selected = p
             self.render()
             return
-        if self.ed_selected != p:
-            self.draft.swap(self.ed_selected, p)
-        self.ed_selected = None
-        self.edited()
+        if self.editor.selected != p:
+            self.editor.draft.swap(self.editor.selected, p)
+        self.editor.selected = None
+        self.editor.edited()
 
     # ================================================================= Step through
     def trace_show(self, step: dict, at: int) -> None:

@@ -77,4 +77,4 @@ class View(GameView):
 
     def show_hint(self, moves: list, stats: dict) -> None:
         cell = moves[0]
-        self.say("lo_hint", r=cell // SIDE + 1, c=cell % SIDE + 1, n=stats["distance"])
+        self.frame.say("lo_hint", r=cell // SIDE + 1, c=cell % SIDE + 1, n=stats["distance"])
