@@ -15,15 +15,17 @@ The page's figures have no "before": the tree at benchlib.BASELINE has no Step t
 is printed beside each table (the machine is shared).
 """
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import threading
 
 from playwright.sync_api import sync_playwright
 
-from benchlib import ROOT, Tree, launch, median, table
+from benchlib import ROOT, launch, median, table
 from course_programs import COURSE_HUARONG, LEETCODE_773, LINKUP_BFS
 
 sys.path.insert(0, str(ROOT / "py"))
@@ -161,10 +163,22 @@ KEY = """async (game) => {
 }"""
 
 
+@contextlib.contextmanager
+def _served():
+    """This tree served by the serve command's server (isolated, as the page is in use); its base URL."""
+    from serve import make_server
+
+    server = make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield "http://127.0.0.1:%d/" % server.server_address[1]
+    finally:
+        server.shutdown()
+
+
 def page_figures(runs: int) -> None:
-    tree = Tree("after", ROOT)
     rows = []
-    with tree.serve() as base, sync_playwright() as p:
+    with _served() as base, sync_playwright() as p:
         browser = launch(p)
         for game, program, goal in (("linkup", LINKUP_BFS, 2), ("huarong", COURSE_HUARONG, 10)):
             firsts, keys, longest = [], [], []
