@@ -15,6 +15,10 @@
 //   whatever its query, gets index.html); the lazy files (the sliding pattern tables) are cached the first
 //   time a page asks for them. Anything else, the race's socket (/race) and other origins included, goes to
 //   the network untouched.
+// - isolation: what this worker answers carries COOP/COEP (same-origin / require-corp), as the serve command
+//   sends them, so that a page on a static host, which sends no such headers, is cross-origin isolated from
+//   its second load on too (the Code panel then can ask a slow program where it is; without, it only stops
+//   it). Every file the page loads is same-origin, so require-corp blocks none.
 importScripts("./static/vendor/sw-files.js");
 
 const PREFIX = "bfs-puzzles-";
@@ -77,14 +81,25 @@ self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
 });
 
+const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
+
+// `response` with the isolation headers (the same body, status and other headers).
+function isolated(response) {
+  if (response.type === "opaque" || response.type === "opaqueredirect" || response.status === 0) return response;
+  if (Object.entries(ISOLATION).every(([k, v]) => response.headers.get(k) === v)) return response;
+  const headers = new Headers(response.headers);
+  for (const [k, v] of Object.entries(ISOLATION)) headers.set(k, v);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 async function fromCache(path, request) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(url(path));
-  if (hit) return hit;
+  if (hit) return isolated(hit);
   const sri = self.APP.files[path] ?? self.APP.lazy[path];
   const response = await fetch(url(path), { cache: "no-cache", integrity: sri, signal: request.signal });
   if (response.ok) await cache.put(url(path), response.clone());
-  return response;
+  return isolated(response);
 }
 
 self.addEventListener("fetch", (event) => {

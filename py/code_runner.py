@@ -41,9 +41,11 @@ import json
 import linecache
 import re
 import reprlib
+import signal
 import sys
 import time
 import traceback
+from collections import deque
 
 FILE = "solution.py"  # the learner's program, as tracebacks name it
 MAX_MOVES = 10000  # moves one call may make (a runaway loop of moves stops here; the page takes as many)
@@ -54,6 +56,8 @@ FLUSH_S = 0.05  # printed output goes to the page at most this often
 MAX_ITEMS = 4096  # items of an answer kept (a path, a list of moves), or fewer as the exercise says
 STEP_PART = 500  # steps in one message of a Step through's record
 ANSWERS = ("moves", "count", "path")  # how an exercise's answer is judged (puzzles.code_check.Exercise)
+MAX_SIZES = 8  # containers a sample names (the largest)
+SIZED = (list, tuple, dict, set, frozenset, str, bytes, bytearray)  # sized in C, never the learner's __len__
 
 
 class MoveLimit(BaseException):
@@ -73,6 +77,64 @@ def _learner_line() -> "int | None":
             return f.f_lineno
         f = f.f_back
     return None
+
+
+def where(frame: object, filename: str = FILE) -> "dict | None":
+    """Where the learner's program is: the line and function of the innermost frame of ``filename`` at or
+    above ``frame``, and the sizes of the local containers (lists, deques, sets, dicts, strings and their
+    kin) of every frame of ``filename`` on the stack (a BFS's ``visited`` lives in the caller of the helper
+    that runs now); a name in several frames counts its largest; the :data:`MAX_SIZES` largest, largest
+    first. Read without running any of the learner's code (a class of theirs is never asked its ``len``).
+    ``None`` when no frame is the learner's."""
+    f = frame
+    while f is not None and f.f_code.co_filename != filename:
+        f = f.f_back
+    if f is None:
+        return None
+    got = {"line": f.f_lineno, "fn": f.f_code.co_name[:60]}
+    sizes: dict = {}
+    while f is not None:
+        if f.f_code.co_filename == filename:
+            try:
+                names = list(f.f_locals.items())
+            except Exception:
+                names = []
+            for name, v in names:
+                t = type(v)
+                if (t in SIZED or t is deque) and not (type(name) is str and name.startswith("__")):
+                    name = str(name)[:60]
+                    sizes[name] = max(len(v), sizes.get(name, 0))
+        f = f.f_back
+    got["sizes"] = [[n, k] for n, k in sorted(sizes.items(), key=lambda x: -x[1])[:MAX_SIZES]]
+    return got
+
+
+_asked = {"id": None, "post": None}  # the request a sample answers for, and where it goes
+
+
+def sample(signum: int, frame: object) -> None:
+    """SIGINT's handler in the worker: the page wrote 2 into Pyodide's interrupt buffer (at the time
+    limit, and on Stop before it ends the worker) to learn where the program is. It posts
+    ``{"type": "where", "id", "line", "fn", "sizes"}`` (:func:`where`) and returns: the program goes
+    on, nothing raised into it."""
+    post = _asked["post"]
+    if post is None:
+        return
+    try:
+        got = where(frame)
+    except Exception:
+        got = None
+    if got is not None:
+        post(json.dumps({"type": "where", "id": _asked["id"], **got}))
+
+
+def _arm() -> None:
+    """SIGINT runs :func:`sample` (a program's own ``signal.signal`` may have replaced it)."""
+    try:
+        if signal.getsignal(signal.SIGINT) is not sample:
+            signal.signal(signal.SIGINT, sample)
+    except (ValueError, OSError, AttributeError):
+        pass  # no signals here: the page only stops the program
 
 
 class Recorder:
@@ -280,6 +342,8 @@ def handle(text: str, post: object) -> None:
         return
     rec = Recorder(exercise)
     out = Output(rid, post, rec)
+    _asked["id"], _asked["post"] = rid, post
+    _arm()
     old = sys.stdout, sys.stderr
     sys.stdout = sys.stderr = out
     answer, error = None, None

@@ -25,6 +25,7 @@ Replaying the changes from step 1 gives every step's variables whole (``replay``
 import sys
 from collections import deque
 from itertools import islice
+from operator import is_
 
 MAX_STEPS = 10000  # steps recorded at most
 MAX_TEXT = 80  # characters of one value's text
@@ -36,6 +37,106 @@ TOOL = 0  # sys.monitoring.DEBUGGER_ID
 QUEUES = (deque, list)
 SEENS = (set, frozenset, dict)
 PLAIN = (int, float, str, bool, type(None), bytes, complex)
+STAMPED = frozenset((list, deque, dict, set))  # mutable containers: compared by identity and stamp()
+# Values whose text never changes while they are the same object (immutable, or shown by type alone):
+# compared by identity only. Any other builtin's text is worked out again at each step.
+FIXED = frozenset((int, float, complex, str, bytes, bool, type(None), tuple, frozenset, range, type,
+                   type(len), type(lambda: 0), type(iter([])), type(iter(())), type(iter(range(1))),
+                   type(iter("")), type(iter({})), type(iter(set())), enumerate, zip, map, filter, reversed,
+                   type((lambda: (yield))()), type(sys)))
+VOLATILE = ("volatile",)  # the stamp of a value worked out again at every step (a builtin not known)
+INT = {int}
+SMALL = 64  # a list this small is stamped item by item (a board's rows, a flat board, cell by cell)
+SMALL_DICT = 16  # a dict this small is stamped key and value by value
+
+
+def _deep(x: object) -> object:
+    """What a container's stamp holds of one of its first items: a mutable container's identity, size and
+    first items (what its text shows), ``None`` for anything else (its identity is compared already)."""
+    t = type(x)
+    if t is list or t is deque or t is set:
+        return (id(x), len(x), *map(id, islice(x, MAX_ITEMS)))
+    if t is dict:
+        return (id(x), len(x), *map(id, islice(x, MAX_ITEMS)), *map(id, islice(x.values(), MAX_ITEMS)))
+    return None
+
+
+def _heads(v: object) -> list:
+    """The first items of a container (a dict's keys, then its values)."""
+    if type(v) is dict:
+        return [*islice(v, MAX_ITEMS), *islice(v.values(), MAX_ITEMS)]
+    return list(islice(v, MAX_ITEMS))
+
+
+def stamp(v: object) -> tuple:
+    """A list's, deque's, dict's or set's version, ``(size, items, rows, deep)``, such that :func:`same`
+    tells, in C mostly and with no allocation while nothing changed, whether what the recorder shows of it
+    (its text, its cells, a board's every cell) may have changed: ``items`` the objects compared by
+    identity (a small list's every item, a small dict's keys and values; a large list's first items and
+    last; a large dict's and a set's, none: their size alone); ``rows`` copies of a small list's rows (a
+    board), compared item by item by identity (no code of the learner's runs: no ``==``); ``deep`` what
+    :func:`_deep` says of its first items when one of them is a container (its text shows theirs)."""
+    t = type(v)
+    n = len(v)
+    rows = None
+    if t is list or t is deque:
+        if n <= SMALL:
+            items = list(v)
+            if n and type(v[0]) is list:
+                rows = [x[:] if type(x) is list and len(x) <= SMALL else None for x in items]
+        else:
+            items = [v[0], v[1], v[2], v[-1]]
+    elif t is dict and n <= SMALL_DICT:
+        items = [*v, *v.values()]
+    else:  # a large dict, a set: a visited set only grows (its size tells), read from its start when it does
+        items = None
+    deep = tuple(map(_deep, _heads(v))) if rows is None and items is not None else None
+    return (n, items, rows, deep if deep and any(deep) else None)
+
+
+def same(v: object, st: tuple) -> bool:
+    """``v`` is as :func:`stamp` saw it (``st``)."""
+    n, items, rows, deep = st
+    if len(v) != n:
+        return False
+    t = type(v)
+    if t is list or t is deque:
+        if n <= SMALL:
+            if rows is not None:
+                return _same_rows(v, items, rows)
+            if not all(map(is_, v, items)):
+                return False
+        elif not (v[0] is items[0] and v[1] is items[1] and v[2] is items[2] and v[-1] is items[3]):
+            return False
+    elif items is None:
+        return True
+    elif not (all(map(is_, v, items)) and all(map(is_, v.values(), items[n:]))):
+        return False
+    return deep is None or tuple(map(_deep, _heads(v))) == deep
+
+
+def _same_rows(v: object, items: list, rows: list) -> bool:
+    """A board's rows are the same lists and hold what they held: ``items`` the rows, ``rows`` their
+    copies (``None`` for an item that is no row). A list of rows only is compared in one C call: a cell
+    compares equal by identity while it holds the same number; only a cell changed to something else is
+    compared by value (by that number's own ``==``, unless the program put an object of its own there)."""
+    if not all(map(is_, v, items)):
+        return False
+    if type(v) is list and None not in rows:
+        return v == rows
+    return all(c is None or (len(x) == len(c) and all(map(is_, x, c))) for x, c in zip(v, rows))
+
+
+def _uncount(counts: dict, b: int, bits: int) -> int:
+    """One item of bit ``b`` left a queue: ``bits`` without ``b`` once no item holds its cell."""
+    if b:
+        k = counts[b] - 1
+        if k:
+            counts[b] = k
+        else:
+            del counts[b]
+            bits &= ~b
+    return bits
 
 
 class StepLimit(BaseException):
@@ -136,7 +237,9 @@ class Recorder:
         self.capped = False
         self.size = 0
         self.frame = None
-        self.prev: dict = {}  # name -> (value, signature, entry) of the step before
+        self.prev: dict = {}  # name -> entry of the step before
+        self.caches: dict = {}  # a code object -> {name: (value, stamp, entry)} as its frames were last seen
+        self.cache: dict = {}  # the running frame's
         self.heads: dict = {}  # a queue's name -> (len, head, tail, queue) when it was last seen
         self.held: dict = {}  # a dict's name -> (the dict, its size, the cells of its keys) when last read
         self.busy = False
@@ -152,7 +255,7 @@ class Recorder:
             for row in v:
                 if type(row) not in (list, tuple) or len(row) != cols:
                     return None
-                if not all(type(x) is int for x in row):
+                if set(map(type, row)) != INT:
                     return None
                 out.append(list(row))
             return out
@@ -169,39 +272,109 @@ class Recorder:
         return None
 
     def _cells(self, name: str, v: object) -> str:
-        """The cells a container holds (its items', or a dict's keys'). A dict that only grew since the
-        step before (a visited dict does) has only its new keys read: a dict keeps its keys in order."""
-        known = self.held.get(name)
-        if type(v) is dict and known is not None and known[0] is v and len(v) >= known[1]:
-            cells = known[2]
-            items = islice(v, known[1], known[1] + MAX_SCAN)
-        else:
-            cells = set()
-            items = islice(v, MAX_SCAN)
-        for x in items:
+        """The cells a container holds (its first :data:`MAX_SCAN` items', or a dict's keys'), as
+        :func:`cell_bits` text. Read again only in part where the container changed as a search changes
+        it: a dict that only grew (a visited dict; a dict keeps its keys in order) has its new keys read;
+        a list or deque used as a queue or a stack (items taken at one end, added at the other) has only
+        the items taken and added read, the cells counted so that a cell two items hold stays."""
+        t = type(v)
+        if t is dict:
+            known = self.held.get(name)
+            if known is not None and known[0] is v and len(v) >= known[1]:
+                cells = known[2]
+                items = islice(v, known[1], known[1] + MAX_SCAN)
+            else:
+                cells = set()
+                items = islice(v, MAX_SCAN)
+            for x in items:
+                c = _cell(x)
+                if c is not None:
+                    cells.add(c)
+            self.held[name] = (v, len(v), cells)
+            return cell_bits(cells, self.rows, self.cols)
+        if t in QUEUES:
+            return self._queue_cells(name, v)
+        cells = set()
+        for x in islice(v, MAX_SCAN):
             c = _cell(x)
             if c is not None:
                 cells.add(c)
-        if type(v) is dict:
-            self.held[name] = (v, len(v), cells)
         return cell_bits(cells, self.rows, self.cols)
 
-    def _signature(self, v: object) -> object:
-        """What tells a container changed since the step before without reading it whole, in C: a
-        small list (or deque) is its items' identities, and its rows' (a board's cells are set in
-        place); a large one its size and its end items; a set its size; a small dict its values'
-        identities. ``None`` for anything else (compared by identity and text)."""
-        t = type(v)
-        if t in QUEUES:
-            n = len(v)
-            if n > 16:
-                return (n, id(v[0]), id(v[-1]))
-            return tuple(tuple(map(id, x)) if type(x) is list and len(x) <= 16 else id(x) for x in v)
-        if t is dict:
-            return (len(v), tuple(map(id, v.values()))) if len(v) <= 16 else len(v)
-        if t in SEENS:
-            return len(v)
+    def _queue_cells(self, name: str, q: object) -> str:
+        """:meth:`_cells` of a list or deque: its items mirrored (``deque`` of ``(item, bit)``), each cell's
+        bit counted, the bits kept as one whole number, so a step that takes one item and adds a few costs a
+        few reads, not a scan of the queue."""
+        n = len(q)
+        known = self.held.get(name)
+        if known is not None and known[0] is q and n <= MAX_SCAN:
+            mirror, counts, bits = known[1], known[2], known[3]
+            m = len(mirror)
+            got = self._follow(q, n, mirror, m)
+            if got is not None:
+                left, right, added_left = got
+                for _ in range(left):
+                    bits = _uncount(counts, mirror.popleft()[1], bits)
+                for _ in range(right):
+                    bits = _uncount(counts, mirror.pop()[1], bits)
+                keep = m - left - right
+                new = [q[i] for i in range(added_left)] if added_left else \
+                    [q[i] for i in range(keep, n)]
+                for x in (reversed(new) if added_left else new):
+                    b = self._bit(x)
+                    if added_left:
+                        mirror.appendleft((x, b))
+                    else:
+                        mirror.append((x, b))
+                    if b:
+                        k = counts.get(b, 0)
+                        counts[b] = k + 1
+                        if not k:
+                            bits |= b
+                self.held[name] = (q, mirror, counts, bits)
+                return "%x" % bits if bits else ""
+        mirror, counts, bits = deque(), {}, 0
+        for x in islice(q, MAX_SCAN):
+            b = self._bit(x)
+            mirror.append((x, b))
+            if b:
+                k = counts.get(b, 0)
+                counts[b] = k + 1
+                if not k:
+                    bits |= b
+        self.held[name] = (q, mirror, counts, bits) if n <= MAX_SCAN else None
+        return "%x" % bits if bits else ""
+
+    @staticmethod
+    def _follow(q: object, n: int, mirror: deque, m: int) -> "tuple | None":
+        """How ``q`` (``n`` items) came from the ``m`` items ``mirror`` holds: ``(taken from the left, taken
+        from the right, added on the left)`` where what is left of the mirror is ``q``'s run of items (by
+        identity) and the rest of ``q`` was added at one end; ``None`` when it is not so (read it whole)."""
+        for left in range(0, min(m, 4) + 1):
+            for right in range(0, min(m - left, 4) + 1):
+                keep = m - left - right
+                if keep > n:
+                    continue
+                add = n - keep
+                if keep == 0:
+                    if add <= 64:
+                        return left, right, 0
+                    continue
+                first, last = mirror[left][0], mirror[m - right - 1][0]
+                if q[0] is first and q[keep - 1] is last:  # kept at the front, added at the back
+                    return left, right, 0
+                if add and q[add] is first and q[n - 1] is last:  # added at the front
+                    return left, right, add
         return None
+
+    def _bit(self, x: object) -> int:
+        c = _cell(x)
+        if c is None:
+            return 0
+        r, col = c
+        if -1 <= r <= self.rows and -1 <= col <= self.cols:
+            return 1 << ((r + 1) * (self.cols + 2) + col + 1)
+        return 0
 
     def _entry(self, name: str, v: object) -> list:
         t = type(v)
@@ -225,43 +398,69 @@ class Recorder:
             self.busy = False
 
     def _step(self, frame: object, line: int) -> None:
+        """One step: each local's entry comes from the cache of its function's code (the value by
+        identity, a mutable container's :func:`stamp` too) and is worked out again only when the value is
+        new or changed; the step carries the entries that differ from the step before's."""
         extra = {}
+        code = frame.f_code
         if frame is not self.frame:
             self.frame = frame
-            extra["f"] = frame.f_code.co_name
-        module = frame.f_code.co_name == "<module>"
+            extra["f"] = code.co_name
+            cache = self.caches.get(code)
+            if cache is None:
+                cache = self.caches[code] = {}
+            self.cache = cache
+        cache = self.cache
+        prev = self.prev
         changes, now, board, taken = {}, {}, None, None
-        for name, v in list(frame.f_locals.items()):
-            if module and (name.startswith("__") or callable(v) or type(v).__name__ == "module"):
+        want_board = self.want == "board"
+        for name, v in frame.f_locals.items():
+            old = cache.get(name)
+            if old is not None and old[0] is v:
+                st = old[1]
+                if st is None or (st is not VOLATILE and same(v, st)):
+                    entry = old[2]
+                    if entry is None:
+                        continue  # the module's own names, its functions and imports: never shown
+                else:
+                    entry, taken = self._fresh(cache, name, v, taken)
+            elif code.co_name == "<module>" and (name.startswith("__") or callable(v) or type(v).__name__ == "module"):
+                cache[name] = (v, None, None)
                 continue
-            sig = self._signature(v)
-            old = self.prev.get(name)
-            if old is not None and old[0] is v and old[1] == sig and (sig is not None or type(v) in PLAIN
-                                                                      or type(v) is tuple):
-                now[name] = old
-                continue
-            entry = self._entry(name, v)
-            if old is None or old[2] != entry:
+            else:
+                entry, taken = self._fresh(cache, name, v, taken)
+            now[name] = entry
+            before = prev.get(name)
+            if before is not entry and before != entry:
                 changes[name] = entry
-                if self.want == "board":
+                if want_board:
                     b = self._board(v)
                     if b is not None:
                         board = b
-            now[name] = (v, sig, entry)
-            if type(v) in QUEUES:
-                got = self._taken(name, v)
-                if got is not None:
-                    taken = got
-        removed = [n for n in self.prev if n not in now]
+        removed = [n for n in prev if n not in now]
         self.prev = now
         if board is not None:
             extra["b"] = board
         if taken is not None:
             extra["t"] = list(taken)
         rec = [line, changes or 0, removed or 0, extra or 0]
-        self.size += 12 + sum(len(k) + len(e[0]) + len(e[2]) + 12 for k, e in changes.items())
-        self.size += sum(len(n) + 3 for n in removed) + (self.rows * self.cols * 3 if board is not None else 0)
+        if changes:
+            self.size += sum(len(k) + len(e[0]) + len(e[2]) + 12 for k, e in changes.items())
+        self.size += 12 + sum(len(n) + 3 for n in removed) + (self.rows * self.cols * 3 if board is not None else 0)
         self.steps.append(rec)
+
+    def _fresh(self, cache: dict, name: str, v: object, taken: "tuple | None") -> tuple:
+        """``v``'s entry worked out and cached with its stamp (``None``: compared by identity alone;
+        :data:`VOLATILE`: worked out at every step); ``taken`` or the cell a queue's item just taken."""
+        t = type(v)
+        entry = self._entry(name, v)
+        st = stamp(v) if t in STAMPED else None if t in FIXED or t.__module__ != "builtins" else VOLATILE
+        cache[name] = (v, st, entry)
+        if t in QUEUES:
+            got = self._taken(name, v)
+            if got is not None:
+                taken = got
+        return entry, taken
 
     def _taken(self, name: str, q: object) -> "tuple | None":
         """The cell of the item taken from queue ``q`` since the step before (its head, by

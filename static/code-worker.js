@@ -7,6 +7,9 @@
 // for the same lock, and is granted it when this worker ends by itself (a program's `js.close()`, a
 // fatal error of Pyodide: a stack overflow, `os._exit`), so the page says so at once. An error that
 // escapes the runner leaves Pyodide unusable: the worker closes.
+// On a cross-origin isolated page the page first sends {interrupt: a SharedArrayBuffer}: Pyodide's
+// interrupt buffer. The page writes 2 (SIGINT) into it to ask where the program is; the runner's SIGINT
+// handler (code_runner.sample) answers and lets the program go on.
 if (self.navigator.locks) self.navigator.locks.request(self.name, () => new Promise(() => {}));
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const snapshot = fetch(indexURL + "code-snapshot.bin")
@@ -16,7 +19,6 @@ const runnerSource = fetch(new URL("../py/code_runner.py", import.meta.url)).the
 // Step through's recorder, imported by the runner on a Step through only (never in the snapshot)
 const recorderSource = fetch(new URL("../py/trace_recorder.py", import.meta.url)).then((r) => r.text());
 recorderSource.catch(() => {});
-const { loadPyodide } = await import(indexURL + "pyodide.mjs");
 
 const queue = [];
 let runner = null;
@@ -28,7 +30,19 @@ function handle(text) {
     self.close();
   }
 }
-self.onmessage = (e) => (runner ? handle(String(e.data)) : queue.push(String(e.data)));
+let interrupt = null;
+self.onmessage = (e) => {
+  if (e.data && typeof e.data === "object" && e.data.interrupt instanceof SharedArrayBuffer) {
+    interrupt = new Uint8Array(e.data.interrupt);
+    return;
+  }
+  if (runner) handle(String(e.data));
+  else queue.push(String(e.data));
+};
+
+// Only now the module waits (for Pyodide's module): a message the page posted before a handler was set
+// would be lost (the interrupt buffer is posted at once).
+const { loadPyodide } = await import(indexURL + "pyodide.mjs");
 
 async function start() {
   try {
@@ -59,7 +73,8 @@ if _stale:
 del _m, _src
 _stale`);
   runner = py.pyimport("code_runner");
-  post(JSON.stringify({ type: "ready", ms: performance.now() - t0, how, stale }));
+  if (interrupt) py.setInterruptBuffer(interrupt);
+  post(JSON.stringify({ type: "ready", ms: performance.now() - t0, how, stale, interrupt: Boolean(interrupt) }));
   while (queue.length) handle(queue.shift());
 } catch (e) {
   console.warn("code worker:", e); // the page says it could not start, in its own words

@@ -13,6 +13,8 @@
 //   {type: "out", id, text, cut}         printed output, at most OUT_SLICE characters a delivery and
 //                                        OUT_PER_S a second (the rest is dropped, cut = true)
 //   {type: "moves", id, items}           a part of the next case's or done's moves (PART a part)
+//   {type: "where", id, line, fn, sizes}  where the program was when sampled (sample(): at the time limit
+//                                        and on Stop, cross-origin isolated pages only); sizes [[name, n]]
 //   {type: "case", id, i, answer, parts, ms, error}
 //   {type: "done", id, answer, parts, ms, error}   (a Step through's also: steps, capped, record)
 // A Step through's steps ({type: "steps", from, items}) never go to Python whole: each step is checked
@@ -184,9 +186,28 @@ function stepAt(key, n) {
   });
 }
 
+const MAX_SIZES = 8; // containers a sample names (py/code_runner.py's MAX_SIZES)
+
+// A sample of where the program is ({line, fn, sizes: [[name, n]...]}, py/code_runner.py's where), checked
+// and rebuilt, or null.
+function where(m) {
+  if (!whole(m.line) || m.line < 1 || m.line > 1e6 || !Array.isArray(m.sizes) || m.sizes.length > MAX_SIZES) return null;
+  const sizes = [];
+  for (const x of m.sizes) {
+    if (!Array.isArray(x) || x.length !== 2 || typeof x[0] !== "string" || !NAME.test(x[0]) || !whole(x[1]) || x[1] < 0) return null;
+    sizes.push([x[0], x[1]]);
+  }
+  return { line: m.line, fn: typeof m.fn === "string" ? m.fn.slice(0, 60) : "", sizes };
+}
+
 // One learner's worker and its messages' gate. `onMessage(text)` is the page's Python.
 function gate(onMessage, lockName) {
   const w = new Worker(new URL("./code-worker.js", import.meta.url), { type: "module", name: lockName });
+  // Pyodide's interrupt buffer, on a cross-origin isolated page only (SharedArrayBuffer): sample() writes
+  // 2 (SIGINT) and the worker's runner answers {type: "where"} and lets the program go on.
+  const interrupt = self.crossOriginIsolated && typeof SharedArrayBuffer === "function" ? new SharedArrayBuffer(1) : null;
+  if (interrupt) w.postMessage({ interrupt });
+  let sampling = false;
   let ended = false; // the page ended it: nothing more reaches the page
   let closed = false; // it ended by itself: what it sent before still goes, then "crashed"
   let ready = false;
@@ -270,6 +291,7 @@ function gate(onMessage, lockName) {
     if (!m || typeof m !== "object") return;
     if (m.type === "ready" && !ready) {
       ready = true;
+      sampling = interrupt !== null && m.interrupt === true; // the worker took the interrupt buffer
       deliver({ type: "ready", ms: ms(m.ms) });
       // The worker holds a lock named after it for its whole life: once it is granted here, the
       // worker has ended (close(), a fatal error), unless the page ended it.
@@ -298,6 +320,9 @@ function gate(onMessage, lockName) {
         }
         current.steps.push(s);
       }
+    } else if (m.type === "where") {
+      const got = where(m);
+      if (got) deliver({ type: "where", id: current.id, ...got });
     } else if (m.type === "done") {
       current.done = true;
       flushOut();
@@ -353,6 +378,13 @@ function gate(onMessage, lockName) {
       outText = "";
       outCut = false;
       w.postMessage(String(text));
+    },
+    // Ask the program where it is (its line, its containers' sizes): true when asked, false when this
+    // page cannot (not cross-origin isolated) or nothing runs.
+    sample() {
+      if (!sampling || ended || closed || !current || current.done) return false;
+      Atomics.store(new Uint8Array(interrupt), 0, 2);
+      return true;
     },
     end() {
       ended = true;

@@ -99,3 +99,61 @@ def test_a_linkup_answer_is_capped_where_it_is_made():
     msgs = ask(kind="check", game="linkup", source=src, cases=[{"board": [[1, 1]], "args": [0, 0, 0, 1]}])
     assert len(msgs[0]["answer"]) == exercise_of(GAMES["linkup"]).answer_items == 201
     assert max(len(m) for m in (json.dumps(x) for x in msgs)) < 5000
+
+
+def test_a_sample_says_the_learners_line_and_container_sizes_and_the_program_goes_on():
+    """SIGINT (the page's interrupt buffer) runs the sampler on the learner's frame: its line, its
+    function and its containers' sizes, largest first; the program then goes on to its answer."""
+    src = ("import signal\nfrom collections import deque\n\n"
+           "def slidingPuzzle(board):\n"
+           "    visited = {(i, i + 1) for i in range(412)}\n"
+           "    q = deque(range(96))\n"
+           "    steps = 7\n"
+           "    signal.raise_signal(signal.SIGINT)\n"
+           "    return steps + len(q)\n")
+    msgs = ask(kind="run", game="sliding", source=src, board=[[1, 2, 3], [4, 0, 5]])
+    where = [m for m in msgs if m["type"] == "where"]
+    assert len(where) == 1
+    assert where[0]["id"] == 1 and where[0]["line"] in (8, 9) and where[0]["fn"] == "slidingPuzzle"
+    assert where[0]["sizes"] == [["visited", 412], ["q", 96], ["board", 2]]
+    assert msgs[-1]["type"] == "done" and msgs[-1]["error"] is None and msgs[-1]["answer"] == 103
+
+
+def test_the_sampler_reads_the_learners_frame_from_below_it_and_never_runs_the_learners_len():
+    """Given the frame of code that is not the learner's (a call the learner made), the sample is of the
+    learner's innermost frame; a container of the learner's own class is not asked its length."""
+    src = ("class Sneaky(list):\n"
+           "    def __len__(self):\n"
+           "        raise RuntimeError('never called')\n\n"
+           "def search(probe):\n"
+           "    seen = set(range(5))\n"
+           "    odd = Sneaky([1, 2])\n"
+           "    name = 'abc'\n"
+           "    return probe()\n")
+    ns = {}
+    exec(compile(src, code_runner.FILE, "exec"), ns)
+    got = ns["search"](lambda: code_runner.where(sys._getframe(0)))
+    assert got == {"line": 9, "fn": "search", "sizes": [["seen", 5], ["name", 3]]}
+    assert code_runner.where(sys._getframe(0)) is None  # no frame of the learner's here
+
+
+def test_sigint_is_the_samplers_during_a_request():
+    src = "import signal\n\ndef slidingPuzzle(board):\n    return signal.getsignal(signal.SIGINT).__name__\n"
+    assert ask(kind="run", game="sliding", source=src, board=[[1, 0]])[-1]["answer"] == "sample"
+
+
+def test_a_sample_sizes_the_containers_of_every_frame_of_the_learners_on_the_stack():
+    """The line is the innermost frame's (a helper the BFS calls); the sizes are the whole stack's, so
+    the caller's ``visited`` and ``q`` are named; a name in two frames counts its largest."""
+    src = ("def neighbours(state, probe):\n"
+           "    out = [state] * 3\n"
+           "    return probe()\n\n"
+           "def bfs(probe):\n"
+           "    visited = set(range(50))\n"
+           "    q = list(range(20))\n"
+           "    out = [0]\n"
+           "    return neighbours(0, probe)\n")
+    ns = {}
+    exec(compile(src, code_runner.FILE, "exec"), ns)
+    got = ns["bfs"](lambda: code_runner.where(sys._getframe(0)))
+    assert got == {"line": 3, "fn": "neighbours", "sizes": [["visited", 50], ["q", 20], ["out", 3]]}

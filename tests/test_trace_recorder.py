@@ -11,6 +11,12 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+except ImportError:  # the CPython of the sys.monitoring run below may have no hypothesis
+    given = None
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 import code_runner  # noqa: E402
@@ -182,3 +188,50 @@ def test_the_same_under_sys_monitoring():
         "print('ok')\n" % (str(ROOT / "tests"), str(ROOT / "py")))
     got = subprocess.run([MONITORED[0], "-c", script], capture_output=True, text=True, timeout=300)
     assert got.stdout.strip().endswith("ok"), got.stderr[-3000:]
+
+
+# Statements a learner's search makes of its locals (rebinding, growing, shrinking, changing in place, through
+# an alias, a board's cell through its row), for generated programs: the recorder's changes must replay to
+# the variables read afresh at every step.
+OPS = [
+    "n = {k}", "n += 1", "s = 'xy' * {k}", "t = ({k}, {j})",
+    "L.append(({k}, {j}))", "if L: L.pop()", "L.insert(0, {k})", "if L: L[0] = {k}",
+    "q.append(({k} % 3, {j} % 4))", "if q: q.popleft()", "q.appendleft(({j} % 3, {k} % 4))",
+    "d[({k} % 3, {j} % 4)] = {k}", "d.pop(({k} % 3, {j} % 4), None)", "d.setdefault({k}, []).append({j})",
+    "S.add(({j} % 3, {k} % 4))",
+    "S.discard(({j} % 3, {k} % 4))", "B[{k} % 3][{j} % 4] = {k}", "row = B[{j} % 3]", "row[{k} % 4] = {j}",
+    "M = L", "M.append({k})", "B = [r[:] for r in B]", "L = list(L)", "del n", "n = -{k}",
+]
+
+
+def _program(ops: list) -> str:
+    body = ["from collections import deque", "", "def f():",
+            "    n, L, q, d, S = 0, [], deque(), {}, set()",
+            "    B = [[0] * 4 for _ in range(3)]", "    row, M = B[0], L"]
+    for op, k, j in ops:
+        line = OPS[op].format(k=k, j=j)
+        if line == "del n":
+            line = f"del n\n    n = {k}"  # gone for a step
+        body.append("    " + line)
+    body.append("    return n")
+    return "\n".join(body) + "\n"
+
+
+def _generated_programs_replay(ops: list, want: str) -> None:
+    src = _program(ops)
+    rec = Full("t.py", (3, 4), want, False)
+    code = compile(src, "t.py", "exec")
+    ns = {}
+    rec.run(code, lambda: exec(code, ns))
+    rec.steps.clear()
+    rec.full.clear()
+    rec.run(code, lambda: ns["f"]())
+    assert tr.replay(rec.steps) == rec.full, src
+
+
+if given is not None:
+    @settings(max_examples=80, deadline=None)
+    @given(st.lists(st.tuples(st.integers(0, len(OPS) - 1), st.integers(0, 9), st.integers(0, 9)), max_size=40),
+           st.sampled_from(["cells", "board"]))
+    def test_generated_programs_replay_to_their_variables_at_every_step(ops, want):
+        _generated_programs_replay(ops, want)

@@ -56,6 +56,7 @@ SLICE_S = 0.005  # the page's own work (decoding, judging) gives the page back t
 FLOOD_PER_S = 10000  # messages a second that end the learner's worker (static/code.js's FLOOD_PER_S)
 TABLE_ROWS = 30  # rows of Check's table shown (failing cases first)
 POLL_S = 0.03
+SAMPLE_S = 0.3  # Stop waits this long for the program to say where it is, then ends it
 STORE = "bfs-puzzles.code."
 
 
@@ -72,6 +73,16 @@ def _number(x: object) -> "float | None":
     if isinstance(x, bool) or not isinstance(x, (int, float)):
         return None
     return float(x) if 0 <= x < 1e9 else None
+
+
+def _grouped(n: int) -> str:
+    """A whole number with its thousands grouped: ``412,330`` (MicroPython has no ``{:,}``)."""
+    text = str(abs(n))
+    groups = []
+    while len(text) > 3:
+        groups.insert(0, text[-3:])
+        text = text[:-3]
+    return ("-" if n < 0 else "") + ",".join([text] + groups)
 
 
 def _now() -> float:
@@ -105,6 +116,7 @@ class CodePanel:
         self.elapsed = 0.0  # seconds of the request (Check: of its case under way), as the clock last saw them
         self.clock_s = -1  # the whole second the clock shows
         self.use_connect = False
+        self.where = None  # where the program was when last sampled: (line, sizes), or None
         self.shown = False  # the panel is open
         self.log_chars = 0
         self.status_key = None  # what the status line says: (key, values), drawn again by a language switch
@@ -181,6 +193,8 @@ class CodePanel:
         sh.text(el("span", lab), "code_share_label")
         self.share_input = el("input", lab, type="text", readonly=True, id=self.game + "-code-link")
         self.status = el("p", sec, "code-status", role="status", id=self.game + "-code-status")
+        # where a slow program was (its line, its containers' sizes) at the time limit and on Stop
+        self.where_el = el("p", sec, "code-where", aria_live="polite", hidden=True)
         self.steps = StepView(sh, self.frame, sec, self.status)  # Step through's view (the view hands it the board)
         self.steps.area = area
         self.beyond = el("p", sec, "code-beyond")  # Check's cases beyond the exercise, counted apart
@@ -299,6 +313,7 @@ class CodePanel:
             self._table(*self.table_args)
         if self.beyond_args is not None:
             self._say_beyond(*self.beyond_args)
+        self._show_where()
         if self.editor is not None:
             self.editor.label(self._label())
             if is_starter(self.game, self.text) and self.text != starter(self.game, self.shell.lang):
@@ -425,6 +440,8 @@ class CodePanel:
             self.failed = "crashed" if self.ready else "failed"
         elif msg.get("id") != self.rid or self.running is None:
             return  # an earlier run's, or nobody waits
+        elif kind == "where":
+            self._sampled(msg)
         elif kind == "out":
             self._log(str(msg.get("text", ""))[:LOG_MAX], msg.get("cut") is True)
         elif kind == "moves":
@@ -440,6 +457,38 @@ class CodePanel:
                 self.cases_in.append(msg)
             else:
                 self.done = msg
+
+    def _sampled(self, msg: dict) -> None:
+        """A sample of where the program is (static/code.js checked it): its line marked in the editor,
+        the line and the sizes said under the status."""
+        line, sizes = msg.get("line"), msg.get("sizes")
+        if not isinstance(line, int) or isinstance(line, bool) or not isinstance(sizes, list):
+            return
+        self.where = (line, [(str(x[0]), int(x[1])) for x in sizes[:8] if isinstance(x, list) and len(x) == 2
+                             and isinstance(x[1], int) and not isinstance(x[1], bool)])
+        if self.editor is not None:
+            self.editor.mark(line)
+        self._show_where()
+
+    def _show_where(self) -> None:
+        if self.where is None:
+            self.where_el.textContent = ""
+            self.where_el.setAttribute("hidden", "")
+            return
+        line, sizes = self.where
+        t = self.shell.t
+        parts = [t("code_where_line", line=line)]
+        for k, (name, n) in enumerate(sizes):
+            parts.append(t("code_where_held" if k == 0 else "code_where_size", name=name, n=_grouped(n)))
+        self.where_el.textContent = t("code_where_sep").join(parts[:1] + [t("code_where_list").join(parts[1:])]
+                                                              if len(parts) > 1 else parts)
+        self.where_el.removeAttribute("hidden")
+
+    def _sample(self) -> bool:
+        """Ask the running program where it is (``True`` when asked: the page is cross-origin isolated)."""
+        self.where = None
+        self._show_where()
+        return self.worker is not None and self.ready and bool(self.worker.sample())
 
     def _kill(self) -> None:
         """End the learner's worker (whatever it runs) and start a fresh one."""
@@ -463,6 +512,8 @@ class CodePanel:
         if kind != "call":
             self.steps.leave()  # a Run, a Check or a new Step through: the steps shown go
         self.limit_s, self.offered, self.elapsed, self.clock_s = TIME_LIMIT_S, False, 0.0, -1
+        self.where = None
+        self._show_where()
         if kind != "call":
             clear(self.log)
             self.log_chars = 0
@@ -494,6 +545,8 @@ class CodePanel:
         if self.offered and elapsed <= self.limit_s:  # Check's slow case ended: the next one has its own time
             self.offered = False
             self.keep_btn.setAttribute("hidden", "")
+            self.where = None
+            self._show_where()
         if elapsed <= self.limit_s or self.offered:
             return False
         if self.running == "call":
@@ -503,6 +556,7 @@ class CodePanel:
         self.offered = True
         self.keep_btn.removeAttribute("hidden")
         self.say("code_limit_reached", s=self.limit_s, more=TIME_LIMIT_S)
+        self._sample()
         return False
 
     def _on_keep_going(self, event: object) -> None:
@@ -513,6 +567,8 @@ class CodePanel:
         self.offered = False
         self.clock_s = -1
         self.keep_btn.setAttribute("hidden", "")
+        self.where = None
+        self._show_where()
         self.stop_btn.focus()  # the button pressed is gone: focus stays in the panel's row
         self.say("code_running", s=self.limit_s)
 
@@ -591,8 +647,15 @@ class CodePanel:
         except AnswerError as e:
             return e
 
-    def _on_stop(self, event: object) -> None:
-        """Stop: the worker ends at once (whatever the program does) and a fresh one starts."""
+    async def _on_stop(self, event: object) -> None:
+        """Stop: the worker ends (whatever the program does) and a fresh one starts. Where the page can
+        ask the program where it is, it does first and waits up to :data:`SAMPLE_S` for the answer."""
+        if self.running is None:
+            return
+        if self._sample():
+            t0 = _now()
+            while self.where is None and self.running is not None and _now() - t0 < SAMPLE_S:
+                await asyncio.sleep(0.02)
         if self.running is not None:
             self.stopped = True
             self._kill()

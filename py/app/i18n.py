@@ -319,6 +319,13 @@ _TEXT = {
         "你的程序已运行 {s} 秒，到了时间上限，仍在运行：按“继续运行”再给它 {more} 秒。",
     ),
     "code_keep_going": ("Keep going", "继续运行"),
+    # where a slow program was when the page asked it (the limit, Stop): "Line 14 · visited held 412,330
+    # items, q 96,112"
+    "code_where_line": ("Line {line}", "第 {line} 行"),
+    "code_where_held": ("{name} held {n} items", "{name} 存有 {n} 项"),
+    "code_where_size": ("{name} {n}", "{name} {n} 项"),
+    "code_where_sep": (" · ", " · "),
+    "code_where_list": (", ", "，"),
     "code_interrupted": (
         "Stopped after {i} of {n} moves: the board was changed while they played. Run plays them again from here.",
         "播放了 {n} 步中的 {i} 步后停止：播放时棋盘被改动了。再按“运行”会从这里重新开始。",

@@ -53,6 +53,10 @@ TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "applicat
          ".py": "text/plain", ".json": "application/json", ".zip": "application/zip", ".svg": "image/svg+xml",
          ".webmanifest": "application/manifest+json"}
 SW_FILES = "static/vendor/sw-files.js"  # the service worker's list of files and version (tools/configs.py)
+# Cross-origin isolation: with these on the page and its workers' scripts, the page has SharedArrayBuffer,
+# which the Code panel hands to the learner's worker as Pyodide's interrupt buffer (a slow program is asked
+# where it is, then goes on). Every file the page loads is this server's own, so require-corp blocks nothing.
+ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
 
 
 async def _typed(request: web.Request, response: web.StreamResponse) -> None:
@@ -61,6 +65,11 @@ async def _typed(request: web.Request, response: web.StreamResponse) -> None:
         kind = TYPES.get(PurePosixPath(request.path).suffix)
         if kind is not None:
             response.content_type = kind
+
+
+async def _isolated(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer carries :data:`ISOLATION`."""
+    response.headers.update(ISOLATION)
 
 
 def _encode(msg: dict) -> str:
@@ -237,6 +246,7 @@ def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache",
     app.cleanup_ctx.append(relay.ticker)
     app.on_response_prepare.append(_typed)
     app.on_response_prepare.append(cached)
+    app.on_response_prepare.append(_isolated)
     return app
 
 

@@ -1,0 +1,143 @@
+"""Where a slow program was: a learner's Huarong BFS that tells same-shaped pieces apart (its visited set
+meets millions of boards on 横刀立马) is stopped by Stop, and reaches the time limit; the page, cross-origin
+isolated, asks the program where it is and says its line and the sizes of its containers, in English and
+中文, and marks that line in the editor."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+from test_offline import installed
+
+from app.i18n import t
+
+pytestmark = pytest.mark.e2e
+
+# An honest BFS whose states are the whole grids of ids: the four generals (and the four soldiers) told
+# apart, so the search is far too big to end within the limit.
+DISTINCT_BFS = '''from collections import deque
+
+
+def neighbours(state):
+    rows, cols = len(state), len(state[0])
+    out = []
+    for pid in sorted(set(v for row in state for v in row if v)):
+        cells = [(r, c) for r in range(rows) for c in range(cols) if state[r][c] == pid]
+        for d, dr, dc in (('up', -1, 0), ('down', 1, 0), ('left', 0, -1), ('right', 0, 1)):
+            if all(0 <= r + dr < rows and 0 <= c + dc < cols and state[r + dr][c + dc] in (0, pid)
+                   for r, c in cells):
+                grid = [list(row) for row in state]
+                for r, c in cells:
+                    grid[r][c] = 0
+                for r, c in cells:
+                    grid[r + dr][c + dc] = pid
+                out.append((pid, d, tuple(map(tuple, grid))))
+    return out
+
+
+def solve(board):
+    start = tuple(map(tuple, board))
+    visited = {start: None}
+    q = deque([start])
+    while q:
+        state = q.popleft()
+        if state[3][1] == 1 and state[4][2] == 1:
+            break
+        for pid, d, nxt in neighbours(state):
+            if nxt not in visited:
+                visited[nxt] = (state, pid, d)
+                q.append(nxt)
+    path = []
+    while visited[state] is not None:
+        state, pid, d = visited[state]
+        path.append((pid, d))
+    for pid, d in reversed(path):
+        gameHandler.move(pid, d)
+'''
+LINES = len(DISTINCT_BFS.splitlines())
+
+
+def said(lang: str) -> re.Pattern:
+    """The sample as the page says it: a line of the program, then ``visited`` (the largest) and ``q``
+    (groups 1, 2, 3; no named groups: the pattern runs as JavaScript's too)."""
+    held = re.escape(t("code_where_held", lang, name="visited", n="@")).replace("@", r"([\d,]+)")
+    q = re.escape(t("code_where_size", lang, name="q", n="@")).replace("@", r"([\d,]+)")
+    line = re.escape(t("code_where_line", lang, line="@")).replace("@", r"(\d+)")
+    return re.compile(line + re.escape(t("code_where_sep", lang)) + held + re.escape(t("code_where_list", lang))
+                      + q)
+
+
+def check_sample(page, lang: str, timeout: int = 10_000) -> None:
+    """The sample is shown and true to the program: its line is one of the program's, marked in the editor,
+    and ``visited`` is larger than ``q`` (every board queued was visited)."""
+    where = page.panel.locator(".code-where")
+    expect(where).to_have_text(said(lang), timeout=timeout)  # line, visited, q (a search: more may follow)
+    got = said(lang).search(where.text_content())
+    line, visited, q = int(got[1]), int(got[2].replace(",", "")), int(got[3].replace(",", ""))
+    assert 1 <= line <= LINES
+    assert visited > 1000 and 0 < q <= visited, (visited, q)
+    marked = page.panel.locator(".cm-error-line")
+    expect(marked).to_have_count(1)
+    assert marked.text_content().strip() == DISTINCT_BFS.splitlines()[line - 1].strip()
+
+
+def run_a_while(page, code) -> None:
+    code.write(DISTINCT_BFS)
+    code.run()
+    expect(page.panel.get_by_role("timer")).to_have_text(re.compile(r"^[3-9] |^\d\d"), timeout=60_000)
+
+
+def test_a_static_host_is_isolated_by_the_service_worker_and_unisolated_stop_only_stops(open_game, static_url):
+    """A static host sends no isolation headers: the first visit is not isolated, and Stop stops as it
+    always did (nothing said of where); from the next load the service worker's answers isolate the page,
+    and Stop says where the program was."""
+    lang = "en"
+    page = installed(open_game, "?game=huarong&lang=%s" % lang, base=static_url)
+    assert page.evaluate("crossOriginIsolated") is False
+    code = page.code_panel().open()
+    run_a_while(page, code)
+    code.stop()
+    expect(code.status()).to_have_text(re.compile(re.escape(t("code_stopped", lang, s="@")).replace("@", r"[\d.]+")))
+    expect(page.panel.locator(".code-where")).to_be_hidden()
+    page.reload(True)
+    assert page.evaluate("crossOriginIsolated") is True
+    code = page.code_panel().open()
+    run_a_while(page, code)
+    code.stop()
+    check_sample(page, lang)
+
+
+def test_stop_says_where_the_program_was_and_how_big_its_containers_were(open_game):
+    lang = "zh"
+    page = open_game("?game=huarong&lang=%s" % lang)
+    assert page.evaluate("crossOriginIsolated"), "the serve command isolates the page"
+    code = page.code_panel().open()
+    run_a_while(page, code)  # a few seconds of search
+    code.stop()
+    expect(code.status()).to_have_text(re.compile(re.escape(t("code_stopped", lang, s="@")).replace("@", r"[\d.]+")))
+    check_sample(page, lang)
+    expect(code.button("code_run")).to_be_enabled()
+    assert page.move_count() == 0
+
+
+def test_the_time_limit_says_where_the_program_is_and_it_goes_on(open_game):
+    lang = "en"
+    page = open_game("?game=huarong&lang=%s" % lang)
+    code = page.code_panel().open()
+    limit = int(page.panel.locator(".code-panel").get_attribute("data-time-limit"))
+    code.write(DISTINCT_BFS)
+    code.run()
+    keep = code.button("code_keep_going")
+    expect(keep).to_be_visible(timeout=(limit + 60) * 1000)
+    # the answer comes when the program next checks for signals: a garbage collection of a million boards
+    # on a loaded machine may hold it for seconds
+    check_sample(page, lang, 60_000)
+    first = int(said(lang).search(page.panel.locator(".code-where").text_content())[2].replace(",", ""))
+    keep.click()  # the program went on after the sample: Keep going clears it, Stop samples it again, larger
+    expect(page.panel.locator(".code-where")).to_be_hidden()
+    page.wait_for_timeout(2000)
+    code.stop()
+    check_sample(page, lang)
+    again = int(said(lang).search(page.panel.locator(".code-where").text_content())[2].replace(",", ""))
+    assert again > first
+
