@@ -30,6 +30,7 @@ from operator import is_
 MAX_STEPS = 10000  # steps recorded at most
 MAX_TEXT = 80  # characters of one value's text
 MAX_ITEMS = 3  # items of a container shown in its text
+TUPLE_ITEMS = 6  # items of a tuple shown: a state (a 2 x 3 board's six cells, (row, col, dir, turns)) whole
 MAX_SCAN = 4000  # items of a container read for the cells it holds
 MAX_BYTES = 3_000_000  # characters of a whole record (about): past them recording stops as at the cap
 TOOL = 0  # sys.monitoring.DEBUGGER_ID
@@ -162,8 +163,8 @@ def text_of(v: object, depth: int = 0) -> str:
         if t is dict:
             parts = [text_of(k, depth + 1) + ": " + text_of(x, depth + 1) for k, x in islice(v.items(), MAX_ITEMS)]
         else:
-            parts = [text_of(x, depth + 1) for x in islice(v, MAX_ITEMS)]
-        more = ", …" if len(v) > MAX_ITEMS else ""
+            parts = [text_of(x, depth + 1) for x in islice(v, TUPLE_ITEMS if t is tuple else MAX_ITEMS)]
+        more = ", …" if len(v) > len(parts) else ""
         if depth == 0 and t is not tuple:
             head = "%s, %d item%s" % (t.__name__, len(v), "" if len(v) == 1 else "s")
             return _short(head + (": " + ", ".join(parts) + more if parts else ""))
@@ -242,6 +243,7 @@ class Recorder:
         self.cache: dict = {}  # the running frame's
         self.heads: dict = {}  # a queue's name -> (len, head, tail, queue) when it was last seen
         self.held: dict = {}  # a dict's name -> (the dict, its size, the cells of its keys) when last read
+        self.lists: dict = {}  # a list's name -> (the list, its first size, whether its size has changed)
         self.busy = False
         self.codes: list = []
 
@@ -376,9 +378,21 @@ class Recorder:
             return 1 << ((r + 1) * (self.cols + 2) + col + 1)
         return 0
 
+    def _grows(self, name: str, v: list) -> bool:
+        """Whether list ``v`` has changed size since the recorder first met it under ``name``: a list is a
+        queue once the program adds or takes an item (a search's queue does; a table of directions, a
+        list of rows, never does), a deque always."""
+        known = self.lists.get(name)
+        if known is None or known[0] is not v:
+            self.lists[name] = (v, len(v), False)
+            return False
+        if not known[2] and len(v) != known[1]:
+            self.lists[name] = known = (v, known[1], True)
+        return known[2]
+
     def _entry(self, name: str, v: object) -> list:
         t = type(v)
-        kind = "q" if t in QUEUES else "s" if t in SEENS else ""
+        kind = "s" if t in SEENS else "q" if t is deque or (t is list and self._grows(name, v)) else ""
         cells = ""
         if kind and self.want == "cells" and self._board(v) is None:
             cells = self._cells(name, v)

@@ -103,6 +103,24 @@ def test_the_queue_the_visited_dict_and_the_state_taken_are_cells():
     assert last["q"][0].startswith("deque, ")
 
 
+def test_a_list_is_a_queue_once_it_changes_size_and_a_table_of_directions_never():
+    src = """def connect(board, r1, c1, r2, c2):
+    dirs = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    q = [(r1, c1)]
+    while q:
+        r, c = q.pop(0)
+        for dr, dc in dirs:
+            if (r + dr, c + dc) == (r2, c2):
+                return [[r1, c1], [r2, c2]]
+    return []
+"""
+    rec, _ = record(src, lambda ns: ns["connect"](LINKUP_BOARD, 0, 0, 1, 0), want="cells")
+    full = tr.replay(rec.steps)
+    assert all(v["dirs"][1] == "" and v["dirs"][2] == "" for v in full if "dirs" in v)
+    kinds = [v["q"][1] for v in full if "q" in v]
+    assert kinds[0] == "" and kinds[-1] == "q"  # a queue from the first item it took
+
+
 def test_the_cap_stops_the_program_and_keeps_the_steps():
     rec, got = record("def f():\n    while True:\n        x = 1\n", lambda ns: ns["f"](), max_steps=100)
     assert isinstance(got, tr.StepLimit) and rec.capped and len(rec.steps) == 100
@@ -158,6 +176,16 @@ def test_boards_and_values_bounded():
     cyc.append(cyc)
     assert len(big) <= tr.MAX_TEXT and len(tr.text_of(cyc)) <= tr.MAX_TEXT
     assert tr.text_of(10**100) == "101-digit int"
+
+
+def test_a_queues_states_read_apart_whole():
+    """States that differ only in their last items (a 2 x 3 board's cells, Link-up's (row, col, dir,
+    turns)) are told apart in a queue's text."""
+    from collections import deque
+
+    q = deque([(4, 1, 2, 0), (4, 1, 2, 1), (1, 2, 3, 4, 0, 5)])
+    assert tr.text_of(q) == "deque, 3 items: (4, 1, 2, 0), (4, 1, 2, 1), (1, 2, 3, 4, 0, 5)"
+    assert tr.text_of((1, 2, 3, 4, 5, 6, 7)) == "(1, 2, 3, 4, 5, 6, …)"
 
 
 def test_a_huarong_bfs_step_request_lists_moves_and_boards():
