@@ -4,7 +4,7 @@ game's spec and capped, a Link-up path checked cell by cell, Check's cases judge
 import pytest
 
 from helpers import drain
-from puzzles.code_check import AnswerError, check_path, decode_moves, judge, replay
+from puzzles.code_check import AnswerError, check_path, decode_moves, exercise_of, judge, replay
 from puzzles.games import GAMES
 from puzzles.huarong.layouts import COURSE_BOARD
 from puzzles.linkup import connect
@@ -106,6 +106,12 @@ def test_a_reason_names_cells_as_the_learners_program_does_from_0():
     out = check_path(GRID, 0, 0, 0, 3, [[0, 0], [-1, 0], [-2, 0], [-2, 1], [-2, 2], [-2, 3], [-1, 3], [0, 3]])
     assert "at [-2, 0]" in t(out[0], "en", **out[1]) and "在 [-2, 0]" in t(out[0], "zh", **out[1])
     assert "from 0" in t("code_coords", "en") and "从 0" in t("code_coords", "zh")
+    # the ring is Link-up's word alone: a game without one says nothing of it
+    ring = exercise_of(GAMES["linkup"]).keys["coords"]
+    assert "-1" in t(ring, "en") and "-1" in t(ring, "zh")
+    for game in ("huarong", "sliding"):
+        key = exercise_of(GAMES[game]).keys["coords"]
+        assert "-1" not in t(key, "en") and "-1" not in t(key, "zh")
 
 
 def test_a_huarong_answer_refused_or_unsolved_says_why():

@@ -253,3 +253,20 @@ def test_the_options_a_link_always_carries_are_the_specs_word(page):
         assert view.session.options["mode"] == "fast" and not view.shell.set_url.called
 
     run(body)
+
+
+@pytest.mark.parametrize("game, said", [("linkup", "lu_cleared_already"), ("sliding", "solved_already")])
+def test_solve_on_the_goal_says_so_in_the_games_words_without_the_worker(page, game, said):
+    async def body():
+        view = make_view(game, {"board": "2x3-123450"} if game == "sliding" else {})
+        if game == "linkup":
+            goal = view.session.state
+            while not goal.is_solved():  # the board cleared pair by pair, as the solver would
+                goal = view.spec.apply(goal, view.spec.legal_moves(goal)[0])
+            view.life.load(goal)
+        assert view.session.state.is_solved()
+        await view.jobs.solve(view.say_ready, lambda moves, steps: pytest.fail("nothing to play"))
+        assert view.frame.status_key[0] == said
+        assert not view.shell.solver.run.called  # answered without the worker
+
+    run(body)

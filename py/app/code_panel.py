@@ -165,7 +165,7 @@ class CodePanel:
                                 aria_labelledby=self.game + "-code-title", data_time_limit=TIME_LIMIT_S)
         sh.text(el("h2", sec, "code-title", id=self.game + "-code-title"), "code_title")
         sh.text(el("p", sec, "help"), "code_help_" + self.game)
-        sh.text(el("p", sec, "help"), "code_coords")  # once: the panel speaks the program's coordinates
+        sh.text(el("p", sec, "help"), self.exercise.keys["coords"])  # once: the panel speaks the program's coordinates
         sh.text(el("p", sec, "help"), "code_limits", s=TIME_LIMIT_S, n=MAX_MOVES)
         sh.text(el("p", sec, "help keys-fine"), "code_keys")  # a keyboard and a mouse (pointer: fine)
         sh.text(el("p", sec, "help keys-touch"), "code_touch")  # a touch screen (pointer: coarse)
@@ -540,7 +540,8 @@ class CodePanel:
         self.elapsed = elapsed
         if int(elapsed) != self.clock_s:
             self.clock_s = int(elapsed)
-            self.clock.textContent = self.shell.t("code_clock", s=self.clock_s, limit=self.limit_s)
+            over = "code_clock_over" if self.clock_s > self.limit_s else "code_clock"  # running on, Keep going offered
+            self.clock.textContent = self.shell.t(over, s=self.clock_s, limit=self.limit_s)
             self.clock.removeAttribute("hidden")
         if self.offered and elapsed <= self.limit_s:  # Check's slow case ended: the next one has its own time
             self.offered = False

@@ -16,6 +16,7 @@ TEXT = {
     "paste_help": "paste_help",
     "at_goal": "at_goal",
     "by_solver": "won_by_solver",
+    "solved_already": "solved_already",  # Solve on a position that is already the goal
 }
 
 

@@ -314,6 +314,7 @@ _TEXT = {
     "code_timeout": ("Stopped: the time limit is {s} s.", "已停止：时间上限为 {s} 秒。"),
     # the running clock (role=timer: not read out at each tick) and the limit a learner may extend
     "code_clock": ("{s} s of {limit} s", "{s} 秒 / 上限 {limit} 秒"),
+    "code_clock_over": ("{s} s, past the {limit} s limit", "{s} 秒，已超过 {limit} 秒上限"),
     "code_limit_reached": (
         "Your program has run for {s} s, the time limit, and is still running: Keep going gives it {more} s more.",
         "你的程序已运行 {s} 秒，到了时间上限，仍在运行：按“继续运行”再给它 {more} 秒。",
@@ -375,7 +376,7 @@ _TEXT = {
     "code_preparing": ("Preparing the hidden cases… {n}", "正在准备隐藏测试……{n}"),
     "code_checking": ("Checking: {i} / {n}", "检查中：{i} / {n}"),
     "code_passed": ("{p} / {n} passed", "通过 {p} / {n}"),
-    "code_all_passed": ("All {n} cases passed.", "全部 {n} 个用例都通过了。"),
+    "code_all_passed": ("{n} / {n} passed: every case.", "通过 {n} / {n}：全部用例都通过了。"),
     "code_beyond_passed": (
         "Beyond LeetCode: 3 × 3 (not counted): {p} / {n} passed",
         "进阶：3 × 3（不计入）：通过 {p} / {n}",

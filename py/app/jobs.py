@@ -185,10 +185,10 @@ class Jobs:
         """Solve the position on the board and hand the answer to ``play(moves, steps)``."""
         hooks = self.hooks
         board = self.session.state
-        said = hooks.before_search(board)
-        if said:
+        said = "solved_already" if board.is_solved() else hooks.before_search(board)
+        if said:  # answered here, without the worker: the goal already, or the game's own rule
             self.stop_playback()
-            self.frame.say(said)
+            self.frame.say(hooks.TEXT.get(said, said))
             return
         if not await self._ready_to_search(board):
             return
@@ -198,7 +198,7 @@ class Jobs:
         stats = result["stats"]
         if result["status"] == "solved":
             if not result["moves"]:
-                self.frame.say("solved_already")
+                self.frame.say(hooks.TEXT["solved_already"])  # the position changed to the goal meanwhile
                 return
             steps = self.spec.count(result["moves"], self.session.options)
             self.frame.say(hooks.solved_key(stats), n=steps, **_plain(stats))

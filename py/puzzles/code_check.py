@@ -54,7 +54,8 @@ class Exercise:
     ``exact_options`` the options of the exact solve a ``count`` answer is compared with.
     ``keys``         the page's texts of this exercise by their role: ``ready`` (said after a
                      ``path`` Run), ``answer_ok`` and ``answer_wrong`` (a ``count`` answer),
-                     ``steps`` (a ``moves`` answer's counts).
+                     ``steps`` (a ``moves`` answer's counts), ``coords`` (how the panel's cells
+                     are numbered).
     ``steps``        for a ``moves`` answer: ``moves -> {name: n}``, what a solved answer
                      counts in the game's units, in the form its cases' ``expected`` holds;
                      said with the text ``keys["steps"]`` (by default ``{"n": len(moves)}``,
@@ -85,7 +86,7 @@ class Exercise:
         self.course_line = course_line
         self.answer_items = answer_items
         self.exact_options = exact_options or {}
-        self.keys = {"steps": "code_moves_n"}
+        self.keys = {"steps": "code_moves_n", "coords": "code_coords"}
         self.keys.update(keys or {})
         self.trace = trace or {"want": "board"}
         self.steps = steps or _moves_n

@@ -15,9 +15,8 @@ TEXTS = {
         "华容道、连连看、滑动谜题——自己玩，或看 Python 在浏览器里解开它们。",
     ),
     "code_coords": (
-        "Cells are written [row, col] here, counting from 0 as your function receives them (Link-up's ring: -1"
-        " and the size).",
-        "这里的格子写作 [行, 列]，从 0 数起，和你的函数收到的一样（连连看的外圈：-1 和棋盘的行数、列数）。",
+        "Cells are written [row, col] here, counting from 0 as your function receives them.",
+        "这里的格子写作 [行, 列]，从 0 数起，和你的函数收到的一样。",
     ),
 }
 

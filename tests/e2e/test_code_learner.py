@@ -173,7 +173,7 @@ def test_the_drawn_case_shows_kinds_labels_from_0_and_the_answer_as_returned(ope
     for lang in ("en", "zh"):
         if lang != code.lang:
             code.switch_language()
-        expect(page.panel.get_by_text(t("code_coords", lang))).to_have_count(1)
+        expect(page.panel.get_by_text(t("code_linkup_coords", lang))).to_have_count(1)
         fig = page.panel.locator("figure.code-case")
         label = fig.locator("figcaption").text_content()
         r1, c1, r2, c2 = (int(x) for x in re.search(r"\((\d+),(\d+)\).\((\d+),(\d+)\)", label).groups())

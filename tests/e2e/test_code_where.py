@@ -129,6 +129,8 @@ def test_the_time_limit_says_where_the_program_is_and_it_goes_on(open_game):
     code.run()
     keep = code.button("code_keep_going")
     expect(keep).to_be_visible(timeout=(limit + 60) * 1000)
+    past = re.escape(t("code_clock_over", lang, s=900001, limit=limit)).replace("900001", r"\d+")
+    expect(page.panel.get_by_role("timer")).to_have_text(re.compile("^" + past + "$"))  # its time, past the limit
     # the answer comes when the program next checks for signals: a garbage collection of a million boards
     # on a loaded machine may hold it for seconds
     check_sample(page, lang, 60_000)

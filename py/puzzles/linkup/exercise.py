@@ -42,6 +42,6 @@ EXERCISE = Exercise(
     answer="path",
     starters=STARTERS,
     answer_items=MAX_PATH + 1,  # a longer answer is refused whole: one more item tells it apart
-    keys={"ready": "code_linkup_ready"},
+    keys={"ready": "code_linkup_ready", "coords": "code_linkup_coords"},
     trace={"want": "cells"},  # Step through marks the cells of the learner's states on the tiles
 )

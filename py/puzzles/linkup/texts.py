@@ -14,6 +14,11 @@ TEXTS = {
         "connect() is defined: tick Use my connect and click pairs, or press Check.",
         "connect() 已定义：勾选“用我的 connect”后点击成对的图块，或按“检查”。",
     ),
+    "code_linkup_coords": (
+        "Cells are written [row, col] here, counting from 0 as your function receives them; the ring around"
+        " the board is row or column -1 and the board's size.",
+        "这里的格子写作 [行, 列]，从 0 数起，和你的函数收到的一样；棋盘外的一圈是第 -1 行（列）和棋盘的行数（列数）。",
+    ),
     "lu_preset": ("Size", "大小"),
     "lu_seed": ("Seed", "种子"),
     "lu_seed_any": ("any", "随机"),
@@ -39,6 +44,7 @@ TEXTS = {
     "lu_cleared_by_solver": ("Cleared by the solver: {n} pairs", "由求解器消除：{n} 对"),
     "cleared": ("Cleared: {n} pairs", "已消除：{n} 对"),
     "cannot_clear": ("Cannot be cleared", "无法全部消除"),
+    "lu_cleared_already": ("The board is already clear: no pairs left to join.", "棋盘已经清空：没有可消的图块了。"),
     "lu_searching": ("Searching… {n} positions tried", "搜索中……已尝试 {n} 个局面"),
     "lu_unknown": ("Gave up after {n} positions (search budget)", "搜索 {n} 个局面后放弃（超出预算）"),
     "lu_hint": ("Hint: join the highlighted pair.", "提示：连接高亮的一对。"),

@@ -53,7 +53,8 @@ class View(GameView):
     )
     TEXT["by_solver"] = "lu_cleared_by_solver"
     TEXT.update(
-        hint_none="lu_hint_stuck", hint_none_start="lu_hint_dead", paste_help="lu_paste_help", at_goal="lu_ready"
+        hint_none="lu_hint_stuck", hint_none_start="lu_hint_dead", paste_help="lu_paste_help", at_goal="lu_ready",
+        solved_already="lu_cleared_already",
     )
     SHOW_MOVES_RECORD = False
 
