@@ -915,7 +915,10 @@ class CodePanel:
         ran = sum(1 for r in counted if r["ran"])
         m = len(counted)
         left = m - ran
-        if halted == "stopped":
+        if halted == "stopped" and nxt < len(cases):  # said with the case it was in: the one that hung
+            self.say("code_check_stopped_in", s="%.1f" % (_now() - t0), p=passed, n=ran, k=left, m=m,
+                     label=self._case_label(cases[nxt]))
+        elif halted == "stopped":
             self.say("code_check_stopped", s="%.1f" % (_now() - t0), p=passed, n=ran, k=left, m=m)
         elif halted == "flood":
             self.say("code_flood_check", n=FLOOD_PER_S, p=passed, r=ran, k=left, m=m)
@@ -925,9 +928,12 @@ class CodePanel:
             self.say("code_passed_partial", p=passed, n=ran, k=left, m=m)
         else:
             self.say("code_all_passed" if passed == m else "code_passed", p=passed, n=m)
-        await next_task()  # the table is a task of its own
-        self._table(cases, boards, rows)
+        await next_task()  # the table is a task of its own, and the case drawn above it another
+        self._table(cases, boards, rows, draw=False)
         self._say_beyond(cases, rows)
+        await next_task()
+        if self.table_args is not None and self.table_args[2] is rows:  # the table still on screen
+            self._draw_first(cases, boards, rows)
 
     def _judge_all(self, cases: list, boards: dict, answers: dict, over: list, crashed: list):
         """Every case's row (see :meth:`_judge`), as one generator the page runs in slices."""
@@ -996,18 +1002,29 @@ class CodePanel:
             return x.text(self.shell.lang)
         return str(x)
 
-    def _table(self, cases: list, boards: list, rows: list) -> None:
-        """The result table (failing cases first) and the first failing case drawn small."""
-        self.table_args = (cases, boards, rows)
-        clear(self.results)
-        # failing cases first, the exercise's before those of a set beyond it (Sliding's 3 x 3); then the case
-        # Stop ended, the passing ones, and those never run
+    @staticmethod
+    def _failing(cases: list, rows: list) -> list:
+        """The failing cases' indexes: the exercise's before those of a set beyond it (Sliding's 3 x 3)."""
         failing = [i for i, r in enumerate(rows) if not r["ok"] and r.get("ran", True) and "set" not in cases[i]]
-        failing += [i for i, r in enumerate(rows) if not r["ok"] and r.get("ran", True) and "set" in cases[i]]
-        self.first_fail = None
-        if failing:  # drawn first, above the table
+        return failing + [i for i, r in enumerate(rows) if not r["ok"] and r.get("ran", True) and "set" in cases[i]]
+
+    def _draw_first(self, cases: list, boards: list, rows: list) -> None:
+        """The first failing case drawn small, above the table."""
+        failing = self._failing(cases, rows)
+        if failing:
             i = failing[0]
             self._draw_case(cases[i], boards[cases[i]["board"]], rows[i])
+
+    def _table(self, cases: list, boards: list, rows: list, draw: bool = True) -> None:
+        """The result table (failing cases first) and, when ``draw``, the first failing case drawn above it
+        (else the caller draws it, a task later: a board of tiles is a task's worth on its own)."""
+        self.table_args = (cases, boards, rows)
+        clear(self.results)
+        # failing cases first; then the case Stop ended, the passing ones, and those never run
+        failing = self._failing(cases, rows)
+        self.first_fail = None
+        if failing:
+            i = failing[0]
             self.first_fail = (boards[cases[i]["board"]], list(cases[i].get("args") or []),
                                ("step_case_last", {"label": self._case_label(cases[i])}))
         passing = [i for i, r in enumerate(rows) if r["ok"]]
@@ -1031,6 +1048,8 @@ class CodePanel:
             el("td", tr, text=self._words(r["expected"]))
             el("td", tr, text=self._words(r["yours"]))
             el("td", tr, text="" if r["ms"] is None else "%.1f ms" % r["ms"])
+        if draw:
+            self._draw_first(cases, boards, rows)
 
     def _step_case_button(self, td: object, case: dict, grid: list) -> None:
         """A failing case's "Step through this case": the learner's program recorded on that case's board."""
@@ -1057,6 +1076,7 @@ class CodePanel:
         paths marked by colour and letter (E the exact one, Y the learner's, B both: the letter on an empty
         cell, the kind kept on a tile); then the learner's answer as returned, and why it was refused."""
         fig = el("figure", self.results, "code-case")
+        self.results.prepend(fig)  # above the table
         cap = el("figcaption", fig)
         self.shell.text(cap, "code_first_fail", label=self._case_label(case))
         answer = row.get("answer")

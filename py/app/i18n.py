@@ -467,6 +467,10 @@ _TEXT = {
         "Stopped after {s} s: {p} / {n} passed; {k} of {m} cases not run.",
         "已在 {s} 秒后停止：通过 {p} / {n}；{m} 个用例中有 {k} 个未运行。",
     ),
+    "code_check_stopped_in": (
+        "Stopped after {s} s in case {label}: {p} / {n} passed; {k} of {m} cases not run.",
+        "已在 {s} 秒后停止，停在用例 {label}：通过 {p} / {n}；{m} 个用例中有 {k} 个未运行。",
+    ),
     "code_check_over": (
         "{p} / {n} passed; {k} of {m} cases not run: {o} cases went over the time limit or crashed, so Check "
         "stopped.",

@@ -368,7 +368,8 @@ def test_a_check_stopped_midway_says_so(open_game):
     code.check()
     expect(code.status()).to_contain_text(re.compile("Running|Checking"), timeout=60_000)
     code.button("code_stop").click()
-    stopped = re.compile(r"Stopped after [\d.]+ s: \d+ / \d+ passed; \d+ of 48 cases not run\.")
+    # the status names the case it was in (the one that would hang, had it hung)
+    stopped = re.compile(r"Stopped after [\d.]+ s in case \S.*: \d+ / \d+ passed; \d+ of 48 cases not run\.")
     expect(code.status()).to_have_text(stopped)
     rows = page.panel.locator(".code-table tbody tr")
     expect(rows.filter(has_text=t("code_stopped_case", "en")).first).to_be_visible()
@@ -376,7 +377,8 @@ def test_a_check_stopped_midway_says_so(open_game):
     # Stop at once, while the hidden cases are still being made (or the first ones run): said too
     code.check()
     code.button("code_stop").click()
-    stopped_early = re.compile(r"Stopped after [\d.]+ s(\.|: \d+ / \d+ passed; \d+ of 48 cases not run\.)")
+    stopped_early = re.compile(r"Stopped after [\d.]+ s(\.|( in case \S.*)?: \d+ / \d+ passed; "
+                               r"\d+ of 48 cases not run\.)")
     expect(code.status()).to_have_text(stopped_early)
 
 
