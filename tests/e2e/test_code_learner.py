@@ -186,8 +186,8 @@ def test_the_drawn_case_shows_kinds_labels_from_0_and_the_answer_as_returned(ope
         assert heads[cols + 3:] == [str(r) for r in range(-1, rows + 1)]
         for r, c in ((r1, c1), (r2, c2)):  # the two tiles drawn as the game's, with their kind's number
             tile = grid.locator(".cg[data-r='%d'][data-c='%d'] .lu-case-tile" % (r, c))
-            assert re.fullmatch(r"\d+", tile.locator(".kind").text_content())
-            assert tile.locator(".face").text_content().strip()
+            assert re.fullmatch(r"\d+", tile.get_attribute("data-kind"))  # drawn as its corner's number
+            assert tile.text_content().strip()  # its face
         # the solver's path and the learner's as lines, told apart by dash and corner marks; in words too
         expect(grid.locator("polyline.expected")).to_have_count(1)
         expect(grid.locator("polyline.yours")).to_have_count(1)
