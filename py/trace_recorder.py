@@ -140,6 +140,16 @@ def _uncount(counts: dict, b: int, bits: int) -> int:
     return bits
 
 
+def _count(counts: dict, b: int, bits: int) -> int:
+    """One item of bit ``b`` joined a queue: ``bits`` with ``b`` (the opposite of :func:`_uncount`)."""
+    if b:
+        k = counts.get(b, 0)
+        counts[b] = k + 1
+        if not k:
+            bits |= b
+    return bits
+
+
 class StepLimit(BaseException):
     """The cap of steps is reached: the program stops there."""
 
@@ -328,22 +338,14 @@ class Recorder:
                         mirror.appendleft((x, b))
                     else:
                         mirror.append((x, b))
-                    if b:
-                        k = counts.get(b, 0)
-                        counts[b] = k + 1
-                        if not k:
-                            bits |= b
+                    bits = _count(counts, b, bits)
                 self.held[name] = (q, mirror, counts, bits)
                 return "%x" % bits if bits else ""
         mirror, counts, bits = deque(), {}, 0
         for x in islice(q, MAX_SCAN):
             b = self._bit(x)
             mirror.append((x, b))
-            if b:
-                k = counts.get(b, 0)
-                counts[b] = k + 1
-                if not k:
-                    bits |= b
+            bits = _count(counts, b, bits)
         self.held[name] = (q, mirror, counts, bits) if n <= MAX_SCAN else None
         return "%x" % bits if bits else ""
 
