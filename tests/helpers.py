@@ -3,6 +3,22 @@
 import random
 
 
+def ask(**req) -> list:
+    """Ask the learner's worker (``code_runner``, run here in CPython) as the page does: a request with
+    the game's exercise; its messages, decoded."""
+    import json
+
+    import code_runner
+    from puzzles.code_check import exercise_of
+    from puzzles.games import GAMES
+
+    out = []
+    req.setdefault("id", 1)
+    req.setdefault("exercise", exercise_of(GAMES[req["game"]]).request())
+    code_runner.handle(json.dumps(req), out.append)
+    return [json.loads(m) for m in out]
+
+
 def drain(gen) -> object:
     """Run a generator (a job, a search, a build in slices) to its end: the value it returns."""
     return drain_with_progress(gen)[1]

@@ -8,17 +8,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 import code_runner  # noqa: E402
+from helpers import ask  # noqa: E402
 from puzzles.code_check import exercise_of  # noqa: E402
 from puzzles.games import GAMES  # noqa: E402
-
-
-def ask(**req):
-    """Ask the worker as the page does: a request with the game's exercise."""
-    out = []
-    req.setdefault("id", 1)
-    req.setdefault("exercise", exercise_of(GAMES[req["game"]]).request())
-    code_runner.handle(json.dumps(req), out.append)
-    return [json.loads(m) for m in out]
 
 
 def test_moves_are_recorded_with_their_line_and_printed_course_lines_count():

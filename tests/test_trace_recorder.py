@@ -19,23 +19,13 @@ except ImportError:  # the CPython of the sys.monitoring run below may have no h
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
-import code_runner  # noqa: E402
 import trace_recorder as tr  # noqa: E402
-from puzzles.code_check import exercise_of  # noqa: E402
-from puzzles.games import GAMES  # noqa: E402
+from helpers import ask  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
 from course_programs import COURSE_HUARONG, LEETCODE_773, LINKUP_BFS  # noqa: E402
 
 LINKUP_BOARD = [[1, 2, 0, 0], [0, 0, 0, 1], [2, 0, 0, 0]]
-
-
-def ask(**req):
-    out = []
-    req.setdefault("id", 1)
-    req.setdefault("exercise", exercise_of(GAMES[req["game"]]).request())
-    code_runner.handle(json.dumps(req), out.append)
-    return [json.loads(m) for m in out]
 
 
 def steps_of(msgs):
