@@ -45,17 +45,22 @@ def toggle(page, lang="en"):
     return page.page.get_by_role("checkbox", name=t("lu_search_toggle", lang))
 
 
+def pick_the_far_pair(page):
+    """The sparse board, Show the search ticked, the marks watched, then (0, 0) and (7, 9) picked."""
+    page.paste_board(SPARSE)
+    toggle(page).check()
+    page.evaluate(WATCH)
+    page.tile(0, 0).click()
+    page.tile(7, 9).click()
+
+
 def gone(page, r, c):
     page.wait_for_function("gameHandler.getBoard()[%d][%d] === 0" % (r, c))
 
 
 def test_the_search_is_shown_wave_by_wave_then_the_pair_goes(open_game, server_url):
     page = open_game("?game=linkup&lang=en")
-    page.paste_board(SPARSE)
-    toggle(page).check()
-    page.evaluate(WATCH)
-    page.tile(0, 0).click()
-    page.tile(7, 9).click()
+    pick_the_far_pair(page)
     gone(page, 0, 0)
     seen = page.evaluate("window.__marks")
     assert seen["frontier"] >= 5, "the frontier drawn wave by wave"
@@ -72,11 +77,7 @@ def test_the_search_is_shown_wave_by_wave_then_the_pair_goes(open_game, server_u
 
 def test_skip_a_click_or_a_key_shows_the_end_at_once(open_game):
     page = open_game("?game=linkup&lang=en")
-    page.paste_board(SPARSE)
-    toggle(page).check()
-    page.evaluate(WATCH)
-    page.tile(0, 0).click()
-    page.tile(7, 9).click()
+    pick_the_far_pair(page)
     expect(marks(page, "frontier").first).to_be_attached()
     skip = page.page.get_by_role("button", name="Skip")
     skip.click()
