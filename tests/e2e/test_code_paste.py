@@ -42,13 +42,14 @@ def traced(page, act) -> list:
     return events
 
 
-def main_thread_tasks(events: list) -> list:
-    """``(CPU ms, wall ms)`` of every task of the renderer's main thread that handled the paste."""
+def main_thread_tasks(events: list, kind: str = "paste") -> list:
+    """``(CPU ms, wall ms)`` of every task of the renderer's main thread that handled an event of ``kind``
+    (``"paste"``, ``"click"``, ``"keydown"``: what tells the page's main thread from the others')."""
     names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
-    pasted = {(e["pid"], e["tid"]) for e in events
-              if e.get("name") == "EventDispatch" and e.get("args", {}).get("data", {}).get("type") == "paste"}
-    main = {key for key in pasted if names.get(key) == "CrRendererMain"}
-    assert len(main) == 1, "the paste was not found in the trace: %r" % (pasted,)
+    handled = {(e["pid"], e["tid"]) for e in events
+               if e.get("name") == "EventDispatch" and e.get("args", {}).get("data", {}).get("type") == kind}
+    main = {key for key in handled if names.get(key) == "CrRendererMain"}
+    assert len(main) == 1, "the %s was not found in the trace: %r" % (kind, handled)
     return [(e.get("tdur", 0) / 1000, e["dur"] / 1000) for e in events
             if e.get("name") == "RunTask" and (e["pid"], e["tid"]) in main and "dur" in e]
 
