@@ -646,3 +646,24 @@ def test_the_map_takes_piece_ids_of_256_and_more():
     for i in range(m["n"]):  # every position read back is a board of the same game
         b = huarong.Board(board.rows, board.cols, [ids[v] for v in cells[i * area : i * area + area]])
         assert huarong.SPEC.shape(b) == huarong.SPEC.shape(board)
+
+
+# ------------------------------------------------------------------ the size alone
+@pytest.mark.parametrize("game, code, limit", [
+    (huarong, COURSE, None),
+    (sliding, "2x3-412503", None),
+    (sliding, "3x3-123456780", 5000),  # cut: "more than"
+])
+def test_a_count_request_answers_the_maps_sizes_and_draws_nothing(game, code, limit):
+    """``"count": true`` (the Code panel's "the whole search of this board meets …") answers the sizes the
+    full map finds, stopped before distances and drawing."""
+    board = game.Board.parse(code)
+    extra = {"limit": limit} if limit else {}
+    full = build(board, **extra)
+    result = run(map_job(board, {"metric": "cell"}, dict(extra, action="map", count=True)))
+    assert result.map is None and result.moves == []
+    assert result.positions == full.n
+    assert result.truncated is full.raw["truncated"] is (limit is not None)
+    assert result.merges is full.raw["merges"]
+    assert result.merged_digits == full.raw["merged_digits"]
+    assert "distance" not in result.stats

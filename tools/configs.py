@@ -95,7 +95,7 @@ def main_only(rel: str) -> bool:
 # fetches once the board is playable. A module of a game's folder is lazy when its name is in LAZY_NAMES
 # (``exercise.py``: the Code panel's exercise). No first-screen module may import one at its top
 # (tests/test_configs.py checks it).
-LAZY = ("app/code_panel.py", "app/code_starters.py", "app/step_view.py", "app/map_panel.py",
+LAZY = ("app/code_panel.py", "app/code_starters.py", "app/code_where.py", "app/step_view.py", "app/map_panel.py",
         "app/records_panel.py", "puzzles/code_check.py", "puzzles/code_link.py")
 LAZY_NAMES = ("exercise",)
 

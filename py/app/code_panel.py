@@ -27,6 +27,7 @@ from pyscript import window
 from pyscript.ffi import create_proxy
 
 from app.code_starters import is_starter, starter
+from app.code_where import WhereLine
 from app.dom import clear, el, into_view, next_task, on, sliced
 from app.step_view import StepView, step_through
 from puzzles import PuzzleError, load_module
@@ -75,16 +76,6 @@ def _number(x: object) -> "float | None":
     return float(x) if 0 <= x < 1e9 else None
 
 
-def _grouped(n: int) -> str:
-    """A whole number with its thousands grouped: ``412,330`` (MicroPython has no ``{:,}``)."""
-    text = str(abs(n))
-    groups = []
-    while len(text) > 3:
-        groups.insert(0, text[-3:])
-        text = text[:-3]
-    return ("-" if n < 0 else "") + ",".join([text] + groups)
-
-
 def _now() -> float:
     return float(window.performance.now()) / 1000
 
@@ -116,7 +107,7 @@ class CodePanel:
         self.elapsed = 0.0  # seconds of the request (Check: of its case under way), as the clock last saw them
         self.clock_s = -1  # the whole second the clock shows
         self.use_connect = False
-        self.where = None  # where the program was when last sampled: (line, sizes), or None
+        self.req = None  # the request under way (the board a sample of the program is on)
         self.shown = False  # the panel is open
         self.log_chars = 0
         self.status_key = None  # what the status line says: (key, values), drawn again by a language switch
@@ -194,7 +185,8 @@ class CodePanel:
         self.share_input = el("input", lab, type="text", readonly=True, id=self.game + "-code-link")
         self.status = el("p", sec, "code-status", role="status", id=self.game + "-code-status")
         # where a slow program was (its line, its containers' sizes) at the time limit and on Stop
-        self.where_el = el("p", sec, "code-where", aria_live="polite", hidden=True)
+        where = el("p", sec, "code-where", aria_live="polite", hidden=True)
+        self.where = WhereLine(sh.t, self.jobs.stepped, self.spec, where)
         self.steps = StepView(sh, self.frame, sec, self.status)  # Step through's view (the view hands it the board)
         self.steps.area = area
         self.beyond = el("p", sec, "code-beyond")  # Check's cases beyond the exercise, counted apart
@@ -313,7 +305,7 @@ class CodePanel:
             self._table(*self.table_args)
         if self.beyond_args is not None:
             self._say_beyond(*self.beyond_args)
-        self._show_where()
+        self.where.show()
         if self.editor is not None:
             self.editor.label(self._label())
             if is_starter(self.game, self.text) and self.text != starter(self.game, self.shell.lang):
@@ -460,34 +452,19 @@ class CodePanel:
 
     def _sampled(self, msg: dict) -> None:
         """A sample of where the program is (static/code.js checked it): its line marked in the editor,
-        the line and the sizes said under the status."""
-        line, sizes = msg.get("line"), msg.get("sizes")
-        if not isinstance(line, int) or isinstance(line, bool) or not isinstance(sizes, list):
-            return
-        self.where = (line, [(str(x[0]), int(x[1])) for x in sizes[:8] if isinstance(x, list) and len(x) == 2
-                             and isinstance(x[1], int) and not isinstance(x[1], bool)])
-        if self.editor is not None:
+        said under the status with the sizes of its containers, on the board it was given."""
+        req = self.req or {}
+        board = req.get("board")
+        if isinstance(req.get("cases"), list):  # Check: the case under way
+            i = len(self.cases_in)
+            board = req["cases"][i].get("board") if i < len(req["cases"]) else None
+        line = self.where.sampled(msg, board)
+        if line is not None and self.editor is not None:
             self.editor.mark(line)
-        self._show_where()
-
-    def _show_where(self) -> None:
-        if self.where is None:
-            self.where_el.textContent = ""
-            self.where_el.setAttribute("hidden", "")
-            return
-        line, sizes = self.where
-        t = self.shell.t
-        parts = [t("code_where_line", line=line)]
-        for k, (name, n) in enumerate(sizes):
-            parts.append(t("code_where_held" if k == 0 else "code_where_size", name=name, n=_grouped(n)))
-        self.where_el.textContent = t("code_where_sep").join(parts[:1] + [t("code_where_list").join(parts[1:])]
-                                                              if len(parts) > 1 else parts)
-        self.where_el.removeAttribute("hidden")
 
     def _sample(self) -> bool:
         """Ask the running program where it is (``True`` when asked: the page is cross-origin isolated)."""
-        self.where = None
-        self._show_where()
+        self.where.clear()
         return self.worker is not None and self.ready and bool(self.worker.sample())
 
     def _kill(self) -> None:
@@ -512,8 +489,7 @@ class CodePanel:
         if kind != "call":
             self.steps.leave()  # a Run, a Check or a new Step through: the steps shown go
         self.limit_s, self.offered, self.elapsed, self.clock_s = TIME_LIMIT_S, False, 0.0, -1
-        self.where = None
-        self._show_where()
+        self.where.clear()
         if kind != "call":
             clear(self.log)
             self.log_chars = 0
@@ -546,8 +522,7 @@ class CodePanel:
         if self.offered and elapsed <= self.limit_s:  # Check's slow case ended: the next one has its own time
             self.offered = False
             self.keep_btn.setAttribute("hidden", "")
-            self.where = None
-            self._show_where()
+            self.where.clear()
         if elapsed <= self.limit_s or self.offered:
             return False
         if self.running == "call":
@@ -568,8 +543,7 @@ class CodePanel:
         self.offered = False
         self.clock_s = -1
         self.keep_btn.setAttribute("hidden", "")
-        self.where = None
-        self._show_where()
+        self.where.clear()
         self.stop_btn.focus()  # the button pressed is gone: focus stays in the panel's row
         self.say("code_running", s=self.limit_s)
 
@@ -603,6 +577,7 @@ class CodePanel:
             waited += 0.05
         self.rid += 1
         req["id"] = self.rid
+        self.req = req
         self.done, self.cases_in, self.parts = None, [], []
         self.worker.post(json.dumps(req))
         last = _now()
@@ -655,7 +630,7 @@ class CodePanel:
             return
         if self._sample():
             t0 = _now()
-            while self.where is None and self.running is not None and _now() - t0 < SAMPLE_S:
+            while self.where.where is None and self.running is not None and _now() - t0 < SAMPLE_S:
                 await asyncio.sleep(0.02)
         if self.running is not None:
             self.stopped = True

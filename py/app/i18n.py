@@ -327,6 +327,13 @@ _TEXT = {
     "code_where_size": ("{name} {n}", "{name} {n} 项"),
     "code_where_sep": (" · ", " · "),
     "code_where_list": (", ", "，"),
+    "code_where_reach": ("the whole search of this board meets {n} positions",
+                         "完整搜索这个棋盘会遇到 {n} 个局面"),
+    "code_where_reach_merged": ("the whole search of this board meets {n} positions when same-shape pieces count "
+                                "as one ({m} when told apart)",
+                                "同形棋子视为相同时，完整搜索这个棋盘会遇到 {n} 个局面（加以区分时 {m} 个）"),
+    "code_where_reach_cut": ("the whole search of this board meets more than {n} positions",
+                             "完整搜索这个棋盘会遇到超过 {n} 个局面"),
     "code_interrupted": (
         "Stopped after {i} of {n} moves: the board was changed while they played. Run plays them again from here.",
         "播放了 {n} 步中的 {i} 步后停止：播放时棋盘被改动了。再按“运行”会从这里重新开始。",

@@ -51,7 +51,10 @@ The job
     at most about :data:`WORK` units of work (a unit is one position looked at,
     one edge end or one cell written: about a microsecond of CPython), and
     returns a :class:`puzzles.Result` whose ``map`` holds the format of
-    ``MAP_FORMAT.md`` (base64 of little-endian arrays).
+    ``MAP_FORMAT.md`` (base64 of little-endian arrays). A request with
+    ``"count": true`` stops after the exploration and answers only the sizes,
+    in the result's stats (``positions``, ``truncated``, ``merged_digits``,
+    ``merges``): the Code panel's "the whole search of this board meets …".
 
 The move rules are the games' own (their spaces ask the board modules).
 Worker side only (Pyodide, CPython): not imported by the page's main thread.
@@ -460,6 +463,10 @@ def map_job(board: object, options: dict, request: dict):
                 merged = stop.value
                 break
             yield {"positions": count, "phase": "explore"}
+
+    if isinstance(request, dict) and request.get("count") is True:  # how big the component is, nothing drawn
+        return Result("solved", [], count, truncated=truncated, metric=metric,
+                      merged_digits=None if merged is None else str(merged), merges=space.merges)
 
     # ---- distance: breadth-first from every goal at once
     dist = array("h", [-1]) * count

@@ -1,15 +1,19 @@
 """Where a slow program was: a learner's Huarong BFS that tells same-shaped pieces apart (its visited set
 meets millions of boards on 横刀立马) is stopped by Stop, and reaches the time limit; the page, cross-origin
 isolated, asks the program where it is and says its line and the sizes of its containers, in English and
-中文, and marks that line in the editor."""
+中文, and marks that line in the editor; then how many positions the exact search of that board meets."""
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 from test_offline import installed
 
+from app.code_where import grouped
 from app.i18n import t
+from puzzles import huarong, run
+from puzzles.statespace import map_job
 
 pytestmark = pytest.mark.e2e
 
@@ -118,6 +122,13 @@ def test_stop_says_where_the_program_was_and_how_big_its_containers_were(open_ga
     check_sample(page, lang)
     expect(code.button("code_run")).to_be_enabled()
     assert page.move_count() == 0
+    # then the size of the exact search of the same board, as the solver's worker counts it (25,955: the
+    # published count for 横刀立马; told apart, as the map's job in CPython counts them)
+    board = huarong.Board.parse(json.dumps(page.evaluate("gameHandler.getBoard()")))
+    merged = run(map_job(board, {}, {"count": True})).merged_digits
+    reach = t("code_where_reach_merged", lang, n="25,955", m=grouped(int(merged)))
+    expect(page.panel.locator(".code-where")).to_contain_text(reach, timeout=30_000)
+    check_sample(page, lang)  # still the sample, before it
 
 
 def test_the_time_limit_says_where_the_program_is_and_it_goes_on(open_game):
