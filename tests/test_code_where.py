@@ -66,6 +66,9 @@ def test_the_words_in_both_languages():
     plain = reach_of(answer("2x3-412503", sliding))
     assert plain == (360, None, False, False)
     assert where_text(words("en"), (2, []), plain) == "Line 2 · the whole search of this board meets 360 positions"
+    crowded = (8, [("state", 5), ("q", 9260), ("d", 5), ("visited", 70327), ("seen", 12), ("nxt", 5)])
+    assert where_text(words("en"), crowded, None) == "Line 8 · visited held 70,327 items, q 9,260, seen 12"
+    assert where_text(words("en"), (4, [("row", 4), ("grid", 5)]), None) == "Line 4 · grid held 5 items"
     cut = (5000, None, True, False)
     assert where_text(words("en"), (2, []), cut).endswith("meets more than 5,000 positions")
     assert reach_of({"status": "error"}) is None and reach_of({"status": "solved", "stats": {}}) is None

@@ -16,6 +16,8 @@ import asyncio
 import json
 
 MAX_SIZES = 8  # the containers one sample names (static/code.js keeps as many)
+SHOWN = 3  # the containers the line names: the largest ones
+SMALL = 10  # a container of fewer items (a state's tuple, a grid's rows) is not named beside a larger one
 
 
 def grouped(n: int) -> str:
@@ -49,9 +51,13 @@ def reach_of(result: dict) -> "tuple | None":
 
 
 def where_text(t: object, where: tuple, reach: "tuple | None") -> str:
-    """The line's words: ``where`` is :func:`sample_of`'s, ``reach`` :func:`reach_of`'s (or ``None``)."""
+    """The line's words: ``where`` is :func:`sample_of`'s, ``reach`` :func:`reach_of`'s (or ``None``). The
+    containers named are the :data:`SHOWN` largest, without those under :data:`SMALL` items (unless
+    no container is larger): what grows in a search, not the state in hand."""
     line, sizes = where
     parts = [t("code_where_line", line=line)]
+    sizes = sorted(sizes, key=lambda x: -x[1])
+    sizes = [x for x in sizes[:SHOWN] if x[1] >= SMALL] or sizes[:1]
     if sizes:
         held = [t("code_where_held" if k == 0 else "code_where_size", name=name, n=grouped(n))
                 for k, (name, n) in enumerate(sizes)]
