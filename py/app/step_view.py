@@ -197,19 +197,38 @@ def sizes_text(t: object, rows: list) -> str:
     return " · ".join(parts)
 
 
+def blocks(grid: list) -> list:
+    """A board's rows of ids as the blocks to draw, in reading order of their top-left cells:
+    ``(r, c, h, w, id)``. An id whose cells fill the rectangle that bounds them is one block (a Huarong
+    piece, a sliding tile); an id that does not, and every empty cell (id 0), is a block a cell."""
+    cells: dict = {}
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            cells.setdefault(v, []).append((r, c))
+    out = []
+    for v, where in cells.items():
+        rs, cs = [r for r, _ in where], [c for _, c in where]
+        h, w = max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
+        if v and h * w == len(where):
+            out.append((min(rs), min(cs), h, w, v))
+        else:
+            out.extend((r, c, 1, 1, v) for r, c in where)
+    out.sort()
+    return out
+
+
 def draw_grid(box: object, grid: list, cls: str) -> None:
-    """A board's rows of ids drawn as a grid of cells in ``box`` (a cell of id 0 empty), each cell's
-    id as its text and its colour from the id; ``cls`` the game's class for the cells' look."""
+    """A board's rows of ids drawn in ``box`` as :func:`blocks` (an empty cell for id 0), each block
+    with its id as text and its colour from the id; ``cls`` the game's class for the blocks' look."""
     clear(box)
     rows, cols = len(grid), len(grid[0]) if grid else 0
     box.style.setProperty("--rows", str(rows))
     box.style.setProperty("--cols", str(cols))
-    for r in range(rows):
-        for c in range(cols):
-            v = grid[r][c]
-            cell = el("span", box, cls + (" empty" if not v else ""), text=str(v) if v else "")
-            if v:
-                cell.style.setProperty("--hue", str((v * 47) % 360))
+    for r, c, h, w, v in blocks(grid):
+        cell = el("span", box, cls + (" empty" if not v else ""), text=str(v) if v else "")
+        cell.style.setProperty("grid-area", "%d / %d / span %d / span %d" % (r + 1, c + 1, h, w))
+        if v:
+            cell.style.setProperty("--hue", str((v * 47) % 360))
 
 
 class BoardShadow:

@@ -111,7 +111,10 @@ def test_huarong_bfs_is_capped_and_its_boards_drawn_in_place(open_game):
     caption = state.locator("figcaption")
     expect(caption).to_have_text(re.compile(r"^Your program's board at step \d+$"))
     at_end = caption.text_content()
-    expect(state.locator(".trace-cell")).to_have_count(20)
+    # drawn as the game draws it: ten pieces (the 2 × 2 one spanning four cells) and two empty cells
+    expect(state.locator(".trace-cell")).to_have_count(12)
+    spans = state.locator(".trace-cell").evaluate_all("cells => cells.map(c => c.style.gridArea)")
+    assert sum(1 for a in spans if a.endswith("span 2 / span 2")) == 1, spans
     # beside it, the sizes of the program's queue (q, a deque) and visited set at a step of solve (whose
     # locals they are; in a helper the board shows none)
     sizes = state.locator(".trace-sizes")
