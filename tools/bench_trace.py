@@ -10,7 +10,9 @@
 2. The page (Chromium): Step through clicked -> the first step shown (the slider's aria-valuenow 1), for the
    BFS ``connect`` on Link-up's 8 x 18 default board (goal <= 2 s) and the course's Huarong BFS on 横刀立马,
    recorded to the 10,000-step cap (goal <= 10 s); a key on the slider -> the step drawn (goal <= 100 ms);
-   the longest main-thread task while recording and stepping (goal <= 50 ms).
+   the longest main-thread task while recording and stepping (goal <= 50 ms): its wall clock (the
+   browser's ``longtask`` entries) and the CPU time of the longest task (Chromium's trace), which is
+   what the page's code decides when other programs share the cores.
 The page's figures have no "before": the tree at benchlib.BASELINE has no Step through. The load average
 is printed beside each table (the machine is shared).
 """
@@ -25,7 +27,7 @@ import threading
 
 from playwright.sync_api import sync_playwright
 
-from benchlib import ROOT, launch, median, table
+from benchlib import ROOT, launch, main_thread_tasks, median, table, traced
 from course_programs import COURSE_HUARONG, LEETCODE_773, LINKUP_BFS
 
 sys.path.insert(0, str(ROOT / "py"))
@@ -181,7 +183,7 @@ def page_figures(runs: int) -> None:
     with _served() as base, sync_playwright() as p:
         browser = launch(p)
         for game, program, goal in (("linkup", LINKUP_BFS, 2), ("huarong", COURSE_HUARONG, 10)):
-            firsts, keys, longest = [], [], []
+            firsts, keys, longest, cpu = [], [], [], []
             for _ in range(runs):
                 ctx = browser.new_context()
                 page = ctx.new_page()
@@ -192,17 +194,22 @@ def page_figures(runs: int) -> None:
                 page.get_by_role("button", name="Code", exact=True).click()
                 page.wait_for_selector("#%s-code[data-worker-ms]" % game, timeout=120_000)
                 page.evaluate(WATCH)
-                firsts.append(page.evaluate(STEP, game))
-                keys.extend(page.evaluate(KEY, game) for _ in range(10))
+
+                def act(page=page, game=game, firsts=firsts, keys=keys) -> None:
+                    firsts.append(page.evaluate(STEP, game))
+                    keys.extend(page.evaluate(KEY, game) for _ in range(10))
+
+                tasks = main_thread_tasks(traced(page, act), "click")
                 longest.append(page.evaluate("window.__longest"))
+                cpu.append(max(tasks)[0])
                 steps = page.get_attribute("#%s-code .step-slider" % game, "aria-valuemax")
                 ctx.close()
             rows.append(["%s: click -> first step (%s steps)" % (game, steps), "%.2f s" % median(firsts),
-                         "<= %d s" % goal, "%.0f" % max(longest)])
-            rows.append(["%s: key -> step drawn" % game, "%.0f ms" % median(keys), "<= 100 ms", ""])
+                         "<= %d s" % goal, "%.0f" % max(longest), "%.1f" % max(cpu)])
+            rows.append(["%s: key -> step drawn" % game, "%.0f ms" % median(keys), "<= 100 ms", "", ""])
         browser.close()
     table("Step through in the page (medians over %d pages), load average %s" % (runs, _load()),
-          ["", "time", "goal", "longest task ms"], rows)
+          ["", "time", "goal", "longest task, wall ms", "its CPU ms (goal <= 50)"], rows)
 
 
 def bench(runs: int) -> None:

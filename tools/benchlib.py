@@ -186,3 +186,42 @@ def table(title: str, header: list, rows: list) -> None:
         if n == 0:
             print("  " + "  ".join("-" * w for w in widths))
     sys.stdout.flush()
+
+
+# The main thread's tasks as Chromium's trace times them: a task's CPU time (the trace's thread time) is
+# what the page's code decides; on this shared machine its wall clock mostly measures the scheduler.
+TRACE_CATEGORIES = "devtools.timeline,disabled-by-default-devtools.timeline,toplevel"
+
+
+def traced(page: object, act: object) -> list:
+    """Run ``act()`` with Chromium tracing ``page`` (Playwright's); answer the trace's events."""
+    cdp = page.context.new_cdp_session(page)
+    events: list = []
+    done: list = []
+    cdp.on("Tracing.dataCollected", lambda e: events.extend(e["value"]))
+    cdp.on("Tracing.tracingComplete", lambda e: done.append(True))
+    cdp.send("Tracing.start", {"categories": TRACE_CATEGORIES, "transferMode": "ReportEvents"})
+    try:
+        act()
+    finally:
+        cdp.send("Tracing.end")
+        page.wait_for_timeout(200)
+        for _ in range(100):
+            if done:
+                break
+            page.wait_for_timeout(100)
+        cdp.detach()
+    return events
+
+
+def main_thread_tasks(events: list, kind: str = "paste") -> list:
+    """``(CPU ms, wall ms)`` of every task of the renderer's main thread that handled an event of ``kind``
+    (``"paste"``, ``"click"``, ``"keydown"``: what tells the page's main thread from the others')."""
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    handled = {(e["pid"], e["tid"]) for e in events
+               if e.get("name") == "EventDispatch" and e.get("args", {}).get("data", {}).get("type") == kind}
+    main = {key for key in handled if names.get(key) == "CrRendererMain"}
+    if len(main) != 1:
+        raise LookupError("the %s was not found in the trace: %r" % (kind, handled))
+    return [(e.get("tdur", 0) / 1000, e["dur"] / 1000) for e in events
+            if e.get("name") == "RunTask" and (e["pid"], e["tid"]) in main and "dur" in e]

@@ -15,43 +15,11 @@ from playwright.sync_api import expect
 from test_code_typing import PASTE, sixty_lines
 from test_longtask import WATCH
 
+from benchlib import main_thread_tasks, traced
+
 pytestmark = [pytest.mark.e2e, pytest.mark.longtask]
 
-CATEGORIES = "devtools.timeline,disabled-by-default-devtools.timeline,toplevel"
 LIMIT_MS = 50
-
-
-def traced(page, act) -> list:
-    """Run ``act()`` with Chromium tracing this page; answer the trace's events."""
-    cdp = page.context.new_cdp_session(page)
-    events: list = []
-    done: list = []
-    cdp.on("Tracing.dataCollected", lambda e: events.extend(e["value"]))
-    cdp.on("Tracing.tracingComplete", lambda e: done.append(True))
-    cdp.send("Tracing.start", {"categories": CATEGORIES, "transferMode": "ReportEvents"})
-    try:
-        act()
-    finally:
-        cdp.send("Tracing.end")
-        page.wait_for_timeout(200)
-        for _ in range(100):
-            if done:
-                break
-            page.wait_for_timeout(100)
-        cdp.detach()
-    return events
-
-
-def main_thread_tasks(events: list, kind: str = "paste") -> list:
-    """``(CPU ms, wall ms)`` of every task of the renderer's main thread that handled an event of ``kind``
-    (``"paste"``, ``"click"``, ``"keydown"``: what tells the page's main thread from the others')."""
-    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
-    handled = {(e["pid"], e["tid"]) for e in events
-               if e.get("name") == "EventDispatch" and e.get("args", {}).get("data", {}).get("type") == kind}
-    main = {key for key in handled if names.get(key) == "CrRendererMain"}
-    assert len(main) == 1, "the %s was not found in the trace: %r" % (kind, handled)
-    return [(e.get("tdur", 0) / 1000, e["dur"] / 1000) for e in events
-            if e.get("name") == "RunTask" and (e["pid"], e["tid"]) in main and "dur" in e]
 
 
 def test_pasting_a_60_line_program_and_typing_holds_no_task_of_50_ms(open_game):

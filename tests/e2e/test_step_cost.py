@@ -8,11 +8,12 @@ import warnings
 
 import pytest
 from playwright.sync_api import expect
-from test_code_paste import LIMIT_MS, main_thread_tasks, traced
+from test_code_paste import LIMIT_MS
 from test_longtask import WATCH
 from test_show_search import gone, marks, pick_the_far_pair
 from test_step_through import slider
 
+from benchlib import main_thread_tasks, traced
 from course_programs import COURSE_HUARONG
 
 pytestmark = [pytest.mark.e2e, pytest.mark.longtask]
