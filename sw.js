@@ -2,12 +2,18 @@
 // visit the app opens, plays, solves and runs code with no network.
 //
 // static/vendor/sw-files.js (written by tools/configs.py at set-up and by the server) sets self.APP:
-// {version, files: {path: integrity}, lazy: {path: integrity}}, paths from this file's folder ("" is the
+// {version, files: {path: integrity}, lazy: {path: integrity}, sizes: {path: bytes}}, paths from this file's folder ("" is the
 // page). The browser compares this script and that one byte for byte at every start of the page, so any
 // changed file makes a new version, which installs beside the running one:
 // - install: one cache per version, `bfs-puzzles-<version>`; each file is copied from the version before
 //   when its digest is the same, else fetched with its integrity, so a file that changed on the server
 //   after the list was written fails the install (tried again at the next start) instead of caching a mix.
+//   The page registers this worker as soon as its board is playable, while its solver still loads: a file
+//   the page has already fetched is taken from the HTTP cache as it is (`force-cache`: no request at all,
+//   and a download under way is shared, not repeated); the integrity decides whether that copy is this
+//   version's, and a copy that is not is fetched again from the server (`no-cache`). Files are fetched
+//   PARALLEL at a time, each as soon as one before it is done, the largest first (the longest downloads
+//   start at once instead of waiting behind a batch), so the app works offline as early as possible.
 // - the new version waits: the page (static/offline.js) offers "A new version is ready — Reload"; it takes
 //   over when the player agrees (the page posts "skip-waiting") or once no page of the old one is open.
 // - activate: the other versions' caches are deleted (no page uses them any more).
@@ -28,6 +34,21 @@ const BASE = new URL("./", self.location).href;
 const PARALLEL = 6;
 
 const url = (path) => BASE + path;
+
+// `path` of this version (its integrity checked): the HTTP cache's copy when it is this version's, else
+// the server's (no-cache: the HTTP cache may still answer, but only once the server said it is current).
+async function download(path, sri) {
+  const ask = (cache) => fetch(url(path), { cache, integrity: sri, credentials: "same-origin" });
+  let response;
+  try {
+    response = await ask("force-cache");
+  } catch (e) { // not this version's bytes (an older copy in the HTTP cache), or no answer: ask the server
+    response = null;
+  }
+  if (!response || !response.ok) response = await ask("no-cache");
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response;
+}
 
 async function install() {
   const cache = await caches.open(CACHE);
@@ -52,14 +73,12 @@ async function install() {
   const one = async ([path, sri]) => {
     if (await cache.match(url(path))) return; // an install tried before got this far
     let response = await copyOf(path, sri);
-    if (!response) {
-      // no-cache: the HTTP cache may answer, but only after the server said the file did not change.
-      response = await fetch(url(path), { cache: "no-cache", integrity: sri, credentials: "same-origin" });
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    }
+    if (!response) response = await download(path, sri);
     await cache.put(url(path), response);
   };
-  for (let i = 0; i < wanted.length; i += PARALLEL) await Promise.all(wanted.slice(i, i + PARALLEL).map(one));
+  const queue = wanted.sort(([a], [b]) => (self.APP.sizes[b] ?? 0) - (self.APP.sizes[a] ?? 0));
+  const lane = async () => { while (queue.length) await one(queue.shift()); };
+  await Promise.all(Array.from({ length: PARALLEL }, lane));
   // Pattern tables the version before had fetched and that did not change are kept.
   for (const [path, sri] of Object.entries(self.APP.lazy)) {
     const hit = await copyOf(path, sri);

@@ -1,5 +1,5 @@
-// The page's side of the service worker (sw.js): registers the service worker when the solver is ready (boot.js imports
-// this module then, so the first visit's start-up never shares the network with the worker's install), and
+// The page's side of the service worker (sw.js): registers the service worker once the board is playable (boot.js
+// imports this module then; the worker's install takes what the page already fetched from the HTTP cache), and
 // says when a new version is ready, switching to it only when the player presses Reload (or at the next
 // start, once no page of the old version is open). Text only, never HTML.
 const sw = navigator.serviceWorker;
