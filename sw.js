@@ -8,12 +8,14 @@
 // - install: one cache per version, `bfs-puzzles-<version>`; each file is copied from the version before
 //   when its digest is the same, else fetched with its integrity, so a file that changed on the server
 //   after the list was written fails the install (tried again at the next start) instead of caching a mix.
-//   The page registers this worker as soon as its board is playable, while its solver still loads: a file
-//   the page has already fetched is taken from the HTTP cache as it is (`force-cache`: no request at all,
-//   and a download under way is shared, not repeated); the integrity decides whether that copy is this
-//   version's, and a copy that is not is fetched again from the server (`no-cache`). Files are fetched
-//   PARALLEL at a time, each as soon as one before it is done, the largest first (the longest downloads
-//   start at once instead of waiting behind a batch), so the app works offline as early as possible.
+//   The page registers this worker as soon as its board is playable, while its solver still starts, and
+//   the install comes in two parts so that it never slows that start: first every file the HTTP cache
+//   already holds (`only-if-cached`: no request at all; the integrity decides whether that copy is this
+//   version's), then, once the page says its solver is ready (it posts "started"; or after
+//   START_UP_WAIT_MS), the rest: from the HTTP cache when the page fetched it meanwhile (`force-cache`),
+//   else from the server (`no-cache`: the HTTP cache answers only once the server said it is current).
+//   Each part runs PARALLEL files at a time, each lane taking the next file as soon as it is done, the
+//   largest first (the longest downloads start at once instead of waiting behind a batch).
 // - the new version waits: the page (static/offline.js) offers "A new version is ready — Reload"; it takes
 //   over when the player agrees (the page posts "skip-waiting") or once no page of the old one is open.
 // - activate: the other versions' caches are deleted (no page uses them any more).
@@ -35,19 +37,26 @@ const PARALLEL = 6;
 
 const url = (path) => BASE + path;
 
-// `path` of this version (its integrity checked): the HTTP cache's copy when it is this version's, else
-// the server's (no-cache: the HTTP cache may still answer, but only once the server said it is current).
-async function download(path, sri) {
-  const ask = (cache) => fetch(url(path), { cache, integrity: sri, credentials: "same-origin" });
-  let response;
+let startedUp;
+const startUp = new Promise((resolve) => { startedUp = resolve; });
+const START_UP_WAIT_MS = 15000; // no page said its solver is ready (none open, or one that failed): go on
+
+// `path` of this version (its integrity checked), asked with the fetch cache mode `mode`; null when it
+// cannot be had that way (not in the HTTP cache, another version's bytes there, or no answer).
+async function fetched(path, sri, mode) {
   try {
-    response = await ask("force-cache");
-  } catch (e) { // not this version's bytes (an older copy in the HTTP cache), or no answer: ask the server
-    response = null;
+    const response = await fetch(url(path), { cache: mode, mode: "same-origin", integrity: sri, credentials: "same-origin" });
+    return response.ok ? response : null;
+  } catch (e) {
+    return null;
   }
-  if (!response || !response.ok) response = await ask("no-cache");
-  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  return response;
+}
+
+// Run `task` on each item, PARALLEL at a time, each lane taking the next item as soon as it is done.
+async function lanes(items, task) {
+  const queue = [...items];
+  const lane = async () => { while (queue.length) await task(queue.shift()); };
+  await Promise.all(Array.from({ length: PARALLEL }, lane));
 }
 
 async function install() {
@@ -70,15 +79,20 @@ async function install() {
     }
     return null;
   };
-  const one = async ([path, sri]) => {
+  const later = [];
+  await lanes(wanted, async ([path, sri]) => {
     if (await cache.match(url(path))) return; // an install tried before got this far
-    let response = await copyOf(path, sri);
-    if (!response) response = await download(path, sri);
+    const response = (await copyOf(path, sri)) ?? (await fetched(path, sri, "only-if-cached"));
+    if (response) await cache.put(url(path), response);
+    else later.push([path, sri]);
+  });
+  await Promise.race([startUp, new Promise((resolve) => setTimeout(resolve, START_UP_WAIT_MS))]);
+  later.sort(([a], [b]) => (self.APP.sizes[b] ?? 0) - (self.APP.sizes[a] ?? 0));
+  await lanes(later, async ([path, sri]) => {
+    const response = (await fetched(path, sri, "force-cache")) ?? (await fetched(path, sri, "no-cache"));
+    if (!response) throw new Error(`${path}: not fetched`);
     await cache.put(url(path), response);
-  };
-  const queue = wanted.sort(([a], [b]) => (self.APP.sizes[b] ?? 0) - (self.APP.sizes[a] ?? 0));
-  const lane = async () => { while (queue.length) await one(queue.shift()); };
-  await Promise.all(Array.from({ length: PARALLEL }, lane));
+  });
   // Pattern tables the version before had fetched and that did not change are kept.
   for (const [path, sri] of Object.entries(self.APP.lazy)) {
     const hit = await copyOf(path, sri);
@@ -98,6 +112,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "started") startedUp(); // a page's solver is ready: the install fetches the rest
 });
 
 const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
