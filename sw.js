@@ -9,13 +9,13 @@
 //   when its digest is the same, else fetched with its integrity, so a file that changed on the server
 //   after the list was written fails the install (tried again at the next start) instead of caching a mix.
 //   The page registers this worker as soon as its board is playable, while its solver still starts, and
-//   the install comes in two parts so that it never slows that start: first every file the HTTP cache
-//   already holds (`only-if-cached`: no request at all; the integrity decides whether that copy is this
-//   version's), then, once the page says its solver is ready (it posts "started"; or after
-//   START_UP_WAIT_MS), the rest: from the HTTP cache when the page fetched it meanwhile (`force-cache`),
-//   else from the server (`no-cache`: the HTTP cache answers only once the server said it is current).
-//   Each part runs PARALLEL files at a time, each lane taking the next file as soon as it is done, the
-//   largest first (the longest downloads start at once instead of waiting behind a batch).
+//   the install comes in two parts so that it never competes with that start for the network: first
+//   every file the HTTP cache already holds (`only-if-cached`: no request at all; the integrity decides
+//   whether that copy is this version's) and the small ones it does not; then, once the page says its
+//   solver is ready (it posts "started"; or after START_UP_WAIT_MS), the large ones (BIG: the runtimes and
+//   their snapshots), from the HTTP cache when the page fetched them meanwhile (`force-cache`), else from
+//   the server (`no-cache`: the HTTP cache answers only once the server said it is current). Each part
+//   runs PARALLEL files at a time, each lane taking the next file as soon as it is done, the largest first.
 // - the new version waits: the page (static/offline.js) offers "A new version is ready — Reload"; it takes
 //   over when the player agrees (the page posts "skip-waiting") or once no page of the old one is open.
 // - activate: the other versions' caches are deleted (no page uses them any more).
@@ -39,6 +39,7 @@ const url = (path) => BASE + path;
 
 let startedUp;
 const startUp = new Promise((resolve) => { startedUp = resolve; });
+const BIG = 1 << 20; // bytes: a file this large that the page has not fetched yet waits for its start-up
 const START_UP_WAIT_MS = 15000; // no page said its solver is ready (none open, or one that failed): go on
 
 // `path` of this version (its integrity checked), asked with the fetch cache mode `mode`; null when it
@@ -50,6 +51,13 @@ async function fetched(path, sri, mode) {
   } catch (e) {
     return null;
   }
+}
+
+// `path` of this version: the HTTP cache's copy when it is this version's, else the server's; else an error.
+async function get(path, sri) {
+  const response = (await fetched(path, sri, "force-cache")) ?? (await fetched(path, sri, "no-cache"));
+  if (!response) throw new Error(`${path}: not fetched`);
+  return response;
 }
 
 // Run `task` on each item, PARALLEL at a time, each lane taking the next item as soon as it is done.
@@ -82,17 +90,14 @@ async function install() {
   const later = [];
   await lanes(wanted, async ([path, sri]) => {
     if (await cache.match(url(path))) return; // an install tried before got this far
-    const response = (await copyOf(path, sri)) ?? (await fetched(path, sri, "only-if-cached"));
+    let response = (await copyOf(path, sri)) ?? (await fetched(path, sri, "only-if-cached"));
+    if (!response && (self.APP.sizes[path] ?? BIG) < BIG) response = await get(path, sri); // small: now
     if (response) await cache.put(url(path), response);
     else later.push([path, sri]);
   });
   await Promise.race([startUp, new Promise((resolve) => setTimeout(resolve, START_UP_WAIT_MS))]);
   later.sort(([a], [b]) => (self.APP.sizes[b] ?? 0) - (self.APP.sizes[a] ?? 0));
-  await lanes(later, async ([path, sri]) => {
-    const response = (await fetched(path, sri, "force-cache")) ?? (await fetched(path, sri, "no-cache"));
-    if (!response) throw new Error(`${path}: not fetched`);
-    await cache.put(url(path), response);
-  });
+  await lanes(later, async ([path, sri]) => { await cache.put(url(path), await get(path, sri)); });
   // Pattern tables the version before had fetched and that did not change are kept.
   for (const [path, sri] of Object.entries(self.APP.lazy)) {
     const hit = await copyOf(path, sri);
