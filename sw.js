@@ -2,12 +2,20 @@
 // visit the app opens, plays, solves and runs code with no network.
 //
 // static/vendor/sw-files.js (written by tools/configs.py at set-up and by the server) sets self.APP:
-// {version, files: {path: integrity}, lazy: {path: integrity}}, paths from this file's folder ("" is the
+// {version, files: {path: integrity}, lazy: {path: integrity}, sizes: {path: bytes}}, paths from this file's folder ("" is the
 // page). The browser compares this script and that one byte for byte at every start of the page, so any
 // changed file makes a new version, which installs beside the running one:
 // - install: one cache per version, `bfs-puzzles-<version>`; each file is copied from the version before
 //   when its digest is the same, else fetched with its integrity, so a file that changed on the server
 //   after the list was written fails the install (tried again at the next start) instead of caching a mix.
+//   The page registers this worker as soon as its board is playable, while its solver still starts, and
+//   the install comes in two parts so that it never competes with that start for the network: first
+//   every file the HTTP cache already holds (`only-if-cached`: no request at all; the integrity decides
+//   whether that copy is this version's) and the small ones it does not; then, once the page says its
+//   solver is ready (it posts "started"; or after START_UP_WAIT_MS), the large ones (BIG: the runtimes and
+//   their snapshots), from the HTTP cache when the page fetched them meanwhile (`force-cache`), else from
+//   the server (`no-cache`: the HTTP cache answers only once the server said it is current). Each part
+//   runs PARALLEL files at a time, each lane taking the next file as soon as it is done, the largest first.
 // - the new version waits: the page (static/offline.js) offers "A new version is ready — Reload"; it takes
 //   over when the player agrees (the page posts "skip-waiting") or once no page of the old one is open.
 // - activate: the other versions' caches are deleted (no page uses them any more).
@@ -29,6 +37,36 @@ const PARALLEL = 6;
 
 const url = (path) => BASE + path;
 
+let startedUp;
+const startUp = new Promise((resolve) => { startedUp = resolve; });
+const BIG = 1 << 20; // bytes: a file this large that the page has not fetched yet waits for its start-up
+const START_UP_WAIT_MS = 15000; // no page said its solver is ready (none open, or one that failed): go on
+
+// `path` of this version (its integrity checked), asked with the fetch cache mode `mode`; null when it
+// cannot be had that way (not in the HTTP cache, another version's bytes there, or no answer).
+async function fetched(path, sri, mode) {
+  try {
+    const response = await fetch(url(path), { cache: mode, mode: "same-origin", integrity: sri, credentials: "same-origin" });
+    return response.ok ? response : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+// `path` of this version: the HTTP cache's copy when it is this version's, else the server's; else an error.
+async function get(path, sri) {
+  const response = (await fetched(path, sri, "force-cache")) ?? (await fetched(path, sri, "no-cache"));
+  if (!response) throw new Error(`${path}: not fetched`);
+  return response;
+}
+
+// Run `task` on each item, PARALLEL at a time, each lane taking the next item as soon as it is done.
+async function lanes(items, task) {
+  const queue = [...items];
+  const lane = async () => { while (queue.length) await task(queue.shift()); };
+  await Promise.all(Array.from({ length: PARALLEL }, lane));
+}
+
 async function install() {
   const cache = await caches.open(CACHE);
   const wanted = Object.entries(self.APP.files);
@@ -49,17 +87,17 @@ async function install() {
     }
     return null;
   };
-  const one = async ([path, sri]) => {
+  const later = [];
+  await lanes(wanted, async ([path, sri]) => {
     if (await cache.match(url(path))) return; // an install tried before got this far
-    let response = await copyOf(path, sri);
-    if (!response) {
-      // no-cache: the HTTP cache may answer, but only after the server said the file did not change.
-      response = await fetch(url(path), { cache: "no-cache", integrity: sri, credentials: "same-origin" });
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    }
-    await cache.put(url(path), response);
-  };
-  for (let i = 0; i < wanted.length; i += PARALLEL) await Promise.all(wanted.slice(i, i + PARALLEL).map(one));
+    let response = (await copyOf(path, sri)) ?? (await fetched(path, sri, "only-if-cached"));
+    if (!response && (self.APP.sizes[path] ?? BIG) < BIG) response = await get(path, sri); // small: now
+    if (response) await cache.put(url(path), response);
+    else later.push([path, sri]);
+  });
+  await Promise.race([startUp, new Promise((resolve) => setTimeout(resolve, START_UP_WAIT_MS))]);
+  later.sort(([a], [b]) => (self.APP.sizes[b] ?? 0) - (self.APP.sizes[a] ?? 0));
+  await lanes(later, async ([path, sri]) => { await cache.put(url(path), await get(path, sri)); });
   // Pattern tables the version before had fetched and that did not change are kept.
   for (const [path, sri] of Object.entries(self.APP.lazy)) {
     const hit = await copyOf(path, sri);
@@ -79,6 +117,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "started") startedUp(); // a page's solver is ready: the install fetches the rest
 });
 
 const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };

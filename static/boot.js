@@ -35,10 +35,13 @@ new MutationObserver(() => {
     stage("ready");
     const b = box();
     if (b) b.hidden = true;
+    // The service worker, as soon as the board is playable: its install takes the files the page has
+    // fetched from the HTTP cache and shares the downloads under way (sw.js), so the app works offline a
+    // few seconds after the first visit instead of only after the solver is ready and every file fetched again.
+    import("./offline.js");
   }
   if (root.dataset.solverState === "idle" && window.__solverAt === undefined) {
     window.__solverAt = performance.now();
-    import("./offline.js"); // the service worker, once the start-up no longer needs the network
   }
 }).observe(root, { attributes: true, attributeFilter: ["data-app-state", "data-solver-state"] });
 

@@ -109,6 +109,7 @@ function load(text) {
     type: "ready", n, e: m.e, goals: m.goals, farthest: m.farthest, max_dist: m.max_dist,
     merged_digits: m.merged_digits === undefined ? null : m.merged_digits, merges: !!m.merges, truncated: !!m.truncated,
     limit: m.limit, rows: m.rows, cols: m.cols, ids: m.ids || null, hist, unreachable, dead_ends: deadEnds,
+    start_dist: dist[0], // the map's first position is the board's it was made from: its distance, at once
     metric: result.stats ? result.stats.metric : null, seconds: result.stats ? result.stats.seconds : null,
   });
   post({ type: "drawing", step: "paint", n, e: m.e });

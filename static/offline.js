@@ -1,7 +1,8 @@
-// The page's side of the service worker (sw.js): registers the service worker when the solver is ready (boot.js imports
-// this module then, so the first visit's start-up never shares the network with the worker's install), and
-// says when a new version is ready, switching to it only when the player presses Reload (or at the next
-// start, once no page of the old version is open). Text only, never HTML.
+// The page's side of the service worker (sw.js): registers the service worker once the board is playable
+// (boot.js imports this module then; the worker's install takes at once what the page already fetched from
+// the HTTP cache, and the rest once this page's solver is ready), and says when a new version is ready,
+// switching to it only when the player presses Reload (or at the next start, once no page of the old
+// version is open). Text only, never HTML.
 const sw = navigator.serviceWorker;
 const TEXT = {
   en: ["A new version is ready — ", "Reload", "New version"],
@@ -39,6 +40,14 @@ function prompt(waiting) {
   document.body.append(bar);
 }
 
+// Tells an installing service worker that this page's start-up is over (its solver is ready, or failed):
+// the install then fetches the files the page did not (sw.js), which until now it left to the page.
+function started(registration) {
+  if (registration.installing && document.documentElement.dataset.solverState !== "loading") {
+    registration.installing.postMessage("started");
+  }
+}
+
 function watch(worker) {
   if (!worker) return;
   const ready = () => worker.state === "installed" && sw.controller && prompt(worker);
@@ -60,7 +69,13 @@ if (sw) {
     if (!registration) throw new Error("registration refused"); // a browser set to block service workers
     watch(registration.waiting);
     watch(registration.installing);
-    registration.addEventListener("updatefound", () => watch(registration.installing));
+    registration.addEventListener("updatefound", () => {
+      watch(registration.installing);
+      started(registration);
+    });
+    started(registration);
+    new MutationObserver(() => started(registration))
+      .observe(document.documentElement, { attributes: true, attributeFilter: ["data-solver-state"] });
   } catch (e) {
     console.warn(`The app cannot work offline here: ${e.message || e}`);
   }

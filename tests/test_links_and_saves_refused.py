@@ -61,11 +61,14 @@ def test_an_extreme_header_is_refused_before_anything_is_built(module, text, cod
 
 
 def test_text_that_is_no_board_is_called_that_not_a_board_too_big():
-    """A character that names no piece within the largest board's rows and columns is said first."""
-    for text in ("hello world", "hello world" * 900):
+    """Text that is no board is said to be that before any size is read."""
+    for text in ("hello world, again", ("hello world, again" * 900)[:19_000]):
         with pytest.raises(PuzzleError) as info:
             huarong.Board.parse(text)
-        assert info.value.code == "bad_piece_char" and info.value.values["col"] == 6, text[:20]
+        assert info.value.code == "huarong_not_code", text[:20]
+    with pytest.raises(PuzzleError) as info:  # one stray character within the largest board: named exactly
+        huarong.Board.parse("hello world")
+    assert info.value.code == "bad_piece_char" and info.value.values["col"] == 6
 
 
 @pytest.mark.parametrize("size", ["0x5", "5x0", "0x0"])

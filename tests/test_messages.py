@@ -186,6 +186,7 @@ BAD = [
     (_parse(huarong, "22/00"), "no_target"),
     (_parse(huarong, "1110/1110"), "target_off_centre"),
     (_parse(huarong, "11/11/0!"), "bad_piece_char"),
+    (_parse(huarong, "def solve(board): pass"), "huarong_not_code"),
     (lambda: huarong.Board.from_grid([[0, 1, 0], [99, 0, 0]]).to_compact(), "no_compact_form"),
     (lambda: COURSE.move(77, "up"), "no_such_piece"),
     (lambda: COURSE.move(10, "north"), "not_a_direction"),

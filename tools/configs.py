@@ -199,12 +199,15 @@ def page_files() -> list:
 
 
 def sw_manifest() -> dict:
-    """The service worker's files: ``{"version", "files": {path: integrity}, "lazy": {path: integrity}}``.
+    """The service worker's files: ``{"version", "files": {path: integrity}, "lazy": {path: integrity},
+    "sizes": {path: bytes}}`` (the sizes of ``files``: the worker fetches the largest first).
     The version is a digest of every path and integrity, so it changes whenever any file does."""
-    files = {f: integrity(ROOT / (f or "index.html")) for f in page_files()}
+    paths = page_files()
+    files = {f: integrity(ROOT / (f or "index.html")) for f in paths}
+    sizes = {f: (ROOT / (f or "index.html")).stat().st_size for f in paths}
     lazy = {p.relative_to(ROOT).as_posix(): integrity(p) for p in sorted(ROOT.glob(SW_LAZY))}
     digest = hashlib.sha256(json.dumps([files, lazy], sort_keys=True).encode()).hexdigest()
-    return {"version": digest[:16], "files": files, "lazy": lazy}
+    return {"version": digest[:16], "files": files, "lazy": lazy, "sizes": sizes}
 
 
 def sw_files_text() -> str:

@@ -193,6 +193,9 @@ class CodePanel:
         self.beyond_args = None
         self.log = el("pre", sec, "code-log", role="log", tabindex="0", id=self.game + "-code-log")
         sh.text(self.log, "code_output", "aria-label")
+        # Until a program prints, the pane is a quiet line saying so (app.css draws data-none), not an empty box.
+        sh.text(self.log, "code_no_output", "data-none")
+        self.log.setAttribute("data-empty", "")
         self.results = el("div", sec, "code-results")
         sh.on_lang(self._relabel)
         self.render()
@@ -477,10 +480,12 @@ class CodePanel:
         room = LOG_MAX - self.log_chars
         if room > 0 and text:
             text = text[:room]
+            self.log.removeAttribute("data-empty")
             self.log.append(text)
             self.log_chars += len(text)
             self.log.scrollTop = 1 << 30
         if (cut or room <= len(text)) and self.log_chars < LOG_MAX + 1:
+            self.log.removeAttribute("data-empty")
             self.log.append("\n" + self.shell.t("code_output_cut", n=LOG_MAX) + "\n")
             self.log_chars = LOG_MAX + 1
 
@@ -492,6 +497,7 @@ class CodePanel:
         self.where.clear()
         if kind != "call":
             clear(self.log)
+            self.log.setAttribute("data-empty", "")
             self.log_chars = 0
             if self.editor is not None:
                 self.editor.mark(0)

@@ -307,6 +307,7 @@ _TEXT = {
                          "你的解法的链接（打开后只放进编辑器，不会自动运行）"),
     "code_use_connect": ("Use my connect", "用我的 connect"),
     "code_output": ("Output", "输出"),
+    "code_no_output": ("No output", "没有输出"),
     "code_loading": ("Starting Python for your code…", "正在为你的代码启动 Python…"),
     "code_worker_failed": ("Python for your code could not start.", "无法为你的代码启动 Python。"),
     "code_running": ("Running… (Stop ends it; the limit is {s} s)", "运行中……（按停止可结束；上限 {s} 秒）"),

@@ -224,7 +224,11 @@ class MapPanel:
         elif kind == "ready":
             self._done()
             self.info = data
-            self.here = None  # the locate that follows gives the board's place and distance
+            # The map's first position is the board's it was made from: its distance is known now, so the
+            # figure's name says it from the start (the locate that follows confirms it). A board changed
+            # meanwhile waits for that locate.
+            start = data.get("start_dist")
+            self.here = (0, start) if start is not None and self.session.state is self.made_for else None
             self.located = None
             self._fill_table()
             self.follow()

@@ -281,3 +281,29 @@ def test_the_3x3_map_is_drawn_on_a_2x_phone_saying_what_it_does_meanwhile(open_g
                 "zh": r"^正在绘制状态图……画出 181,440 个局面和 [\d,]+ 步走法$"}[lang]
     placing = {"en": "Drawing the map… placing 181,440 positions", "zh": "正在绘制状态图……排布 181,440 个局面"}[lang]
     assert placing in said and any(re.match(painting, t) for t in said), said[-6:]
+
+
+FIGURE_NAMES = """(id) => { window.__names = []; const fig = document.getElementById(id);
+  new MutationObserver(() => window.__names.push([fig.getAttribute('aria-label'), fig.dataset.drawnMs || '',
+    document.getElementById(fig.getAttribute('aria-describedby').split(' ')[0]).textContent]))
+  .observe(fig, {attributes: true, attributeFilter: ['aria-label', 'data-drawn-ms']}); }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_map_names_the_boards_distance_from_its_first_picture(open_game, lang):
+    """Before any move, from the moment the map is drawn, its name and its description say the board's
+    distance to the goal (the 3 x 3 map's 181,440 positions take the drawing worker a while to index,
+    after the first picture), in the page's language, on a phone."""
+    page = open_game("?game=sliding&lang=%s&board=%s" % (lang, FAR_3X3), "phone", solver=False)
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+    page.evaluate(FIGURE_NAMES, "sliding-map-figure")
+    fig = page.open_map(NAMES[lang]["map"])
+    far = {"en": "31 moves from the goal", "zh": "离目标 31 步"}[lang]
+    expect(fig).to_have_attribute("aria-label", re.compile("181,440 .*" + far))
+    names = page.evaluate("window.__names")
+    drawn = [(name, said) for name, ms, said in names if ms]
+    assert drawn, names
+    for name, said in drawn:  # every state of the figure once it is on screen
+        assert re.search("181,440 .*" + far, name), names
+        assert far in said, names
+    assert_in_viewport(page, "#sliding-map-figure")

@@ -52,7 +52,7 @@ def test_the_shared_test_contexts_block_the_service_worker_and_keep_files(open_g
     and could serve one test's files to the next), and their HTTP cache still keeps the files
     (tests/conftest.py's KEEP_FILES_S): a second page start reads them with no request."""
     page = open_game("?lang=en")
-    page.reload(solver=True)  # the first start asked for the service worker once its solver was ready
+    page.reload(solver=True)  # the first start asked for the service worker once its board was playable
     assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
     assert page.evaluate("navigator.serviceWorker.controller") is None
     sent = page.evaluate(
@@ -60,6 +60,44 @@ def test_the_shared_test_contexts_block_the_service_worker_and_keep_files(open_g
         ".map(e => e.transferSize)"
     )
     assert sent and set(sent) == {0}, sent
+
+
+# Notes, on the page, the app's and the solver's states when the page asks for its service worker.
+NOTE_REGISTER = """
+const register = ServiceWorkerContainer.prototype.register;
+ServiceWorkerContainer.prototype.register = function (...args) {
+  const root = document.documentElement;
+  window.__registeredWhile = [root.dataset.appState, root.dataset.solverState];
+  return register.apply(this, args);
+};
+"""
+# Every file of this version (sw-files.js's list) in its cache, and the page controlled.
+ALL_CACHED = """async () => {
+  const text = await (await fetch('static/vendor/sw-files.js', { cache: 'no-store' })).text();
+  const files = Object.keys(JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)).files);
+  const names = (await caches.keys()).filter(k => k.startsWith('bfs-puzzles-'));
+  if (names.length !== 1 || !navigator.serviceWorker.controller) return false;
+  const cache = await caches.open(names[0]);
+  for (const f of files) if (!(await cache.match(f || './'))) return false;
+  return true;
+}"""
+
+
+def test_the_first_visit_is_offline_ready_without_waiting_for_the_solver(open_game):
+    """The page asks for its service worker as soon as the board is playable, not once the solver is ready:
+    the install (which takes what the page already fetched from the HTTP cache) overlaps the solver's start,
+    and once the worker controls the page every file is cached and a reload with no network works."""
+    page = open_game.blank("phone", service_workers=True)
+    page.page.add_init_script(NOTE_REGISTER)
+    page.page.goto(page.base + "?game=huarong&lang=en")
+    page = PAGES["huarong"](page.page, page.base, page._watch, page.device)
+    page.wait_for_function("window.__registeredWhile !== undefined", timeout=30_000)
+    assert page.evaluate("window.__registeredWhile") == ["ready", "loading"]
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    page.wait_for_function(ALL_CACHED, timeout=30_000)
+    page.wait_ready()
+    offline_reload(page, solver=False)
+    assert page.move(7, "down") is True  # the board plays, from the cache
 
 
 def test_the_manifest_names_the_app_and_its_icons(open_game):

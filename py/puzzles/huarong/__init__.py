@@ -148,6 +148,31 @@ def _scan_pieces(rows: int, cols: int, cells: "list[int]") -> "dict[int, Piece]"
     return pieces
 
 
+_LINE_BREAKS = "\r\n"
+
+
+def _no_board(text: str) -> bool:
+    """Whether ``text`` is no board at all: more than one character that is neither a piece's nor ``/``
+    between its first and last board character (a sentence's spaces, a link's ``:``, a program's brackets),
+    line breaks aside (a board's rows pasted on lines of their own), or no board character at all. Stray
+    characters only around a board, or a single one inside, make a near miss, named exactly by the parser."""
+    first = last = -1
+    for i, ch in enumerate(text):
+        if ch == "/" or ch in _CHAR_ID:
+            if first < 0:
+                first = i
+            last = i
+    if first < 0:
+        return len(text) > 1
+    strays = 0
+    for ch in text[first:last]:
+        if ch != "/" and ch not in _CHAR_ID and ch not in _LINE_BREAKS:
+            strays += 1
+            if strays > 1:
+                return True
+    return False
+
+
 class Board(GridBoard):
     """An immutable Huarong position: ``rows`` × ``cols`` ids, row-major.
 
@@ -189,8 +214,15 @@ class Board(GridBoard):
         """Parse the compact form, ``3114/3114/5226/5786/900a``. A character
         that names no piece is said first if it lies within the largest board
         (:data:`MAX_SIDE` rows of as many), so text that is no board at all
-        (``hello world``) is called that, not a board too big; then the size
-        (rows and the longest row): only that much is ever read into rows."""
+        is called that, not a board too big; then the size (rows and the
+        longest row): only that much is ever read into rows.
+
+        Text with more than one character that no board has (a sentence, a
+        link, a program: see :func:`_no_board`) is said to be no board, with
+        what a board looks like; one stray character, or rows on lines of their
+        own, is a near miss and named exactly."""
+        if _no_board(strip(text)):
+            raise BoardError("huarong_not_code", text=quote(text))
         parts = strip(text).split("/")
         grid = []
         for r, part in enumerate(parts[:MAX_SIDE]):

@@ -137,6 +137,13 @@ MESSAGES = {
         "piece 1 has width {width} and cannot pass the exit centred in the bottom of a {cols}-column board",
         "棋子 1 宽 {width} 格，穿不过 {cols} 列棋盘底部正中的出口",
     ),
+    "huarong_not_code": (
+        "{text} is not a Huarong Road board: paste its JSON form, rows of piece ids with 0 for empty,"
+        " e.g. [[3,1,1,4],[3,1,1,4],…], or its share code, a character a cell and / between rows,"
+        " e.g. 3114/3114/5226/5786/900a",
+        "{text} 不是华容道棋盘：请粘贴 JSON 形式，即由棋子编号组成的若干行（0 表示空格），"
+        "例如 [[3,1,1,4],[3,1,1,4],…]，或分享码，每格一个字符、行间用 / 分隔，例如 3114/3114/5226/5786/900a",
+    ),
     "bad_piece_char": (
         "row {row}, column {col} of {text}: {char} is not a piece character (0-9, a-z, A-Z or .)",
         "{text} 的第 {row} 行第 {col} 列：{char} 不是棋子字符（0-9、a-z、A-Z 或 .）",

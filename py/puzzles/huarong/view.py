@@ -441,7 +441,8 @@ class View(GameView):
         self.board_editor.build(bar)
 
     def new_draft(self) -> object:
-        return HuarongDraft.from_board(self.session.start)
+        """The draft of the position on the board (the moves played so far), as the player sees it."""
+        return HuarongDraft.from_board(self.session.state)
 
     def editor_status(self) -> tuple:
         return self.board_editor.status()

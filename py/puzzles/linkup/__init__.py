@@ -95,7 +95,8 @@ class Board(GridBoard):
         parts = strip(text).split(".")
         if len(parts) != 4 or parts[0] != FORMAT_VERSION:
             version = parts[0]
-            future = version != FORMAT_VERSION and 0 < len(version) <= 3
+            # a share code's shape with another version number; anything else (a number, a word) is no code
+            future = len(parts) == 4 and version != FORMAT_VERSION and 0 < len(version) <= 3
             if future and read_number(version, text, BoardError) is not None:
                 raise BoardError("linkup_future_format", text=quote(text), version=version)
             raise BoardError("linkup_not_code", text=quote(text))

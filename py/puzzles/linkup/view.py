@@ -90,6 +90,8 @@ class View(GameView):
         sh.text(self.seed_input, "lu_seed_any", "placeholder")  # empty: a board not made from a seed; New picks one
         on(self.seed_input, "input", self._on_seed_typed)
         self.new_btn = self.frame.button(bar, "lu_new", self._on_new)
+        # "Show the search" with the board's own controls: on a phone it is on screen with the board
+        self.search.build(bar)
         self.locked_drawn = False  # New board drawn off (a race on)
         self._fill_presets()
         self._fill_kinds()
@@ -116,7 +118,6 @@ class View(GameView):
 
     def build_side(self, side: object) -> None:
         self.race.build(side)
-        self.search.build(side)
         self.shell.text(el("p", side, "help"), "lu_keys_help")
 
     def _fill_presets(self) -> None:
