@@ -270,3 +270,52 @@ def test_solve_on_the_goal_says_so_in_the_games_words_without_the_worker(page, g
         assert not view.shell.solver.run.called  # answered without the worker
 
     run(body)
+
+
+def test_a_win_finished_by_hand_after_the_solvers_answer_is_no_record(page):
+    """The solver's answer played to the goal, its last move undone and made again by hand: the board is
+    won with help, so the result box says so (``res_assisted``) and no record is kept."""
+    async def body():
+        view = make_view("sliding", {"speed": "0"})
+        moves = _solution(view)
+        view.player.start(moves)
+        await fake_page.drive(page.window, lambda: view.player.playback is None)
+        view.undo()
+        assert not view.session.state.is_solved()
+        assert view.play(moves[-1]) and view.session.state.is_solved()
+        assert view.records.result == {"assisted": True}
+        box = view.records.result_el
+        assert box.getAttribute("hidden") is None and [p.textContent for p in box.children] == ["res_assisted"]
+        assert view.shell.records.count() == 0
+
+    run(body)
+
+
+@pytest.mark.parametrize("game, board, said", [("huarong", "2233/4567/89ab/0110/0110", "hr_at_goal"),
+                                               ("sliding", "2x3-123450", "sp_at_goal")])
+def test_a_link_to_a_board_at_its_goal_says_so_in_the_games_words(page, game, board, said):
+    """A link to a board already at its goal opens on it, not won by anyone (no move, no result), and the
+    status says it is at the goal in the game's own words."""
+    async def body():
+        view = make_view(game, {"board": board})
+        assert view.session.state == GAMES[game].board.parse(board) and view.session.state.is_solved()
+        assert view.session.cursor == 0 and view.records.result is None
+        assert view.frame.status_key[0] == said
+
+    run(body)
+
+
+def test_a_pasted_linkup_board_with_no_pair_to_join_says_so(page):
+    """Load of a Link-up board on which no pair can be joined: the board opens and the status says no pair
+    can be joined (shuffle or undo), not that the board loaded."""
+    async def body():
+        view = make_view("linkup")
+        view.life.board_input[1].value = "[[1,2],[2,1]]"
+        view.life.load_btn.listeners["click"][0](None)
+        assert view.session.state == GAMES["linkup"].board.parse("[[1,2],[2,1]]") and view.session.cursor == 0
+        assert view.frame.status_key[0] == "lu_no_pair"
+        view.life.board_input[1].value = "[[1,1],[2,2]]"  # a pair to join: the ordinary word
+        view.life.load_btn.listeners["click"][0](None)
+        assert view.frame.status_key[0] == "loaded"
+
+    run(body)
