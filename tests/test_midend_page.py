@@ -319,3 +319,25 @@ def test_a_pasted_linkup_board_with_no_pair_to_join_says_so(page):
         assert view.frame.status_key[0] == "loaded"
 
     run(body)
+
+
+@pytest.mark.parametrize("code, said", [
+    ("x" * 20001, ("code_link_too_long", {"n": 20001, "max": 20000})),  # over the panel's MAX_CODE
+    ("", None),  # an empty code is no code
+    ("def slidingPuzzle(board):\n    return 0  # the link's\n", ("code_from_link_draft", {})),
+], ids=["too-long", "empty", "draft"])
+def test_a_links_code_in_the_query_opens_as_a_draft_or_is_refused_and_the_saved_code_stays(page, code, said):
+    """A link of the older form (``?code=``): the Code panel takes its code as a draft beside the learner's
+    saved code, or says why it cannot (too long) or takes nothing (empty); the saved code is never touched."""
+    mine = "def slidingPuzzle(board):\n    return -1  # mine\n"
+    page.window.location.hash = ""
+    page.window.safeStorage.set("bfs-puzzles.code.sliding", mine)
+    view = make_view("sliding", {"code": code})
+    code_panel = fake_page.page_module("app.code_panel")
+    panel = code_panel.CodePanel(view.shell, view.spec, view.session, view.frame, view.player, view.jobs)
+    assert panel.link_said == said
+    if said == ("code_from_link_draft", {}):
+        assert panel.text == code and panel.draft == mine
+    else:
+        assert panel.text == mine and panel.draft is None
+    assert page.window.safeStorage.get("bfs-puzzles.code.sliding") == mine
