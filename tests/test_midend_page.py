@@ -341,3 +341,45 @@ def test_a_links_code_in_the_query_opens_as_a_draft_or_is_refused_and_the_saved_
     else:
         assert panel.text == mine and panel.draft is None
     assert page.window.safeStorage.get("bfs-puzzles.code.sliding") == mine
+
+
+def _walk(view: object, n: int) -> list:
+    """``n`` moves a player could make one after another from the board now (each game's ``legal_moves``)."""
+    spec, board, moves = view.spec, view.session.state, []
+    for _ in range(n):
+        move = spec.legal_moves(board)[0]
+        moves.append(move)
+        board = spec.apply(board, move)
+    return moves
+
+
+@pytest.mark.parametrize("game", ["huarong", "linkup", "sliding"])
+def test_leaving_the_page_mid_playback_keeps_every_move_played(page, game):
+    """The page left (or reloaded) while a playback plays: what leaving does (``flush``, which the shell's
+    pagehide calls) writes every move played so far, and the game opened again has them all."""
+    async def body():
+        view = make_view(game, {"speed": "1"})
+        view.player.start(_walk(view, 8))
+        await fake_page.drive(page.window, lambda: view.session.cursor >= 3)
+        assert view.player.playback is not None
+        played, board = view.session.cursor, view.session.state
+        view.life.flush()
+        again = make_view(game)
+        assert again.session.cursor == played and again.session.state == board
+
+    run(body)
+
+
+def test_a_burst_of_moves_is_written_when_the_page_is_left_before_its_timer(page):
+    """301 moves at once, then the page left before the debounced write is due: leaving writes them, and
+    the game opened again has all 301 and their board."""
+    async def body():
+        view = make_view("sliding")
+        for _ in range(301):
+            assert view.play(legal(view))
+        assert page.window.safeStorage.get("bfs-puzzles.sliding") is None  # nothing written yet
+        view.life.flush()
+        again = make_view("sliding")
+        assert again.session.cursor == 301 and again.session.state == view.session.state
+
+    run(body)
