@@ -10,6 +10,7 @@ import json
 import pytest
 
 import fake_page
+from helpers import NASTY
 from puzzles.games import GAMES
 
 
@@ -381,5 +382,24 @@ def test_a_burst_of_moves_is_written_when_the_page_is_left_before_its_timer(page
         view.life.flush()
         again = make_view("sliding")
         assert again.session.cursor == 301 and again.session.state == view.session.state
+
+    run(body)
+
+
+LINK_TEXTS = [NASTY[0], "%00\u202e💥<b>x</b>"]  # a 10,000-character board, and characters a URL escapes
+
+
+@pytest.mark.parametrize("text", LINK_TEXTS, ids=["deep", "escaped"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_links_bad_board_opens_the_default_board_with_the_reason_in_the_alert(page, game, text):
+    """A link's ``board`` that does not parse: the game's default board opens, no move made, and the alert
+    says the link's board was not loaded, with the parser's reason (a coded message, so it follows the
+    page's language)."""
+    async def body():
+        view = make_view(game, {"board": text})
+        assert view.session.state == GAMES[game].default() and view.session.cursor == 0
+        code, values, fallback, prefix = view.frame.alert_error
+        assert prefix == "bad_url_board" and code and fallback
+        assert page.window.safeStorage.get("bfs-puzzles." + game) is None  # nothing saved over
 
     run(body)
