@@ -253,7 +253,7 @@ WRAPS = """() => {
 def test_on_a_phone_a_wrapped_line_keeps_its_indent_and_the_help_speaks_of_touch(open_game, lang):
     """A long indented line wraps on a 390 px phone: its continuation starts further in than the line's code,
     never at column 0 (where it read as dedented); the help says what to do by touch, not Esc/Tab; a
-    laptop's help speaks of keys."""
+    laptop's help speaks of keys (in 中文: which help a device gets is the same choice in either language)."""
     page = open_game("?game=huarong&lang=" + lang, "phone")
     code = page.code_panel().open()
     code.write(LONG_LINE)
@@ -262,6 +262,8 @@ def test_on_a_phone_a_wrapped_line_keeps_its_indent_and_the_help_speaks_of_touch
     assert found["rest"] > found["code"] + 4, found
     expect(page.panel.get_by_text(t("code_touch", lang))).to_be_visible()
     expect(page.panel.get_by_text(t("code_keys", lang))).to_be_hidden()
+    if lang != "zh":
+        return
     laptop = open_game("?game=huarong&lang=" + lang, "laptop")
     laptop.code_panel().open()
     expect(laptop.panel.get_by_text(t("code_keys", lang))).to_be_visible()
