@@ -145,8 +145,18 @@ def test_set_a_sliding_position_by_tapping_tiles_with_unsolvable_shown_live(open
 
 
 # ====================================================================== keys, touch, refusal
-def test_undo_redo_shortcuts(open_game):
+def test_undo_redo_shortcuts_and_an_illegal_move_refused_visibly(open_game):
+    """Huarong, then the sliding puzzle by its tab: a move the rules refuse is marked on its piece or
+    tile (the mark goes again); u / r and Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z undo and redo, but typed into a
+    text field they are typing."""
     page = open_game("?lang=en")
+    soldier = page.locator("#hr-board").get_by_role("button", name=re.compile(r"^Soldier \(piece 10\)"))
+    soldier.focus()
+    page.watch_refusals()
+    page.keyboard.press("ArrowRight")  # the wall
+    page.expect_refused(soldier)
+    expect(soldier).not_to_have_class(re.compile("refused"))
+    assert page.move_count() == 0
     page.evaluate("gameHandler.move(10, 'left'); gameHandler.move(9, 'right')")
     page.locator("body").click(position={"x": 5, "y": 5})
     page.keyboard.press("Control+z")
@@ -165,23 +175,12 @@ def test_undo_redo_shortcuts(open_game):
     assert page.move_count() == 2
     # the other games too
     page.get_by_role("tab", name="Sliding puzzle").click()
-    page.evaluate("gameHandler.move(5)")
-    page.get_by_role("tab", name="Sliding puzzle").press("u")
-    assert page.move_count() == 0
-
-
-def test_an_illegal_move_is_refused_visibly(open_game):
-    page = open_game("?lang=en")
-    soldier = page.locator("#hr-board").get_by_role("button", name=re.compile(r"^Soldier \(piece 10\)"))
-    soldier.focus()
-    page.watch_refusals()
-    page.keyboard.press("ArrowRight")  # the wall
-    page.expect_refused(soldier)
-    expect(soldier).not_to_have_class(re.compile("refused"))
-    page.get_by_role("tab", name="Sliding puzzle").click()
     tile = page.locator("#sp-board [data-tile='4']")
     tile.click()  # not in the blank's row or column
     page.expect_refused(tile)
+    page.evaluate("gameHandler.move(5)")
+    page.get_by_role("tab", name="Sliding puzzle").press("u")
+    assert page.move_count() == 0
 
 
 def test_the_linkup_grid_is_one_tab_stop_with_an_arrow_key_cursor(open_game):
