@@ -284,12 +284,12 @@ def test_code_over_the_limit_is_said_not_silently_cut(open_game):
     expect(code.status()).to_have_text("")
 
 
-def test_a_links_code_stays_with_its_game(open_game):
-    """A link's code opened in Huarong, then the Link-up tab: the address drops the code, so a reload offers
-    it to no game (it kept the fragment, and Link-up's panel took Huarong's code as its draft)."""
-    page = open_game("?game=huarong&lang=en")
-    base = page.page.url.split("?")[0]
-    other = page.open_link(base + "?game=huarong&lang=en#code=" + pack("def solve(board):\n    pass  # shared\n"))
+def test_a_links_code_stays_with_its_game(open_game, server_url):
+    """A link's code opened in Huarong (the first visit), then the Link-up tab: the address drops the code, so
+    a reload offers it to no game (were the fragment kept, Link-up's panel would take Huarong's code as its
+    draft)."""
+    other = open_game(server_url + "?game=huarong&lang=en#code=" + pack("def solve(board):\n    pass  # shared\n"),
+                      solver=False)
     expect(other.code_panel().status()).to_have_text(t("code_from_link_draft", "en"), timeout=30_000)
     linkup = other.show("linkup")
     other.page.wait_for_function("!location.hash && location.search.includes('game=linkup')")
