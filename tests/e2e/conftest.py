@@ -58,11 +58,6 @@ def profiles(browser_type, browser_type_launch_args, tmp_path_factory, server_ur
     runtimes it compiled stay in the renderer process every later page of this server joins, which starts
     from them. The tests' own pages are the context's later ones (closed after each test).
 
-    A test's second (third...) page on a device, beside its first (a race's other players), is in the
-    device's ``seat`` 1 (2...) context: shared by the run too, with storage of its own, its HTTP cache
-    kept from one test to the next (a fresh context fetched every file from this server and compiled
-    every runtime anew: 5-10 CPU s a page) but no anchor (few tests open pages beside their own).
-
     Service workers are blocked in these contexts (and in a test's other contexts, but those of
     ``open_game.blank(service_workers=True)``): the app's (sw.js) would copy every runtime, about 77 MB,
     into each test's cache storage after its solver is ready, and could serve one test's files to the
@@ -70,22 +65,20 @@ def profiles(browser_type, browser_type_launch_args, tmp_path_factory, server_ur
     checks the service worker in contexts of its own."""
     contexts = {}
 
-    def get(device: str, seat: int = 0):
-        if (device, seat) not in contexts:
-            path = tmp_path_factory.mktemp("profile-%s-%d" % (device, seat))
+    def get(device: str):
+        if device not in contexts:
+            path = tmp_path_factory.mktemp("profile-" + device)
             ctx = browser_type.launch_persistent_context(str(path), **browser_type_launch_args, **DEVICES[device],
                                                          service_workers="block")
-            if quick_starts and seat == 0:
+            if quick_starts:
                 anchor = ctx.pages[0] if ctx.pages else ctx.new_page()
                 anchor.goto(server_url + "?lang=en")
                 anchor.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
                 cdp = ctx.new_cdp_session(anchor)
                 cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
                 cdp.detach()
-            elif not ctx.pages:
-                ctx.new_page()  # the first page stays: a test's pages are the later ones (closed after it)
-            contexts[device, seat] = ctx
-        return contexts[device, seat]
+            contexts[device] = ctx
+        return contexts[device]
 
     yield get
     for ctx in contexts.values():
@@ -107,21 +100,20 @@ def open_game(browser, profiles, server_url, request):
     """``open_game("?game=linkup&lang=zh", "phone")`` -> the game's page object, app and solver ready.
     See tests/e2e/pages.py for the arguments and what a page object offers."""
     contexts, pages, watches, opened = [], [], [], []
-    seats: dict = {}  # device -> the shared contexts ("seats") this test has a page in: one page a seat
+    shared = set()  # the devices whose shared context this test uses (once: a second page is a new context)
 
     def watch(page) -> None:
         watches.append(Watch(page))
 
     def blank(device: str = "laptop", new: bool = False, service_workers: bool = False) -> GamePage:
-        if service_workers:  # a context of its own, where the app's service worker may register
-            ctx = browser.new_context(**DEVICES[device], service_workers="allow")
+        if new or service_workers or device in shared:  # a page beside the test's own, with storage of its own
+            ctx = browser.new_context(**DEVICES[device], service_workers="allow" if service_workers else "block")
             contexts.append(ctx)
             page = ctx.new_page()
-        else:  # the device's next seat: a first visit, with storage of its own beside the test's other pages
-            seat = seats.get(device, 0)
-            page = _fresh_page(profiles(device, seat), server_url)
+        else:
+            page = _fresh_page(profiles(device), server_url)
             pages.append(page)
-            seats[device] = seat + 1
+            shared.add(device)
         watch(page)
         return GamePage(page, server_url, watch, device)
 

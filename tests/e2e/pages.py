@@ -12,14 +12,13 @@ Every e2e test gets its pages from the ``open_game`` fixture (tests/e2e/conftest
     app is ready (and, with ``solver``, the solver idle): the first time in a test, in a new page of that
     device's browser context shared by the whole run (its HTTP cache kept, every origin's storage
     cleared: a first visit), then in the test's page of that device, its storage cleared (the earlier
-    page object is gone); ``new=True`` opens a page beside it, with storage of its own (two pages at once:
-    the device's next shared context, its "seat", storage cleared). The page fails
+    page object is gone); ``new=True`` opens a page beside it (a new context: two pages at once). The page fails
     the test on page errors, console errors, HTTP errors, a ``.py-error`` or a request leaving this
     server; ``open_game.allow`` takes substrings of problems a fault test provokes on purpose.
 ``open_game.blank(device="laptop", new=False, service_workers=False)``
-    a watched page not opened yet (the device's next seat: a test's second one is beside its first), to
-    route requests or add init scripts first; then ``.open(query)``; with ``service_workers``, in a new
-    context where the app's service worker may register (every other context of the tests blocks it).
+    a watched page not opened yet, to route requests or add init scripts first; then ``.open(query)``;
+    with ``service_workers``, in a new context where the app's service worker may register (every other
+    context of the tests blocks it).
 
 A page object (``GamePage``; ``HuarongPage``, ``LinkupPage``, ``SlidingPage``, picked by the query's
 ``game`` from ``puzzles.games.GAMES``) passes every Playwright ``Page`` attribute through
