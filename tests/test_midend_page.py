@@ -10,6 +10,7 @@ import json
 import pytest
 
 import fake_page
+from helpers import NASTY
 from puzzles.games import GAMES
 
 
@@ -268,5 +269,137 @@ def test_solve_on_the_goal_says_so_in_the_games_words_without_the_worker(page, g
         await view.jobs.solve(view.say_ready, lambda moves, steps: pytest.fail("nothing to play"))
         assert view.frame.status_key[0] == said
         assert not view.shell.solver.run.called  # answered without the worker
+
+    run(body)
+
+
+def test_a_win_finished_by_hand_after_the_solvers_answer_is_no_record(page):
+    """The solver's answer played to the goal, its last move undone and made again by hand: the board is
+    won with help, so the result box says so (``res_assisted``) and no record is kept."""
+    async def body():
+        view = make_view("sliding", {"speed": "0"})
+        moves = _solution(view)
+        view.player.start(moves)
+        await fake_page.drive(page.window, lambda: view.player.playback is None)
+        view.undo()
+        assert not view.session.state.is_solved()
+        assert view.play(moves[-1]) and view.session.state.is_solved()
+        assert view.records.result == {"assisted": True}
+        box = view.records.result_el
+        assert box.getAttribute("hidden") is None and [p.textContent for p in box.children] == ["res_assisted"]
+        assert view.shell.records.count() == 0
+
+    run(body)
+
+
+@pytest.mark.parametrize("game, board, said", [("huarong", "2233/4567/89ab/0110/0110", "hr_at_goal"),
+                                               ("sliding", "2x3-123450", "sp_at_goal")])
+def test_a_link_to_a_board_at_its_goal_says_so_in_the_games_words(page, game, board, said):
+    """A link to a board already at its goal opens on it, not won by anyone (no move, no result), and the
+    status says it is at the goal in the game's own words."""
+    async def body():
+        view = make_view(game, {"board": board})
+        assert view.session.state == GAMES[game].board.parse(board) and view.session.state.is_solved()
+        assert view.session.cursor == 0 and view.records.result is None
+        assert view.frame.status_key[0] == said
+
+    run(body)
+
+
+def test_a_pasted_linkup_board_with_no_pair_to_join_says_so(page):
+    """Load of a Link-up board on which no pair can be joined: the board opens and the status says no pair
+    can be joined (shuffle or undo), not that the board loaded."""
+    async def body():
+        view = make_view("linkup")
+        view.life.board_input[1].value = "[[1,2],[2,1]]"
+        view.life.load_btn.listeners["click"][0](None)
+        assert view.session.state == GAMES["linkup"].board.parse("[[1,2],[2,1]]") and view.session.cursor == 0
+        assert view.frame.status_key[0] == "lu_no_pair"
+        view.life.board_input[1].value = "[[1,1],[2,2]]"  # a pair to join: the ordinary word
+        view.life.load_btn.listeners["click"][0](None)
+        assert view.frame.status_key[0] == "loaded"
+
+    run(body)
+
+
+@pytest.mark.parametrize("code, said", [
+    ("x" * 20001, ("code_link_too_long", {"n": 20001, "max": 20000})),  # over the panel's MAX_CODE
+    ("", None),  # an empty code is no code
+    ("def slidingPuzzle(board):\n    return 0  # the link's\n", ("code_from_link_draft", {})),
+], ids=["too-long", "empty", "draft"])
+def test_a_links_code_in_the_query_opens_as_a_draft_or_is_refused_and_the_saved_code_stays(page, code, said):
+    """A link of the older form (``?code=``): the Code panel takes its code as a draft beside the learner's
+    saved code, or says why it cannot (too long) or takes nothing (empty); the saved code is never touched."""
+    mine = "def slidingPuzzle(board):\n    return -1  # mine\n"
+    page.window.location.hash = ""
+    page.window.safeStorage.set("bfs-puzzles.code.sliding", mine)
+    view = make_view("sliding", {"code": code})
+    code_panel = fake_page.page_module("app.code_panel")
+    panel = code_panel.CodePanel(view.shell, view.spec, view.session, view.frame, view.player, view.jobs)
+    assert panel.link_said == said
+    if said == ("code_from_link_draft", {}):
+        assert panel.text == code and panel.draft == mine
+    else:
+        assert panel.text == mine and panel.draft is None
+    assert page.window.safeStorage.get("bfs-puzzles.code.sliding") == mine
+
+
+def _walk(view: object, n: int) -> list:
+    """``n`` moves a player could make one after another from the board now (each game's ``legal_moves``)."""
+    spec, board, moves = view.spec, view.session.state, []
+    for _ in range(n):
+        move = spec.legal_moves(board)[0]
+        moves.append(move)
+        board = spec.apply(board, move)
+    return moves
+
+
+@pytest.mark.parametrize("game", ["huarong", "linkup", "sliding"])
+def test_leaving_the_page_mid_playback_keeps_every_move_played(page, game):
+    """The page left (or reloaded) while a playback plays: what leaving does (``flush``, which the shell's
+    pagehide calls) writes every move played so far, and the game opened again has them all."""
+    async def body():
+        view = make_view(game, {"speed": "1"})
+        view.player.start(_walk(view, 8))
+        await fake_page.drive(page.window, lambda: view.session.cursor >= 3)
+        assert view.player.playback is not None
+        played, board = view.session.cursor, view.session.state
+        view.life.flush()
+        again = make_view(game)
+        assert again.session.cursor == played and again.session.state == board
+
+    run(body)
+
+
+def test_a_burst_of_moves_is_written_when_the_page_is_left_before_its_timer(page):
+    """301 moves at once, then the page left before the debounced write is due: leaving writes them, and
+    the game opened again has all 301 and their board."""
+    async def body():
+        view = make_view("sliding")
+        for _ in range(301):
+            assert view.play(legal(view))
+        assert page.window.safeStorage.get("bfs-puzzles.sliding") is None  # nothing written yet
+        view.life.flush()
+        again = make_view("sliding")
+        assert again.session.cursor == 301 and again.session.state == view.session.state
+
+    run(body)
+
+
+LINK_TEXTS = [NASTY[0], "%00\u202e💥<b>x</b>"]  # a 10,000-character board, and characters a URL escapes
+
+
+@pytest.mark.parametrize("text", LINK_TEXTS, ids=["deep", "escaped"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_links_bad_board_opens_the_default_board_with_the_reason_in_the_alert(page, game, text):
+    """A link's ``board`` that does not parse: the game's default board opens, no move made, and the alert
+    says the link's board was not loaded, with the parser's reason (a coded message, so it follows the
+    page's language)."""
+    async def body():
+        view = make_view(game, {"board": text})
+        assert view.session.state == GAMES[game].default() and view.session.cursor == 0
+        code, values, fallback, prefix = view.frame.alert_error
+        assert prefix == "bad_url_board" and code and fallback
+        assert page.window.safeStorage.get("bfs-puzzles." + game) is None  # nothing saved over
 
     run(body)

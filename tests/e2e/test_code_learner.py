@@ -85,10 +85,11 @@ def test_a_shared_link_opens_as_a_draft_and_never_overwrites_saved_code(open_gam
         expect(there.status()).to_have_text(t("code_from_link_draft", lang))
         assert editor_text(other.page) == shared
         assert saved_code(other.page, "huarong") == mine, "the saved code is untouched while the draft is open"
-        other.reload()
-        there = other.code_panel()
-        expect(there.status()).to_have_text(t("code_from_link_draft", lang), timeout=30_000)
-        assert editor_text(other.page) == shared and saved_code(other.page, "huarong") == mine
+        if choice == "code_discard":  # a reload keeps the draft and the saved code as they were
+            other.reload()
+            there = other.code_panel()
+            expect(there.status()).to_have_text(t("code_from_link_draft", lang), timeout=30_000)
+            assert editor_text(other.page) == shared and saved_code(other.page, "huarong") == mine
         bar = other.panel.get_by_role("group", name=t("code_draft_group", lang))
         if lang == "en":
             assert axe_serious(other.page, server_url) == []
@@ -101,16 +102,19 @@ def test_a_shared_link_opens_as_a_draft_and_never_overwrites_saved_code(open_gam
             expect(there.status()).to_have_text(t("code_kept", lang))
             assert saved_code(other.page, "huarong") == shared
         other.page.wait_for_function("!location.hash && !location.search.includes('code=')")
-        other.reload()
-        expect(other.code_panel().open().editor()).to_be_visible()
-        assert editor_text(other.page) == (mine if choice == "code_discard" else shared)
+        if choice == "code_keep":  # the address no longer carries the code: a reload offers no draft again
+            other.reload()
+            expect(other.code_panel().open().editor()).to_be_visible()
+            expect(other.panel.get_by_role("group", name=t("code_draft_group", lang))).to_be_hidden()
+            assert editor_text(other.page) == shared
         other.page.close()
 
 
 def test_links_that_cannot_be_opened_say_so_and_keep_the_saved_code(open_game):
-    """A damaged fragment, an old ``?code=`` link over 20,000 characters, an empty ``&code=``: the app opens,
-    says why (English, 中文: each refusal is opened once, in one language; the messages' other language is
-    tests/test_i18n.py's), the saved code stays; an old ``?code=`` link still opens (as a draft)."""
+    """A damaged fragment (English) and one over 20,000 characters (中文): the app opens, says why (each
+    refusal opened once, in one language; the messages' other language is tests/test_i18n.py's), the saved
+    code stays; an old ``?code=`` link and a fragment still open (as a draft). What the panel makes of a
+    ``?code=`` that is too long or empty is tests/test_midend_page.py's."""
     page = open_game("?game=sliding&lang=en")
     code = page.code_panel().open()
     mine = "def slidingPuzzle(board):\n    return -1  # mine\n"
@@ -121,20 +125,10 @@ def test_links_that_cannot_be_opened_say_so_and_keep_the_saved_code(open_game):
     url = page.panel.locator("#sliding-code-link").input_value()
     base = url.split("?")[0]
     damaged = url[: len(url) - 12]  # cut on the way
-    cases = [
-        ("en", damaged, "code_link_damaged", {}),
-        ("zh", base + "?game=sliding&lang=zh&code=" + quote("x" * 20001), "code_link_too_long",
-         {"n": 20001, "max": 20000}),
-    ]
-    for lang, link, key, values in cases:
-        other = page.open_link(link)
-        there = other.code_panel()
-        expect(there.status()).to_have_text(t(key, lang, **values), timeout=30_000)
-        expect(there.editor()).to_be_visible()
-        assert editor_text(other.page) == mine and saved_code(other.page, "sliding") == mine
-        other.page.close()
-    other = page.open_link(base + "?game=sliding&lang=en&code=")
-    other.code_panel().open()
+    other = page.open_link(damaged)
+    there = other.code_panel()
+    expect(there.status()).to_have_text(t("code_link_damaged", "en"), timeout=30_000)
+    expect(there.editor()).to_be_visible()
     assert editor_text(other.page) == mine and saved_code(other.page, "sliding") == mine
     other.page.close()
     old = "def slidingPuzzle(board):\n    return 0  # old link\n"
@@ -260,7 +254,7 @@ WRAPS = """() => {
 def test_on_a_phone_a_wrapped_line_keeps_its_indent_and_the_help_speaks_of_touch(open_game, lang):
     """A long indented line wraps on a 390 px phone: its continuation starts further in than the line's code,
     never at column 0 (where it read as dedented); the help says what to do by touch, not Esc/Tab; a
-    laptop's help speaks of keys."""
+    laptop's help speaks of keys (in 中文: which help a device gets is the same choice in either language)."""
     page = open_game("?game=huarong&lang=" + lang, "phone")
     code = page.code_panel().open()
     code.write(LONG_LINE)
@@ -269,6 +263,8 @@ def test_on_a_phone_a_wrapped_line_keeps_its_indent_and_the_help_speaks_of_touch
     assert found["rest"] > found["code"] + 4, found
     expect(page.panel.get_by_text(t("code_touch", lang))).to_be_visible()
     expect(page.panel.get_by_text(t("code_keys", lang))).to_be_hidden()
+    if lang != "zh":
+        return
     laptop = open_game("?game=huarong&lang=" + lang, "laptop")
     laptop.code_panel().open()
     expect(laptop.panel.get_by_text(t("code_keys", lang))).to_be_visible()
@@ -289,12 +285,12 @@ def test_code_over_the_limit_is_said_not_silently_cut(open_game):
     expect(code.status()).to_have_text("")
 
 
-def test_a_links_code_stays_with_its_game(open_game):
-    """A link's code opened in Huarong, then the Link-up tab: the address drops the code, so a reload offers
-    it to no game (it kept the fragment, and Link-up's panel took Huarong's code as its draft)."""
-    page = open_game("?game=huarong&lang=en")
-    base = page.page.url.split("?")[0]
-    other = page.open_link(base + "?game=huarong&lang=en#code=" + pack("def solve(board):\n    pass  # shared\n"))
+def test_a_links_code_stays_with_its_game(open_game, server_url):
+    """A link's code opened in Huarong (the first visit), then the Link-up tab: the address drops the code, so
+    a reload offers it to no game (were the fragment kept, Link-up's panel would take Huarong's code as its
+    draft)."""
+    other = open_game(server_url + "?game=huarong&lang=en#code=" + pack("def solve(board):\n    pass  # shared\n"),
+                      solver=False)
     expect(other.code_panel().status()).to_have_text(t("code_from_link_draft", "en"), timeout=30_000)
     linkup = other.show("linkup")
     other.page.wait_for_function("!location.hash && location.search.includes('game=linkup')")

@@ -266,11 +266,18 @@ def test_an_error_code_from_the_worker_is_said_in_the_pages_own_words(open_game)
     expect(code.status()).to_have_text(t("code_no_function", "en", name="slidingPuzzle"), timeout=60_000)
 
 
+ODD_ANSWERS = ("[[{}, 0]] * 3", "[[10**30, 0], [0, 0]]", "[[0.5, 0], [0, 0]]", "[[[0, 0]], [0, 0]]")
+
+
 def test_odd_connect_returns_are_judged_not_crashed(open_game):
+    """A connect answering one odd shape or another by its case's cells (a dict for a cell, a huge number,
+    a float, a nested list), in one Check: every case judged failed, none crashing the judge; a second
+    Check starts from a clean table."""
     page = open_game("?game=linkup&lang=en")
     code = page.code_panel().open()
-    for answer in ("[[{}, 0]] * 3", "[[10**30, 0], [0, 0]]", "[[0.5, 0], [0, 0]]", "[[[0, 0]], [0, 0]]"):
-        code.write("def connect(board, r1, c1, r2, c2):\n    return %s\n" % answer)
+    code.write("def connect(board, r1, c1, r2, c2):\n    return [%s][(r1 + c1 + r2 + c2) %% %d]\n"
+               % (", ".join(ODD_ANSWERS), len(ODD_ANSWERS)))
+    for _ in range(2):
         code.check()
         expect(page.panel.locator(".code-table")).to_have_count(0)  # the last table goes with the click
         assert code.checked() == (0, 219)

@@ -279,7 +279,8 @@ def test_a_server_restart_is_said_and_solo_play_goes_on(open_game):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
     from serve import make_server
 
-    open_game.allow = ["WebSocket connection to"]
+    # the server is down on purpose for a moment: what the pages ask of it meanwhile is refused
+    open_game.allow = ["WebSocket connection to", "net::ERR_CONNECTION_REFUSED"]
     server = make_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]
