@@ -92,12 +92,13 @@ def main_only(rel: str) -> bool:
 # The page's modules the first screen does not need: the parts a player reaches by a click (the Code
 # panel and what it runs, the state map, the records panel). They are not in ``[files]`` (fetched and
 # compiled before the board is playable) but in the config's ``lazy_files`` table, which py/app/lazy.py
-# fetches once the board is playable. A module of a game's folder is lazy when its name is in LAZY_NAMES
-# (``exercise.py``: the Code panel's exercise). No first-screen module may import one at its top
-# (tests/test_configs.py checks it).
+# fetches once the board is playable. A module of a game's folder is lazy when its name starts with one
+# of LAZY_NAMES: the Code panel's exercise (``exercise.py``), a race (``race_view.py``, ``race_client.py``),
+# a game's chart, comparison and board editor (``chart_view.py``, ``compare_view.py``, ``editor_view.py``).
+# No first-screen module may import one at its top (tests/test_configs.py checks it).
 LAZY = ("app/code_panel.py", "app/code_starters.py", "app/step_view.py", "app/map_panel.py",
         "app/records_panel.py", "puzzles/code_check.py", "puzzles/code_link.py")
-LAZY_NAMES = ("exercise",)
+LAZY_NAMES = ("exercise", "race", "chart", "compare", "editor")
 
 
 def lazy(rel: str) -> bool:
