@@ -91,7 +91,7 @@ PHASES = [
 PAGE_MILESTONES = [
     ("PyScript core in", "core"),
     ("MicroPython wasm in", "wasm"),
-    ("[files] in (.py before playable)", "pyfiles"),
+    ("[files] in (.py, .mpy before playable)", "pyfiles"),
     ("mpy:ready (interpreter up)", "mpyready"),
     ("main.py starts (app:main)", "appmain"),
     ("imports done (app:imported)", "imported"),
@@ -119,7 +119,7 @@ def page_milestones(entries: dict, ready: float, solver: float) -> dict:
     out = {}
     core = [end for name, _, end in res if "/pyscript/core-" in name and name.endswith(".js")]
     wasm = [end for name, _, end in res if name.endswith("/micropython.wasm")]
-    py = [end for name, start, end in res if name.endswith(".py") and start < ready]
+    py = [end for name, start, end in res if name.endswith((".py", ".mpy")) and start < ready]
     if core:
         out["core"] = min(core)
     if wasm:

@@ -228,11 +228,29 @@ def write_sw_files() -> bool:
     return True
 
 
-def render(head: str, files: list, later: "list | None" = None) -> str:
+def render(head: str, files: list, later: "list | None" = None, compiled: "dict | None" = None) -> str:
     """A config: ``head``, then ``files`` as its ``[files]`` table and ``later`` as its ``lazy_files``
-    table (the same form; PyScript leaves a table it does not know to the page's Python)."""
-    text = head + "\n[files]\n" + "\n".join('"./py/%s" = "./%s"' % (f, f) for f in files) + "\n"
+    table (the same form; PyScript leaves a table it does not know to the page's Python). A module of
+    ``compiled`` (``{rel: its .mpy, as a path from the root}``) is listed as its .mpy (tools/mpy_build.py),
+    which MicroPython imports without compiling it."""
+    rows = []
+    for f in files:
+        if compiled and f in compiled:
+            rows.append('"./%s" = "./%s"' % (compiled[f], f[: -len(".py")] + ".mpy"))
+        else:
+            rows.append('"./py/%s" = "./%s"' % (f, f))
+    text = head + "\n[files]\n" + "\n".join(rows) + "\n"
     return text + lazy_table(later) if later else text
+
+
+def compiled_modules() -> dict:
+    """The first-screen modules whose precompiled .mpy (tools/mpy_build.py's build) is their source's
+    as it is now: ``{rel: path of the .mpy from the root}``. Empty without a build: the .py files."""
+    import mpy_build
+
+    built = mpy_build.manifest()
+    return {rel: mpy_build.mpy_path(rel).relative_to(ROOT).as_posix()
+            for rel in main_thread_files() if mpy_build.current(rel, built)}
 
 
 def lazy_table(files: list) -> str:
@@ -248,7 +266,7 @@ LAZY_HEAD = """
 
 def configs() -> dict:
     return {
-        ROOT / "pyscript.toml": render(MAIN, main_thread_files(), lazy_files()),
+        ROOT / "pyscript.toml": render(MAIN, main_thread_files(), lazy_files(), compiled_modules()),
         ROOT / "worker.toml": render(WORKER % worker_interpreter(), worker_files()),
     }
 

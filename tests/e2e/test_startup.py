@@ -90,11 +90,14 @@ LAZY_PANELS = {"app/code_panel.py", "app/step_view.py", "app/map_panel.py", "app
 
 
 def fetched_py(page) -> list:
-    """The page's Python modules fetched so far, as paths from py/, each with whether it was asked
-    for before the board was playable."""
+    """The page's Python modules fetched so far, as paths from py/ (a precompiled one, from
+    static/vendor/build/mpy/, by its source's name), each with whether it was asked for before the
+    board was playable."""
     return page.evaluate("""() => performance.getEntriesByType('resource')
-        .filter(e => e.name.includes('/py/'))
-        .map(e => [e.name.split('/py/')[1], e.startTime < window.__readyAt])""")
+        .map(e => [e.name.split('?')[0], e.startTime < window.__readyAt])
+        .filter(([name]) => name.includes('/py/') || name.includes('/build/mpy/') && name.endsWith('.mpy'))
+        .map(([name, early]) => [name.includes('/py/') ? name.split('/py/')[1]
+                                 : name.split('/build/mpy/')[1].replace(/[.]mpy$/, '.py'), early])""")
 
 
 def test_the_first_screen_loads_no_panel_module_and_every_panel_opens_after(open_game):
