@@ -92,3 +92,18 @@ def test_the_build_covers_the_first_screen_and_the_service_worker_lists_it():
         assert '"./%s" = "./%s"' % (mpy, rel[: -len(".py")] + ".mpy") in text, rel
         assert mpy in files, mpy  # cached for offline use like every other file of the page
     assert all(p.startswith("static/vendor/build/mpy/") for p in compiled.values())
+
+
+def test_every_file_the_service_worker_lists_is_served():
+    """The service worker's install fetches every file of its list (and fails whole on one missing): a
+    module the page loads as .mpy is listed as that, its .py (which the server no longer sends) is not."""
+    sys.path.insert(0, str(ROOT / "py"))
+    from race.files import Served
+
+    configs.main([])
+    served = Served(ROOT)
+    missing = [f for f in configs.page_files() if served.find(f) is None]
+    assert not missing, missing
+    page_only = set(configs.compiled_modules()) - set(configs.worker_files())  # the worker's stay .py
+    assert "app/view.py" in page_only or not configs.compiled_modules()
+    assert not {"py/" + rel for rel in page_only} & set(configs.page_files())

@@ -190,7 +190,8 @@ def integrity(path: Path) -> str:
 def page_files() -> list:
     """Every file the page and its workers load, as paths from the root ("" is the page, index.html)."""
     files = ["", *SW_ROOT_FILES]
-    files += ["py/" + f for f in sorted(set(page_modules()) | set(worker_files()))]
+    # a first-screen module listed as its .mpy (compiled_modules) is fetched as that, from static/
+    files += ["py/" + f for f in sorted((set(page_modules()) - set(compiled_modules())) | set(worker_files()))]
     for path in sorted((ROOT / "static").rglob("*")):
         rel = path.relative_to(ROOT).as_posix()
         if (path.is_file() and not rel.startswith(SW_SKIP_DIRS) and not path.name.startswith(".")
