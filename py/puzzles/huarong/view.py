@@ -18,7 +18,7 @@ from puzzles import STEP, PuzzleError, exact_int
 from puzzles.huarong import DIRECTIONS, METRICS, check_script, count_steps
 from puzzles.huarong import input as huarong_input
 from puzzles.huarong.draft import HuarongDraft
-from puzzles.huarong.layouts import LAYOUTS
+from puzzles.huarong.layouts import LAYOUTS, layout_of
 from puzzles.huarong.pieces_view import kind, piece_name, place
 from puzzles.input import Refused, changed, gesture_direction
 from puzzles.input import event as input_event
@@ -42,6 +42,7 @@ class View(GameView):
         self.drawn: dict = {}  # pid -> what draw() last wrote on its button (see draw)
         self.drawn_won = None  # the board's "won" mark as last written
         self.layouts_metric = None  # the metric whose pars the layouts menu shows
+        self.layout_at = None  # (start board, its classic layout or None), see _layout
         self.hint_said = None  # the last hint (piece, its size, direction, distance), said again on a switch
         self.script_text = ""  # the move-script box's text, as last typed
         # the three parts built after the first screen (see build_later): None until then
@@ -143,10 +144,11 @@ class View(GameView):
         self.layout_select.value = str(lay.index) if lay is not None else "custom"
 
     def _layout(self) -> object:
-        for lay in LAYOUTS:
-            if lay.board == self.session.start:
-                return lay
-        return None
+        """The classic layout the board in play started from, or ``None`` (worked out once per start board)."""
+        start = self.session.start
+        if self.layout_at is None or self.layout_at[0] is not start:
+            self.layout_at = (start, layout_of(start))
+        return self.layout_at[1]
 
     # ================================================================= drawing
     def board_opened(self) -> None:
