@@ -183,3 +183,13 @@ def test_the_runtime_and_configs_are_asked_for_with_the_page_and_fetched_once(op
                  "/static/vendor/micropython/micropython.wasm", "/worker.toml", "/py/worker.py"):
         assert len(starts.get(path, [])) == 1, (path, starts.get(path))
         assert starts[path][0] < chunk, (path, starts[path][0], chunk)
+
+
+def test_linkup_race_panel_built_after_the_first_screen_is_drawn_in_the_pages_language(open_game):
+    """The race's panel, built once its module is in, is drawn as if built with the page: its line in
+    the page's language, out of a room (no invitation, no Ready)."""
+    page = open_game("?game=linkup&lang=zh", solver=False)
+    page.wait_for_function("window.__startupDone === true", timeout=60_000)
+    expect(page.locator("#race .race-line")).to_have_text(t("race_help", "zh"))
+    expect(page.locator("#race .race-invite")).to_be_hidden()
+    expect(page.locator("#race").get_by_role("button", name=t("race_ready", "zh"), exact=True)).to_be_hidden()

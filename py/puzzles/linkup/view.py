@@ -109,6 +109,7 @@ class View(GameView):
                     "load": lambda code, seed: self.life.load(spec.board.parse(code), "race_go", seed=seed),
                     "render": self.render})
                 lazy.build_at(self.race_at, race.build)
+                race.render()  # in the page's language: its hook (shell.on_lang) is for the switches to come
                 self.race, self.race_module = race, module
         return self.race
 
