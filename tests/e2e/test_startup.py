@@ -167,24 +167,6 @@ def test_linkup_race_button_is_there_at_once_and_its_panel_comes_after_the_first
     expect(page.locator("#race-link")).to_have_value(re.compile(r"[?&]game=linkup&room="), timeout=20_000)
 
 
-def test_the_runtime_and_configs_are_asked_for_with_the_page_and_fetched_once(open_game):
-    """PyScript asks for its config, MicroPython and the solver's config and entry only once its own
-    script and chunk have run; the page asks for them at once (index.html's preloads), and each is
-    fetched once (a preload PyScript's request did not match would be fetched twice)."""
-    page = open_game.blank(new=True).open("?game=huarong&lang=en")
-    res = page.evaluate("""() => performance.getEntriesByType('resource')
-        .map(e => [new URL(e.name).pathname, e.startTime])""")
-    starts = {}
-    for path, start in res:
-        starts.setdefault(path, []).append(start)
-    chunk = min(start for path, times in starts.items() if re.search(r"/pyscript/core-[^/]+\.js$", path)
-                for start in times)
-    for path in ("/pyscript.toml", "/static/vendor/micropython/micropython.mjs",
-                 "/static/vendor/micropython/micropython.wasm", "/worker.toml", "/py/worker.py"):
-        assert len(starts.get(path, [])) == 1, (path, starts.get(path))
-        assert starts[path][0] < chunk, (path, starts[path][0], chunk)
-
-
 def test_linkup_race_panel_built_after_the_first_screen_is_drawn_in_the_pages_language(open_game):
     """The race's panel, built once its module is in, is drawn as if built with the page: its line in
     the page's language, out of a room (no invitation, no Ready)."""
