@@ -249,9 +249,11 @@ def bench(runs: int, before_dir: "Path | None" = None, plain: bool = True) -> No
         p = stack.enter_context(sync_playwright())
         loads = [os.getloadavg()[0]]  # the machine's load (1-minute average) at the start and after each run
         for i in range(runs):
+            # "after" as tools/setup.sh leaves it (the snapshot made again if a worker file changed since), checked
+            # before the run's first variant: the check hashes every file of the page (tens of MB), which would
+            # otherwise land on the load of whichever variant came next
+            subprocess.run([sys.executable, "tools/configs.py", "--snapshot"], cwd=after.root, check=True)
             for name in names:
-                if name == "after":  # as tools/setup.sh leaves it: made again if a worker file changed since
-                    subprocess.run([sys.executable, "tools/configs.py", "--snapshot"], cwd=after.root, check=True)
                 r = one_run(p, urls[name], cached.get(name))
                 if r is not None:
                     results[name].append(r)
