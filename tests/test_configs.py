@@ -59,10 +59,10 @@ def test_the_worker_gets_no_view():
             assert _file(spec.view) not in worker, spec.name
     assert not [m for m in worker if m.startswith("app/")]
     # nor any module of a game that imports the DOM (its panels: a chart, an editor, a race)
-    for rel in configs.main_thread_files():
+    for rel in configs.page_modules():
         if rel.startswith("puzzles/") and "pyscript" in _imports(ROOT / "py" / rel):
             assert rel not in worker and configs.main_only(rel), rel
-    assert "puzzles/linkup/race_client.py" in configs.main_thread_files()  # pure, but the page's alone
+    assert "puzzles/linkup/race_client.py" in configs.page_modules()  # pure, but the page's alone
     assert "puzzles/linkup/race_client.py" not in worker
 
 

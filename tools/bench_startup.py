@@ -27,9 +27,10 @@ those files were in, and the solver ready (after PyScript's package, worker.py
 and the page's first ``ping``). All in ms since navigation, medians.
 
     .venv/bin/python tools/bench.py startup [--before DIR]
-    (or: .venv/bin/python tools/bench_startup.py [runs])
+    (or: .venv/bin/python tools/bench_startup.py [--runs N] [--before DIR] [--no-plain])
 --before DIR: the "before" tree is that directory (e.g. ``git archive REF | tar -x -C DIR``) instead of
-benchlib's baseline checkout.
+benchlib's baseline checkout. --no-plain leaves out "after, snapshot off" (a third shorter run, and
+one browser fewer loading the machine between the two compared).
 """
 
 import contextlib
@@ -90,7 +91,7 @@ PHASES = [
 PAGE_MILESTONES = [
     ("PyScript core in", "core"),
     ("MicroPython wasm in", "wasm"),
-    ("[files] in (.py before playable)", "pyfiles"),
+    ("[files] in (.py, .mpy before playable)", "pyfiles"),
     ("mpy:ready (interpreter up)", "mpyready"),
     ("main.py starts (app:main)", "appmain"),
     ("imports done (app:imported)", "imported"),
@@ -118,7 +119,7 @@ def page_milestones(entries: dict, ready: float, solver: float) -> dict:
     out = {}
     core = [end for name, _, end in res if "/pyscript/core-" in name and name.endswith(".js")]
     wasm = [end for name, _, end in res if name.endswith("/micropython.wasm")]
-    py = [end for name, start, end in res if name.endswith(".py") and start < ready]
+    py = [end for name, start, end in res if name.endswith((".py", ".mpy")) and start < ready]
     if core:
         out["core"] = min(core)
     if wasm:
@@ -231,28 +232,34 @@ def one_run(p: object, base: str, cached: "str | None" = None) -> "dict | None":
         browser.close()
 
 
-def bench(runs: int, before_dir: "Path | None" = None) -> None:
+def bench(runs: int, before_dir: "Path | None" = None, plain: bool = True) -> None:
     from playwright.sync_api import sync_playwright
 
     runs = max(runs, 5)
     before, after = trees() if before_dir is None else (tree_at(before_dir), Tree("after", ROOT))
-    names = ["before", "after, snapshot off", "after"]
+    names = ["before", "after, snapshot off", "after"] if plain else ["before", "after"]
     # the second load: from the service worker, offline, when the tree has one; else the HTTP cache
     cached = {name: ("offline" if (tree.root / "sw.js").exists() else "http")
               for name, tree in (("before", before), ("after", after))}
     results = {name: [] for name in names}
     with contextlib.ExitStack() as stack:
-        urls = dict(zip(names, [stack.enter_context(before.serve()), None, stack.enter_context(after.serve())]))
-        urls["after, snapshot off"] = stack.enter_context(serve_without_snapshot(after))
+        urls = {"before": stack.enter_context(before.serve()), "after": stack.enter_context(after.serve())}
+        if plain:
+            urls["after, snapshot off"] = stack.enter_context(serve_without_snapshot(after))
         p = stack.enter_context(sync_playwright())
+        loads = [os.getloadavg()[0]]  # the machine's load (1-minute average) at the start and after each run
         for i in range(runs):
+            # "after" as tools/setup.sh leaves it (the snapshot made again if a worker file changed since), checked
+            # before the run's first variant: the check hashes every file of the page (tens of MB), which would
+            # otherwise land on the load of whichever variant came next
+            subprocess.run([sys.executable, "tools/configs.py", "--snapshot"], cwd=after.root, check=True)
             for name in names:
-                if name == "after":  # as tools/setup.sh leaves it: made again if a worker file changed since
-                    subprocess.run([sys.executable, "tools/configs.py", "--snapshot"], cwd=after.root, check=True)
                 r = one_run(p, urls[name], cached.get(name))
                 if r is not None:
                     results[name].append(r)
-            print("  run %d/%d done" % (i + 1, runs), flush=True)
+            loads.append(os.getloadavg()[0])
+            print("  run %d/%d done (load %.1f)" % (i + 1, runs, loads[-1]), flush=True)
+    print("\n  load average (1 min) during the runs: %.1f-%.1f, median %.1f" % (min(loads), max(loads), median(loads)))
 
     def med(name: str, key: str) -> "float | None":
         xs = [r[key] for r in results[name] if r.get(key) is not None]
@@ -311,8 +318,22 @@ def bench(runs: int, before_dir: "Path | None" = None) -> None:
         print("  %s: %d of %d runs finished" % (n, len(results[n]), runs))
 
 
+def main(argv: list) -> None:
+    import argparse
+
+    ap = argparse.ArgumentParser(description="start-up, cold and from the cache, before and after")
+    ap.add_argument("runs_pos", nargs="?", type=int, help=argparse.SUPPRESS)  # the older form: RUNS [DIR]
+    ap.add_argument("before_pos", nargs="?", help=argparse.SUPPRESS)
+    ap.add_argument("--runs", type=int, default=5, help="runs of each variant (at least 5)")
+    ap.add_argument("--before", help="the tree to start as 'before' (default: benchlib's baseline checkout)")
+    ap.add_argument("--no-plain", action="store_true", help='leave out "after, snapshot off"')
+    a = ap.parse_args(argv)
+    before = a.before or a.before_pos
+    bench(a.runs_pos or a.runs, Path(before) if before else None, plain=not a.no_plain)
+
+
 if __name__ == "__main__":
     from bench import _playwright_here
 
     _playwright_here()  # under the .venv of tools/setup.sh test, or say that this set-up is needed
-    bench(int(sys.argv[1]) if len(sys.argv) > 1 else 5, Path(sys.argv[2]) if len(sys.argv) > 2 else None)
+    main(sys.argv[1:])

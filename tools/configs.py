@@ -92,12 +92,13 @@ def main_only(rel: str) -> bool:
 # The page's modules the first screen does not need: the parts a player reaches by a click (the Code
 # panel and what it runs, the state map, the records panel). They are not in ``[files]`` (fetched and
 # compiled before the board is playable) but in the config's ``lazy_files`` table, which py/app/lazy.py
-# fetches once the board is playable. A module of a game's folder is lazy when its name is in LAZY_NAMES
-# (``exercise.py``: the Code panel's exercise). No first-screen module may import one at its top
-# (tests/test_configs.py checks it).
+# fetches once the board is playable. A module of a game's folder is lazy when its name starts with one
+# of LAZY_NAMES: the Code panel's exercise (``exercise.py``), a race (``race_view.py``, ``race_client.py``),
+# a game's chart, comparison and board editor (``chart_view.py``, ``compare_view.py``, ``editor_view.py``).
+# No first-screen module may import one at its top (tests/test_configs.py checks it).
 LAZY = ("app/code_panel.py", "app/code_starters.py", "app/code_where.py", "app/step_view.py", "app/map_panel.py",
         "app/records_panel.py", "puzzles/code_check.py", "puzzles/code_link.py")
-LAZY_NAMES = ("exercise",)
+LAZY_NAMES = ("exercise", "race", "chart", "compare", "editor")
 
 
 def lazy(rel: str) -> bool:
@@ -189,7 +190,8 @@ def integrity(path: Path) -> str:
 def page_files() -> list:
     """Every file the page and its workers load, as paths from the root ("" is the page, index.html)."""
     files = ["", *SW_ROOT_FILES]
-    files += ["py/" + f for f in sorted(set(page_modules()) | set(worker_files()))]
+    # a first-screen module listed as its .mpy (compiled_modules) is fetched as that, from static/
+    files += ["py/" + f for f in sorted((set(page_modules()) - set(compiled_modules())) | set(worker_files()))]
     for path in sorted((ROOT / "static").rglob("*")):
         rel = path.relative_to(ROOT).as_posix()
         if (path.is_file() and not rel.startswith(SW_SKIP_DIRS) and not path.name.startswith(".")
@@ -230,11 +232,29 @@ def write_sw_files() -> bool:
     return True
 
 
-def render(head: str, files: list, later: "list | None" = None) -> str:
+def render(head: str, files: list, later: "list | None" = None, compiled: "dict | None" = None) -> str:
     """A config: ``head``, then ``files`` as its ``[files]`` table and ``later`` as its ``lazy_files``
-    table (the same form; PyScript leaves a table it does not know to the page's Python)."""
-    text = head + "\n[files]\n" + "\n".join('"./py/%s" = "./%s"' % (f, f) for f in files) + "\n"
+    table (the same form; PyScript leaves a table it does not know to the page's Python). A module of
+    ``compiled`` (``{rel: its .mpy, as a path from the root}``) is listed as its .mpy (tools/mpy_build.py),
+    which MicroPython imports without compiling it."""
+    rows = []
+    for f in files:
+        if compiled and f in compiled:
+            rows.append('"./%s" = "./%s"' % (compiled[f], f[: -len(".py")] + ".mpy"))
+        else:
+            rows.append('"./py/%s" = "./%s"' % (f, f))
+    text = head + "\n[files]\n" + "\n".join(rows) + "\n"
     return text + lazy_table(later) if later else text
+
+
+def compiled_modules() -> dict:
+    """The first-screen modules whose precompiled .mpy (tools/mpy_build.py's build) is their source's
+    as it is now: ``{rel: path of the .mpy from the root}``. Empty without a build: the .py files."""
+    import mpy_build
+
+    built = mpy_build.manifest()
+    return {rel: mpy_build.mpy_path(rel).relative_to(ROOT).as_posix()
+            for rel in main_thread_files() if mpy_build.current(rel, built)}
 
 
 def lazy_table(files: list) -> str:
@@ -250,7 +270,7 @@ LAZY_HEAD = """
 
 def configs() -> dict:
     return {
-        ROOT / "pyscript.toml": render(MAIN, main_thread_files(), lazy_files()),
+        ROOT / "pyscript.toml": render(MAIN, main_thread_files(), lazy_files(), compiled_modules()),
         ROOT / "worker.toml": render(WORKER % worker_interpreter(), worker_files()),
     }
 

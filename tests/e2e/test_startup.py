@@ -2,11 +2,14 @@
 made, and without it, with a damaged one or with a worker file changed since, it still
 starts and solves (the slow way, or with the changed file)."""
 
+import re
 import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+from app.i18n import t
 
 pytestmark = pytest.mark.e2e
 
@@ -81,7 +84,20 @@ def test_a_worker_file_changed_since_the_snapshot_is_the_one_used(open_game, ser
     solves(page)
 
 
-LAZY_PANELS = {"app/code_panel.py", "app/step_view.py", "app/map_panel.py", "app/records_panel.py"}
+LAZY_PANELS = {"app/code_panel.py", "app/step_view.py", "app/map_panel.py", "app/records_panel.py",
+               "puzzles/huarong/chart_view.py", "puzzles/huarong/compare_view.py", "puzzles/huarong/editor_view.py",
+               "puzzles/linkup/race_view.py", "puzzles/linkup/race_client.py"}
+
+
+def fetched_py(page) -> list:
+    """The page's Python modules fetched so far, as paths from py/ (a precompiled one, from
+    static/vendor/build/mpy/, by its source's name), each with whether it was asked for before the
+    board was playable."""
+    return page.evaluate("""() => performance.getEntriesByType('resource')
+        .map(e => [e.name.split('?')[0], e.startTime < window.__readyAt])
+        .filter(([name]) => name.includes('/py/') || name.includes('/build/mpy/') && name.endsWith('.mpy'))
+        .map(([name, early]) => [name.includes('/py/') ? name.split('/py/')[1]
+                                 : name.split('/build/mpy/')[1].replace(/[.]mpy$/, '.py'), early])""")
 
 
 def test_the_first_screen_loads_no_panel_module_and_every_panel_opens_after(open_game):
@@ -89,16 +105,73 @@ def test_the_first_screen_loads_no_panel_module_and_every_panel_opens_after(open
     (PyScript compiles every module it is given before main.py builds the board); they are fetched
     after it, and the Code panel, the state map and the records open on the first click."""
     page = open_game("?game=huarong&lang=en")
-    fetched = page.evaluate("""() => performance.getEntriesByType('resource')
-        .filter(e => e.name.includes('/py/'))
-        .map(e => [e.name.split('/py/')[1], e.startTime < window.__readyAt])""")
-    early = {name for name, before_ready in fetched if before_ready}
+    early = {name for name, before_ready in fetched_py(page) if before_ready}
     assert {"app/view.py", "app/shell.py", "puzzles/huarong/view.py"} <= early, early
     assert not early & LAZY_PANELS, early & LAZY_PANELS
     page.code_panel().open()
     page.open_map()
     page.get_by_role("button", name="Records").click()
     expect(page.locator("#records-panel")).to_be_visible()
-    later = {name for name, _ in page.evaluate("""() => performance.getEntriesByType('resource')
-        .filter(e => e.name.includes('/py/')).map(e => [e.name.split('/py/')[1], 0])""")}
+    later = {name for name, _ in fetched_py(page)}
     assert LAZY_PANELS <= later, LAZY_PANELS - later
+
+
+def test_huarong_edit_pressed_before_the_editor_is_loaded_draws_the_draft_once_it_is(open_game):
+    """The board editor's module comes after the first screen: Edit pressed before it is in opens the
+    editor (its bar, the draft's status) and the draft is drawn, with its tools, as soon as it arrives.
+    Its first request fails, so it arrives a second later (app.lazy tries again)."""
+    page = open_game.blank()
+    open_game.allow.append("Failed to load resource")
+    failed = []
+
+    def first_fails(route):
+        if not failed:
+            failed.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/py/puzzles/huarong/editor_view.py", first_fails)
+    page = page.open("?game=huarong&lang=en", solver=False)
+    page.button("Edit", exact=True).click()
+    assert failed and page.evaluate("document.querySelectorAll('#hr-edit-board .hr-piece').length") == 0
+    expect(page.status()).to_have_text(t("ed_ready", "en"))
+    pieces = page.locator("#hr-edit-board .hr-piece")
+    expect(pieces).to_have_count(10)
+    expect(page.panel.get_by_role("button", name="Soldier", exact=True)).to_be_visible()
+    page.button("Play this board", exact=True).click()
+    expect(page.locator("#hr-board .hr-piece")).to_have_count(10)
+
+
+def test_linkup_race_button_is_there_at_once_and_its_panel_comes_after_the_first_screen(open_game):
+    """Link-up's race is loaded after the first screen; its toolbar button is there from the start,
+    and pressed before the panel is in it makes a room once the panel is."""
+    page = open_game.blank()
+    open_game.allow.append("Failed to load resource")
+    failed = []
+
+    def first_fails(route):
+        if not failed:
+            failed.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.route("**/py/puzzles/linkup/race_view.py", first_fails)
+    page = page.open("?game=linkup&lang=en", solver=False)
+    early = {name for name, before_ready in fetched_py(page) if before_ready}
+    assert not early & {"puzzles/linkup/race_view.py", "puzzles/linkup/race_client.py"}, early
+    race = page.button("Race", exact=True)
+    expect(race).to_have_count(1)
+    race.click()
+    expect(page.locator("#race-link")).to_have_value(re.compile(r"[?&]game=linkup&room="), timeout=20_000)
+
+
+def test_linkup_race_panel_built_after_the_first_screen_is_drawn_in_the_pages_language(open_game):
+    """The race's panel, built once its module is in, is drawn as if built with the page: its line in
+    the page's language, out of a room (no invitation, no Ready)."""
+    page = open_game("?game=linkup&lang=zh", solver=False)
+    page.wait_for_function("window.__startupDone === true", timeout=60_000)
+    expect(page.locator("#race .race-line")).to_have_text(t("race_help", "zh"))
+    expect(page.locator("#race .race-invite")).to_be_hidden()
+    expect(page.locator("#race").get_by_role("button", name=t("race_ready", "zh"), exact=True)).to_be_hidden()

@@ -46,7 +46,8 @@ def config_text(which: str) -> str:
         ours = [f for f in _package_files() if not configs.main_only(f)]
     lines = ['"./tests/%s" = "./%s"' % (f, f) for f in ours if f != "toygame/extra_games.py"]
     lines.append('"./tests/toygame/extra_games.py" = "./extra_games.py"')
-    text = configs.render(head, files) + "\n".join(lines) + "\n"
+    compiled = configs.compiled_modules() if which == "pyscript" else None  # as the product's config lists them
+    text = configs.render(head, files, compiled=compiled) + "\n".join(lines) + "\n"
     return text + configs.lazy_table(configs.lazy_files()) if which == "pyscript" else text
 
 

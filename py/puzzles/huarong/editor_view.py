@@ -19,35 +19,14 @@ Constructed with a port, a dict of the calls it makes:
   the panel redrawn.
 """
 
-from app import i18n
 from app.dom import clear, el, hit, on
 from puzzles import STEP, DraftError, PuzzleError
 from puzzles.huarong import MAX_SIDE
 from puzzles.huarong.draft import SHAPE_ORDER, SHAPES, HuarongDraft
-from puzzles.huarong.texts import piece_text
+from puzzles.huarong.pieces_view import kind, piece_name, place
 from puzzles.input import ARROW_KEY_DIRECTION
 
 TOOLS = SHAPE_ORDER + ("erase",)
-
-
-def piece_name(pid: int, height: int, width: int, lang: str) -> str:
-    """The name a piece shows, in ``lang`` (see :func:`puzzles.huarong.texts.piece_text`)."""
-    key, values = piece_text(pid, height, width)
-    return i18n.t(key, lang, **values)
-
-
-def place(node: object, r: int, c: int, h: int, w: int) -> None:
-    """Put a piece's (or a cell's) button at row ``r``, column ``c``, ``h`` × ``w`` cells (CSS variables)."""
-    s = node.style
-    s.setProperty("--r", str(r))
-    s.setProperty("--c", str(c))
-    s.setProperty("--h", str(h))
-    s.setProperty("--w", str(w))
-
-
-def kind(h: int, w: int, boss: bool) -> str:
-    """A piece's class on the board: the boss, a soldier (one cell) or a general."""
-    return "boss" if boss else ("soldier" if h * w == 1 else "general")
 
 
 class Editor:

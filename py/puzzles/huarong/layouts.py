@@ -77,9 +77,11 @@ PAPER_SIX = ("勇闯五关", "水泄不通", "横刀立马", "小燕出巢", "�
 
 
 class Layout:
-    """A named classic layout."""
+    """A named classic layout. Its :attr:`board` is made from its picture the first time it is asked for:
+    the page's first screen lists every layout's name and par but opens one board (making all 52 at
+    import took 15-50 ms of MicroPython's start)."""
 
-    __slots__ = ("index", "zh", "en", "picture", "published", "par", "board")
+    __slots__ = ("index", "zh", "en", "picture", "published", "par", "_board")
 
     def __init__(
         self,
@@ -97,7 +99,13 @@ class Layout:
         self.picture = picture
         self.published = published
         self.par = {"cell": cell, "piece": piece}
-        self.board = Board.from_grid(COURSE_BOARD) if zh == "横刀立马" else from_picture(picture)
+        self._board = None
+
+    @property
+    def board(self) -> Board:
+        if self._board is None:
+            self._board = Board.from_grid(COURSE_BOARD) if self.zh == "横刀立马" else from_picture(self.picture)
+        return self._board
 
     def __repr__(self) -> str:
         return "Layout(%r, %r)" % (self.zh, self.en)
@@ -108,6 +116,35 @@ _BY_NAME = {}
 for _lay in LAYOUTS:
     _BY_NAME[_lay.zh] = _lay
     _BY_NAME[_lay.en.lower()] = _lay
+
+
+# A piece's letter in a picture, by its (height, width) (see puzzles.huarong.from_picture).
+_LETTERS = {(2, 2): "C", (1, 2): "h", (2, 1): "v", (1, 1): "s"}
+
+
+def picture_of(board: Board) -> "str | None":
+    """``board``'s picture (the form of :attr:`Layout.picture`), or ``None`` when a piece has a shape
+    no picture draws. Equal boards have equal pictures, so a layout whose picture differs is not the
+    board: the layout of a board is found by comparing a text, not by making every layout's board."""
+    cells = ["."] * (board.rows * board.cols)
+    for p in board.pieces().values():
+        letter = _LETTERS.get((p.height, p.width))
+        if letter is None:
+            return None
+        for r in range(p.row, p.row + p.height):
+            for c in range(p.col, p.col + p.width):
+                cells[r * board.cols + c] = letter
+    cols = board.cols
+    return "/".join("".join(cells[r * cols : (r + 1) * cols]) for r in range(board.rows))
+
+
+def layout_of(board: Board) -> "Layout | None":
+    """The classic layout that ``board`` is (the same pieces, ids included), or ``None``."""
+    picture = picture_of(board)
+    for lay in LAYOUTS:
+        if lay.picture == picture and lay.board == board:
+            return lay
+    return None
 
 
 def find_layout(name: str) -> "Layout | None":

@@ -2,22 +2,24 @@
 (drag, tap-and-tap, arrow keys), ``gameHandler.move(pid, dir)`` and the move-script
 box. Its three other panels are parts of their own, each handed a port of the calls
 it makes: the BFS chart (:mod:`.chart_view`), the "What equivalence buys" comparison
-(:mod:`.compare_view`) and the board editor (:mod:`.editor_view`). Everything else is
-:class:`app.view.GameView`'s."""
+(:mod:`.compare_view`) and the board editor (:mod:`.editor_view`). The first screen needs
+none of them (the chart is empty until a search, the comparison and the editor wait for a
+click): their modules are loaded once the board is playable (:mod:`app.lazy`), each built
+where its place was kept; until then each is ``None`` and what it would show is shown when
+it arrives. Everything else is :class:`app.view.GameView`'s."""
 
 from pyscript import document
 
+from app import lazy
 from app.dom import clear, el, hit, on
 from app.records import num
 from app.view import GameView, game_texts
 from puzzles import STEP, PuzzleError, exact_int
 from puzzles.huarong import DIRECTIONS, METRICS, check_script, count_steps
 from puzzles.huarong import input as huarong_input
-from puzzles.huarong.chart_view import Chart
-from puzzles.huarong.compare_view import Compare
 from puzzles.huarong.draft import HuarongDraft
-from puzzles.huarong.editor_view import Editor, kind, piece_name, place
-from puzzles.huarong.layouts import LAYOUTS
+from puzzles.huarong.layouts import LAYOUTS, layout_of
+from puzzles.huarong.pieces_view import kind, piece_name, place
 from puzzles.input import Refused, changed, gesture_direction
 from puzzles.input import event as input_event
 
@@ -40,20 +42,49 @@ class View(GameView):
         self.drawn: dict = {}  # pid -> what draw() last wrote on its button (see draw)
         self.drawn_won = None  # the board's "won" mark as last written
         self.layouts_metric = None  # the metric whose pars the layouts menu shows
+        self.layout_at = None  # (start board, its classic layout or None), see _layout
         self.hint_said = None  # the last hint (piece, its size, direction, distance), said again on a switch
         self.script_text = ""  # the move-script box's text, as last typed
+        # the three parts built after the first screen (see build_later): None until then
+        self.chart = self.comparison = self.board_editor = None
+        self.levels = None  # the chart's counts a search reported before the chart was built
+        self.parts_at: dict = {}  # where each part goes: a holder (app.lazy.holder), or the editor's bar
         super().__init__(shell, panel, spec)
+
+    async def build_later(self) -> None:
+        """The chart, the comparison and the board editor, each in the place kept for it, then the
+        midend's parts (the state map, the Code panel)."""
+        if self.chart is None:
+            await self._build_parts()
+        await super().build_later()
+
+    async def _build_parts(self) -> None:
+        shell, f, jobs, ed, at = self.shell, self.frame, self.jobs, self.editor, self.parts_at
         texts = {"t": shell.t, "text": shell.text}
-        self.chart = Chart(texts)
-        f, jobs, ed = self.frame, self.jobs, self.editor
-        self.comparison = Compare(dict(texts, button=f.button, request=jobs.request, stepped=jobs.stepped,
-                                       side_job=jobs.side_job))
-        self.board_editor = Editor(dict(
+        Chart = (await lazy.load("puzzles.huarong.chart_view")).Chart
+        Compare = (await lazy.load("puzzles.huarong.compare_view")).Compare
+        Editor = (await lazy.load("puzzles.huarong.editor_view")).Editor
+        chart = Chart(texts)
+        lazy.build_at(at["chart"], chart.build)
+        self.chart = chart
+        if self.levels is not None:
+            chart.draw(self.levels)
+            self.levels = None
+        comparison = Compare(dict(texts, button=f.button, request=jobs.request, stepped=jobs.stepped,
+                                  side_job=jobs.side_job))
+        lazy.build_at(at["compare"], comparison.build)
+        self.comparison = comparison
+        board_editor = Editor(dict(
             texts, lang=lambda: shell.lang, select=f.select, button=f.button, guard=f.guard,
             play_button=ed.play_button, draft=lambda: ed.draft, selected=lambda: ed.selected,
             set_selected=lambda i: setattr(ed, "selected", i), focus=lambda: ed.focus,
             set_focus=lambda rc: setattr(ed, "focus", rc), edited=ed.edited, set_draft=ed.set_draft,
             refused=ed.refused, render=self.render))
+        board_editor.build(at["editor"])
+        board_editor.listen(ed.edit_el)
+        self.board_editor = board_editor
+        if ed.editing:  # Edit was pressed before the editor's module was in: the draft drawn and said now
+            ed.edited()
 
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
@@ -75,20 +106,19 @@ class View(GameView):
         on(self.board_el, "pointerup", self._on_pointer_up)
         on(self.board_el, "pointercancel", self._on_pointer_cancel)
         self.editor.build_board(left, "hr-board hr-edit", "hr-edit-board", "ed_board_huarong")
-        self.board_editor.listen(self.editor.edit_el)
 
     def build_side(self, side: object) -> None:
         self.editor.build_help(side, "keys_help", "ed_help_huarong")
 
     def build_progress(self, box: object) -> None:
-        self.chart.build(box)
+        self.parts_at["chart"] = lazy.holder(box)
 
     def build_panels(self, panel: object) -> None:
         box, self.script_input = self.frame.paste_box(panel, "paste_script", "paste_script_help", "hr-script-input")
         self.script_input.setAttribute("rows", "6")
         on(self.script_input, "input", lambda e: setattr(self, "script_text", str(e.target.value)))
         self.frame.button(box, "play_script", self._on_script)
-        self.comparison.build(panel)
+        self.parts_at["compare"] = lazy.holder(panel)
 
     def _fill_layouts(self) -> None:
         """The layouts menu: each layout's name, par in the metric chosen and a ✓ once
@@ -114,10 +144,11 @@ class View(GameView):
         self.layout_select.value = str(lay.index) if lay is not None else "custom"
 
     def _layout(self) -> object:
-        for lay in LAYOUTS:
-            if lay.board == self.session.start:
-                return lay
-        return None
+        """The classic layout the board in play started from, or ``None`` (worked out once per start board)."""
+        start = self.session.start
+        if self.layout_at is None or self.layout_at[0] is not start:
+            self.layout_at = (start, layout_of(start))
+        return self.layout_at[1]
 
     # ================================================================= drawing
     def board_opened(self) -> None:
@@ -131,14 +162,19 @@ class View(GameView):
             self._say_hint()
         self._fill_layouts()
         self._build_pieces()
-        self.chart.relabel()
-        self.comparison.show()
+        if self.chart is not None:
+            self.chart.relabel()
+        if self.comparison is not None:
+            self.comparison.show()
 
     def forget(self, new_board: bool) -> None:
         """The chart and the comparison go (each only when something is drawn: this runs on
         every move); the layouts menu is refilled when the metric of its pars changed."""
-        self.chart.forget()
-        self.comparison.forget()
+        if self.chart is not None:
+            self.chart.forget()
+        if self.comparison is not None:
+            self.comparison.forget()
+        self.levels = None
         if not new_board and self.layouts_metric != self.session.options["metric"]:
             self._fill_layouts()
 
@@ -419,7 +455,10 @@ class View(GameView):
         levels = progress.get("levels")
         if levels is not None:
             self.frame.say("solving", n=num(progress["positions"]), d=len(levels) - 1)
-            self.chart.draw(levels)
+            if self.chart is not None:
+                self.chart.draw(levels)
+            else:  # drawn when the chart is built
+                self.levels = levels
 
     def show_hint(self, moves: list, stats: dict) -> None:
         pid, direction = moves[0]
@@ -438,17 +477,20 @@ class View(GameView):
 
     # ================================================================= the editor (editor_view's)
     def build_editor(self, bar: object) -> None:
-        self.board_editor.build(bar)
+        self.parts_at["editor"] = bar  # the editor's tools, built in it with the editor (build_later)
 
     def new_draft(self) -> object:
         """The draft of the position on the board (the moves played so far), as the player sees it."""
         return HuarongDraft.from_board(self.session.state)
 
     def editor_status(self) -> tuple:
+        if self.board_editor is None:  # the draft was made from the board in play, which plays
+            return ("ed_ready", {})
         return self.board_editor.status()
 
     def draw_editor(self) -> None:
-        self.board_editor.draw()
+        if self.board_editor is not None:  # else drawn as soon as the editor is built
+            self.board_editor.draw()
 
     # ================================================================= Step through
     def trace_show(self, step: dict, at: int) -> None:

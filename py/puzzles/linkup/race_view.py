@@ -86,7 +86,11 @@ class RacePanel:
 
     # ------------------------------------------------------------------ building
     def build_button(self, bar: object) -> None:
-        self.frame.button(bar, "race", self._on_race)
+        self.frame.button(bar, "race", self.create)
+
+    def create(self, event: object = None) -> None:
+        """The toolbar's Race (or Create a room): a room made, the panel shown."""
+        self._on_race(event)
 
     def build(self, parent: object) -> None:
         box = self.box = el("section", parent, "race", id="race")

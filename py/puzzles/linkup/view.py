@@ -12,6 +12,7 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from app import lazy
 from app.dom import clear, el, hit, on
 from app.faces import face
 from app.records import clock_text, num
@@ -24,7 +25,6 @@ from puzzles.linkup import PRESETS, connect, generate, joinable_pairs
 from puzzles.linkup import input as linkup_input
 from puzzles.linkup import turns as _turns_of
 from puzzles.linkup.case_view import draw_board, draw_case
-from puzzles.linkup.race_view import RacePanel, race_time
 from puzzles.linkup.search_view import SearchShow
 
 SVG = "http://www.w3.org/2000/svg"
@@ -45,6 +45,22 @@ def _ring(k: int, n: int) -> float:
     if k >= n:
         return n + 0.75
     return k + 1.0
+
+
+class NoRace:
+    """The race's part until its module is loaded: no room, so nothing locked, timed or counted."""
+
+    def racing(self) -> bool:
+        return False
+
+    def hinted(self) -> None:
+        pass
+
+    def on_race_board(self) -> bool:
+        return False
+
+    def clock_ms(self) -> None:
+        return None
 
 
 class View(GameView):
@@ -70,12 +86,35 @@ class View(GameView):
         self.kinds = PRESETS["small"][2]  # and its number of kinds, as the kinds picker shows
         self.fitted = None  # (turned, cell px) last set by fit()
         super().__init__(shell, panel, spec)
-        self.race = RacePanel(shell, self.session, self.frame, {
-            "settings": lambda: {"preset": self.preset, "kinds": self.kinds}, "encode": spec.encode_move,
-            "load": lambda code, seed: self.life.load(spec.board.parse(code), "race_go", seed=seed),
-            "render": self.render})
+        self.race = NoRace()  # the race's panel once its module is in (build_later)
+        self.race_at = None  # the place kept for it in the side column (app.lazy.holder)
+        self.race_module = None  # puzzles.linkup.race_view, once loaded
         self.search = SearchShow(shell, self.frame, {
             "board_el": lambda: self.board_el, "board": lambda: self.session.state, "changed": self.life.save})
+
+    async def build_later(self) -> None:
+        """The race's panel in the place kept for it (a room's link is joined then), then the midend's
+        parts (the state map, the Code panel)."""
+        await self._race_panel()
+        await super().build_later()
+
+    async def _race_panel(self) -> object:
+        """The race's panel, built the first time it is asked for (its module loaded, see app.lazy)."""
+        if self.race_module is None:
+            module = await lazy.load("puzzles.linkup.race_view")
+            if self.race_module is None:  # a click and build_later may both have waited for it
+                spec = self.spec
+                race = module.RacePanel(self.shell, self.session, self.frame, {
+                    "settings": lambda: {"preset": self.preset, "kinds": self.kinds}, "encode": spec.encode_move,
+                    "load": lambda code, seed: self.life.load(spec.board.parse(code), "race_go", seed=seed),
+                    "render": self.render})
+                lazy.build_at(self.race_at, race.build)
+                race.render()  # in the page's language: its hook (shell.on_lang) is for the switches to come
+                self.race, self.race_module = race, module
+        return self.race
+
+    async def _on_race(self, event: object) -> None:
+        (await self._race_panel()).create(event)
 
     # ================================================================= frame
     def build_controls(self, bar: object) -> None:
@@ -98,7 +137,7 @@ class View(GameView):
 
     def build_buttons(self, bar: object) -> None:
         self.shuffle_btn = self.frame.button(bar, "lu_shuffle", self._on_shuffle)
-        self.race.build_button(bar)
+        self.frame.button(bar, "race", self._on_race)  # at once: its panel follows (see _race_panel)
 
     def build_board(self, parent: object) -> None:
         self.area = parent
@@ -117,7 +156,7 @@ class View(GameView):
         self._observer.observe(parent)  # the panel shown, the width changed (a phone turned)
 
     def build_side(self, side: object) -> None:
-        self.race.build(side)
+        self.race_at = lazy.holder(side)
         self.shell.text(el("p", side, "help"), "lu_keys_help")
 
     def _fill_presets(self) -> None:
@@ -333,7 +372,7 @@ class View(GameView):
         ms = self.race.clock_ms()
         if ms is None:
             return None
-        return "" if ms < 0 else self.shell.t("race_clock", t=race_time(ms))
+        return "" if ms < 0 else self.shell.t("race_clock", t=self.race_module.race_time(ms))
 
     # ================================================================= records
     def record_key(self) -> str:
