@@ -60,6 +60,10 @@ class Hooks:
     def build_panels(self, panel: object) -> None:
         """Extra folding panels under the board."""
 
+    async def build_own_later(self) -> None:
+        """The game's own parts that are not on the first screen, built once the board is playable, before
+        the midend's (:meth:`app.view.GameView.build_later`), each where the game kept a place for it."""
+
     def handler_methods(self) -> tuple:
         """``({name: fn}, [names answering JSON])`` for ``window.gameHandler``."""
         raise NotImplementedError

@@ -114,14 +114,14 @@ class GameView(Hooks):
         self._later = (buttons, area)
 
     async def build_later(self) -> None:
-        """The parts a click opens, built once the board is playable (the shell calls this after
-        :meth:`start`): the state map and the Code panel, whose modules :mod:`app.lazy` fetches then.
-        Each lands where it always sits: the Map button last in the row of buttons, the map's section
-        last in the board's area (beside the board on a desktop, under it on a phone), the Code panel
-        right after that area."""
+        """The parts a click opens, built once the board is playable (the shell calls this after :meth:`start`):
+        the game's own (:meth:`build_own_later`), then the state map and the Code panel, whose modules
+        :mod:`app.lazy` fetches then. Each lands where it always sits: the Map button last in the row of
+        buttons, the map's section last in the board's area, the Code panel right after that area."""
         if self._later is None:
             return
         (buttons, area), self._later = self._later, None
+        await self.build_own_later()
         if self.spec.map:
             hooks = {"jump": self.jump, "board_el": lambda: self.board_el}
             self.map = (await lazy.load("app.map_panel")).MapPanel(self.shell, self.spec, self.session, self.frame,

@@ -45,18 +45,16 @@ class View(GameView):
         self.layout_at = None  # (start board, its classic layout or None), see _layout
         self.hint_said = None  # the last hint (piece, its size, direction, distance), said again on a switch
         self.script_text = ""  # the move-script box's text, as last typed
-        # the three parts built after the first screen (see build_later): None until then
+        # the three parts built after the first screen (see build_own_later): None until then
         self.chart = self.comparison = self.board_editor = None
         self.levels = None  # the chart's counts a search reported before the chart was built
         self.parts_at: dict = {}  # where each part goes: a holder (app.lazy.holder), or the editor's bar
         super().__init__(shell, panel, spec)
 
-    async def build_later(self) -> None:
-        """The chart, the comparison and the board editor, each in the place kept for it, then the
-        midend's parts (the state map, the Code panel)."""
+    async def build_own_later(self) -> None:
+        """The chart, the comparison and the board editor, each in the place kept for it."""
         if self.chart is None:
             await self._build_parts()
-        await super().build_later()
 
     async def _build_parts(self) -> None:
         shell, f, jobs, ed, at = self.shell, self.frame, self.jobs, self.editor, self.parts_at
@@ -477,7 +475,7 @@ class View(GameView):
 
     # ================================================================= the editor (editor_view's)
     def build_editor(self, bar: object) -> None:
-        self.parts_at["editor"] = bar  # the editor's tools, built in it with the editor (build_later)
+        self.parts_at["editor"] = bar  # the editor's tools, built in it with the editor (build_own_later)
 
     def new_draft(self) -> object:
         """The draft of the position on the board (the moves played so far), as the player sees it."""

@@ -86,23 +86,21 @@ class View(GameView):
         self.kinds = PRESETS["small"][2]  # and its number of kinds, as the kinds picker shows
         self.fitted = None  # (turned, cell px) last set by fit()
         super().__init__(shell, panel, spec)
-        self.race = NoRace()  # the race's panel once its module is in (build_later)
+        self.race = NoRace()  # the race's panel once its module is in (build_own_later)
         self.race_at = None  # the place kept for it in the side column (app.lazy.holder)
         self.race_module = None  # puzzles.linkup.race_view, once loaded
         self.search = SearchShow(shell, self.frame, {
             "board_el": lambda: self.board_el, "board": lambda: self.session.state, "changed": self.life.save})
 
-    async def build_later(self) -> None:
-        """The race's panel in the place kept for it (a room's link is joined then), then the midend's
-        parts (the state map, the Code panel)."""
+    async def build_own_later(self) -> None:
+        """The race's panel in the place kept for it (a room's link is joined then)."""
         await self._race_panel()
-        await super().build_later()
 
     async def _race_panel(self) -> object:
         """The race's panel, built the first time it is asked for (its module loaded, see app.lazy)."""
         if self.race_module is None:
             module = await lazy.load("puzzles.linkup.race_view")
-            if self.race_module is None:  # a click and build_later may both have waited for it
+            if self.race_module is None:  # a click and build_own_later may both have waited for it
                 spec = self.spec
                 race = module.RacePanel(self.shell, self.session, self.frame, {
                     "settings": lambda: {"preset": self.preset, "kinds": self.kinds}, "encode": spec.encode_move,
