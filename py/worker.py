@@ -59,12 +59,6 @@ from worker_jobs import ping  # noqa: E402
 
 register_extra()  # the page's games, a test server's own among them (see puzzles.games.EXTRA)
 
-# Before the page hears that the solver is ready: run the search until the runtime's hot code is optimized
-# (see worker_jobs.warm_up), so the first Solve runs as fast as the later ones.
-WARM_UP_S = 0.3
-WARMED = worker_jobs.warm_up(WARM_UP_S)
-if sys.platform == "emscripten":  # for the benchmark: what the warm-up took
-    js.performance.mark("solver-warm-up:" + json.dumps(WARMED))
 
 # Jobs whose file is still on its way: job id -> {"game", "req", "task", "abort", "received", "total", "data",
 # "error"}. A download is a job like any other: each step answers at once with how many bytes came (the
@@ -150,6 +144,35 @@ def cancel(job: int) -> str:
         d["abort"].abort()
     d["task"].cancel()
     return json.dumps({"cancelled": True})
+
+
+# Run the search until the runtime's hot code is optimized (see worker_jobs.warm_up), so that a Solve runs
+# as fast as the later ones. In the browser it runs once the page has heard that the solver is ready, a unit
+# a task (a call of the page waits one unit at most), and stops as soon as the page runs a job of its own
+# (which warms the same code); a Solve asked meanwhile is answered at once, at the cold runtime's speed,
+# where before the warm-up it was not answered at all. Elsewhere (CPython: the tests, the command line) it
+# runs on import.
+WARM_UP_S = 0.3
+WARMED: dict = {}
+
+
+async def _warm_up() -> None:
+    await asyncio.sleep(0.05)  # the page's first call (ping) answered first
+    gen = worker_jobs.warm_up_units(WARM_UP_S)
+    while not worker_jobs._jobs and not _downloads:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            WARMED.update(stop.value)
+            break
+        await asyncio.sleep(0)
+    js.performance.mark("solver-warm-up:" + json.dumps(WARMED or {"stopped": "a job of the page"}))
+
+
+if sys.platform == "emscripten":
+    _warming = asyncio.ensure_future(_warm_up())
+else:
+    WARMED.update(worker_jobs.warm_up(WARM_UP_S))
 
 
 __export__ = ["start", "step", "cancel", "ping"]

@@ -143,8 +143,8 @@ def cancel(job: int) -> str:
 def warm_up(most_s: float = 0.5, most_units: int = 4) -> dict:
     """Run the requests of the games' ``warm_up`` (:class:`puzzles.GameSpec`; Huarong's
     search on a board of its own in both metrics), through :func:`start` and
-    :func:`step` as a player's Solve runs, over and over,
-    before the worker says it is ready, for at most about ``most_s`` seconds.
+    :func:`step` as a player's Solve runs, over and over, for at most about
+    ``most_s`` seconds: :func:`warm_up_units` run to its end.
 
     Why: in the browser, the runtime's WebAssembly is compiled lazily by a
     baseline compiler and only its hot functions are recompiled by the
@@ -161,6 +161,18 @@ def warm_up(most_s: float = 0.5, most_units: int = 4) -> dict:
     runtime came optimized from the browser's code cache, a second visit,
     ran ten fast units in the 0.3 s for nothing). Answers ``{"units",
     "seconds", "unit_ms"}``; it leaves no job and no table behind."""
+    gen = warm_up_units(most_s, most_units)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def warm_up_units(most_s: float = 0.5, most_units: int = 4):
+    """:func:`warm_up` a unit at a time: a generator that yields after each unit (one run of every
+    warm-up request) and returns the same answer, so that the worker can warm up between the page's
+    calls instead of before its first."""
     times: list = []
     requests = [(spec.name, request) for spec in SPECS for request in spec.warm_up]
     end = time.perf_counter() + most_s
@@ -175,6 +187,7 @@ def warm_up(most_s: float = 0.5, most_units: int = 4) -> dict:
             break
         if time.perf_counter() >= end or len(times) >= most_units:
             break
+        yield len(times)
     return {"units": len(times), "seconds": sum(times), "unit_ms": [round(t * 1000, 1) for t in times]}
 
 

@@ -194,8 +194,8 @@ def test_a_job_may_start_under_an_id_given_before():
 
 
 def test_warm_up_runs_the_search_through_the_protocol_and_leaves_nothing_behind():
-    """worker.py warms the search before it says ready (a cold runtime runs the first searches
-    about three times slower, its code not yet optimized); it must leave no job, no cached table,
+    """worker.py warms the search (a cold runtime runs the first searches about three times slower, its
+    code not yet optimized); it must leave no job, no cached table,
     and work on a board of its own, never the default one a player's first Solve asks for."""
     import worker_jobs
     from puzzles.huarong import solver as huarong_solver
@@ -212,6 +212,30 @@ def test_warm_up_runs_the_search_through_the_protocol_and_leaves_nothing_behind(
         result = run_request("huarong", req)
         assert result["status"] == "solved" and result["stats"]["positions"] > 1000  # a search, not a lookup
     assert worker_jobs.warm_up(60.0, most_units=2)["units"] == 2  # the work it needs, not a minute of it
+
+
+def test_the_warm_up_yields_between_units_and_may_be_left_at_any():
+    """The browser's worker warms up a unit a task, after it has said it is ready, and stops at the page's
+    first job: the generator yields after each unit with no job or table left over, and answers what
+    :func:`worker_jobs.warm_up` answers."""
+    import worker_jobs
+    from puzzles.huarong import solver as huarong_solver
+
+    tables = list(huarong_solver._tables)
+    jobs = dict(worker_jobs._jobs)
+    gen = worker_jobs.warm_up_units(60.0, most_units=3)
+    assert next(gen) == 1 and worker_jobs._jobs == jobs and huarong_solver._tables == tables
+    gen.close()  # left after a unit (a job of the page came)
+    assert worker_jobs._jobs == jobs and huarong_solver._tables == tables
+    gen = worker_jobs.warm_up_units(60.0, most_units=3)
+    seen = []
+    while True:
+        try:
+            seen.append(next(gen))
+        except StopIteration as stop:
+            out = stop.value
+            break
+    assert seen == list(range(1, out["units"])) and 1 <= out["units"] <= 3 and len(out["unit_ms"]) == out["units"]
 
 
 def test_a_spent_budget_still_answers_a_progress():

@@ -127,8 +127,9 @@ def test_without_a_snapshot_the_worker_imports_its_files():
     assert out.stdout.split() == ["files", "False"]
 
 
-def test_the_worker_warms_its_search_before_it_answers():
-    """Importing worker.py (what PyScript does before the page's first ping) runs the warm-up first."""
+def test_the_worker_warms_its_search_on_import_outside_the_browser():
+    """Importing worker.py in CPython (the tests, the command line) runs the warm-up at once; in the
+    browser it runs after the page's first call (tests/e2e/test_startup.py)."""
     out = subprocess.run(
         [sys.executable, "-c", "import worker, worker_jobs; print(worker.WARMED['units'], len(worker_jobs._jobs))"],
         cwd=ROOT / "py",

@@ -175,3 +175,32 @@ def test_linkup_race_panel_built_after_the_first_screen_is_drawn_in_the_pages_la
     expect(page.locator("#race .race-line")).to_have_text(t("race_help", "zh"))
     expect(page.locator("#race .race-invite")).to_be_hidden()
     expect(page.locator("#race").get_by_role("button", name=t("race_ready", "zh"), exact=True)).to_be_hidden()
+
+
+IDLE_AT = """new MutationObserver(() => {
+    if (document.documentElement.dataset.solverState === 'idle' && !window.__idleAt)
+        window.__idleAt = performance.timeOrigin + performance.now();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-solver-state']});"""
+
+
+def test_the_solver_is_ready_before_it_warms_up_and_its_first_job_ends_the_warm_up(open_game):
+    """The worker says it is ready as soon as it has loaded; its warm-up runs after that, between the
+    page's calls, and stops at the page's first job (here the look-ahead's Solve of the board on
+    screen, which warms the same code). Solve then answers as before."""
+    blank = open_game.blank()
+    blank.page.add_init_script(IDLE_AT)
+    page = blank.open("?game=huarong&lang=en&speed=0")
+    idle = page.evaluate("window.__idleAt")
+    assert idle, "the page saw its solver become ready"
+    got = []
+    for _ in range(100):
+        got = [m for w in page.workers for m in w.evaluate(
+            "performance.getEntriesByType('mark').filter(m => m.name.startsWith('solver-warm-up:'))"
+            ".map(m => [m.name, performance.timeOrigin + m.startTime])")]
+        if got:
+            break
+        page.wait_for_timeout(100)
+    (name, at), = got
+    assert at > idle, "the warm-up ended after the page heard the solver was ready"
+    assert '"units"' in name or '"stopped"' in name, name
+    solves(page)
