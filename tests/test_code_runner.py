@@ -111,6 +111,14 @@ def test_a_sample_says_the_learners_line_and_container_sizes_and_the_program_goe
     assert msgs[-1]["type"] == "done" and msgs[-1]["error"] is None and msgs[-1]["answer"] == 103
 
 
+def sampled_in(src: str, entry: str) -> dict:
+    """``src`` compiled as the learner's file, then ``entry(probe)`` called: the sample ``probe`` takes of
+    where the learner's program is (from a frame that is not the learner's)."""
+    ns = {}
+    exec(compile(src, code_runner.FILE, "exec"), ns)
+    return ns[entry](lambda: code_runner.where(sys._getframe(0)))
+
+
 def test_the_sampler_reads_the_learners_frame_from_below_it_and_never_runs_the_learners_len():
     """Given the frame of code that is not the learner's (a call the learner made), the sample is of the
     learner's innermost frame; a container of the learner's own class is not asked its length."""
@@ -122,9 +130,7 @@ def test_the_sampler_reads_the_learners_frame_from_below_it_and_never_runs_the_l
            "    odd = Sneaky([1, 2])\n"
            "    name = 'abc'\n"
            "    return probe()\n")
-    ns = {}
-    exec(compile(src, code_runner.FILE, "exec"), ns)
-    got = ns["search"](lambda: code_runner.where(sys._getframe(0)))
+    got = sampled_in(src, "search")
     assert got == {"line": 9, "fn": "search", "sizes": [["seen", 5], ["name", 3]]}
     assert code_runner.where(sys._getframe(0)) is None  # no frame of the learner's here
 
@@ -145,7 +151,5 @@ def test_a_sample_sizes_the_containers_of_every_frame_of_the_learners_on_the_sta
            "    q = list(range(20))\n"
            "    out = [0]\n"
            "    return neighbours(0, probe)\n")
-    ns = {}
-    exec(compile(src, code_runner.FILE, "exec"), ns)
-    got = ns["bfs"](lambda: code_runner.where(sys._getframe(0)))
+    got = sampled_in(src, "bfs")
     assert got == {"line": 3, "fn": "neighbours", "sizes": [["visited", 50], ["q", 20], ["out", 3]]}
