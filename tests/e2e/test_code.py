@@ -224,6 +224,30 @@ def time_limit(page) -> int:
     return int(page.panel.locator(".code-panel").get_attribute("data-time-limit"))
 
 
+def clocked(open_game, query: str, device: str = "laptop"):
+    """``query`` opened in a page of a context of its own whose clock the test may move on (Playwright's
+    fake clock: time runs as usual until ``past_the_limit``), so a test of the time limit waits for no
+    minute of it: the worker's program runs on, only the page's clock jumps."""
+    page = open_game.blank(device, new=True)
+    page.page.clock.install()
+    return page.open(query)
+
+
+# How long (real seconds) a slow program of a ``clocked`` page idles in its worker: longer than the test takes
+# to move the page's clock past the limit and press Keep going on a loaded machine.
+SLOW_S = 20
+
+
+def past_the_limit(page, code, lang: str, after_s: int = 0) -> None:
+    """Once the program runs (the status says so) and, with ``after_s``, its clock has shown that many
+    seconds, the page's clock jumps past the time limit."""
+    expect(code.status()).to_have_text(numbered("code_running", lang, s=None), timeout=60_000)
+    if after_s:
+        clock = page.panel.get_by_role("timer")
+        expect(clock).to_have_text(t("code_clock", lang, s=after_s, limit=time_limit(page)), timeout=60_000)
+    page.page.clock.fast_forward((time_limit(page) + 1) * 1000)
+
+
 def numbered(key: str, lang: str, **values: object):
     """``key``'s text as a pattern, each value given as ``None`` matching any whole number."""
     marks = {k: (v if v is not None else 900001 + i) for i, (k, v) in enumerate(values.items())}
@@ -570,7 +594,7 @@ def test_a_run_has_a_time_limit_the_page_states_and_stop_ends_it_there(open_game
     """At the limit a runaway program is not ended behind the learner's back: Keep going is offered, and
     Stop ends it (the clock and Keep going go with it); on a phone in 中文, nothing wider than the screen."""
     lang = "zh"
-    page = open_game("?game=huarong&lang=%s" % lang, "phone")
+    page = clocked(open_game, "?game=huarong&lang=%s" % lang, "phone")
     code = page.code_panel().open()
     limit = time_limit(page)
     assert limit >= 20
@@ -578,9 +602,10 @@ def test_a_run_has_a_time_limit_the_page_states_and_stop_ends_it_there(open_game
     code.write(IDLE + "\n\ndef solve(board):\n    while True:\n        idle(3600)\n")
     code.run()
     keep = code.button("code_keep_going")
-    expect(keep).to_be_visible(timeout=(limit + 60) * 1000)
+    past_the_limit(page, code, lang)
+    expect(keep).to_be_visible()
     expect(code.status()).to_have_text(t("code_limit_reached", lang, s=limit, more=limit))
-    expect(page.panel.get_by_role("timer")).to_have_text(numbered("code_clock", lang, s=None, limit=limit))
+    expect(page.panel.get_by_role("timer")).to_have_text(numbered("code_clock_over", lang, s=None, limit=limit))
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, "nothing scrolls sideways"
     keep.scroll_into_view_if_needed()
     assert_in_viewport(page, "#huarong-code .code-clock")
@@ -656,10 +681,10 @@ def test_a_long_run_shows_its_clock_and_keep_going_gives_it_more_time(open_game)
     """A program still running at the limit is not lost: a clock counts the seconds (a timer, not read out
     at each tick: the status says the run once), at the limit the status says so and offers Keep going
     (继续运行, the page switched to 中文 meanwhile), which gives it more time; its move then plays."""
-    page = open_game("?game=huarong&lang=en&speed=0")
+    page = clocked(open_game, "?game=huarong&lang=en&speed=0")
     code = page.code_panel().open()
     limit = time_limit(page)
-    code.write(IDLE + "\n\ndef solve(board):\n    idle(%d)\n    gameHandler.move(10, 'left')\n" % (limit + 5))
+    code.write(IDLE + "\n\ndef solve(board):\n    idle(%d)\n    gameHandler.move(10, 'left')\n" % SLOW_S)
     code.run()
     clock = page.panel.get_by_role("timer")
     expect(clock).to_have_text(t("code_clock", "en", s=2, limit=limit), timeout=60_000)
@@ -671,7 +696,8 @@ def test_a_long_run_shows_its_clock_and_keep_going_gives_it_more_time(open_game)
     lang = code.switch_language()
     expect(clock).to_have_text(numbered("code_clock", lang, s=None, limit=limit))
     keep = code.button("code_keep_going")
-    expect(keep).to_be_visible(timeout=(limit + 60) * 1000)
+    past_the_limit(page, code, lang)
+    expect(keep).to_be_visible()
     expect(code.status()).to_have_text(t("code_limit_reached", lang, s=limit, more=limit))
     assert page.move_count() == 0
     keep.click()
@@ -775,16 +801,17 @@ def test_a_check_case_past_the_limit_is_not_lost(open_game):
     """Check's case still running at the limit: Keep going is offered and the worker runs on; once that case
     answers, Keep going goes and Check carries on through every case (none lost to the limit). In Link-up,
     whose cases are quick: the first one alone is slow."""
-    page = open_game("?game=linkup&lang=en")
+    page = clocked(open_game, "?game=linkup&lang=en")
     code = page.code_panel().open()
     limit = time_limit(page)
     slow_first = connect_with(2) + "\n\n" + IDLE + (
         "\n\n_connect, _slow = connect, [True]\n\n\ndef connect(board, r1, c1, r2, c2):\n    if _slow:\n"
-        "        _slow.pop()\n        idle(%d)\n    return _connect(board, r1, c1, r2, c2)\n" % (limit + 4))
+        "        _slow.pop()\n        idle(%d)\n    return _connect(board, r1, c1, r2, c2)\n" % SLOW_S)
     code.write(slow_first)
     code.check()
     keep = code.button("code_keep_going")
-    expect(keep).to_be_visible(timeout=(limit + 90) * 1000)
+    past_the_limit(page, code, "en")
+    expect(keep).to_be_visible()
     expect(code.status()).to_have_text(t("code_limit_reached", "en", s=limit, more=limit))
     expect(keep).to_be_hidden(timeout=60_000)
     passed, n = code.checked(300_000)
