@@ -128,7 +128,11 @@ def test_the_manifest_names_the_app_and_its_icons(open_game):
     assert page.locator("meta[name=apple-mobile-web-app-title]").get_attribute("content")
 
 
-def test_offline_after_one_visit_the_saved_game_solves_hints_maps_and_shares(open_game):
+def test_offline_after_one_visit_every_game_plays_solves_and_runs_code_and_race_says_it_needs_the_network(
+        open_game):
+    """One visit, then no network: the saved game (Huarong) comes back, Hint, Solve to the exit, the map and
+    Share work; the sliding puzzle's Code panel runs and checks a program; Link-up's Race says it needs the
+    network, in both languages, and solo play goes on."""
     page = installed(open_game, "?game=huarong&lang=en&speed=0")
     assert page.evaluate(CACHES + ".then(ks => ks.length)") == 1
     assert page.move(7, "down") is True  # a soldier steps into the exit row: the saved game
@@ -145,11 +149,8 @@ def test_offline_after_one_visit_the_saved_game_solves_hints_maps_and_shares(ope
     assert page.share_link().startswith(page.base)  # Share still makes a link
     expect(page.alert()).to_be_hidden()
 
-
-def test_offline_after_one_visit_the_code_panel_runs_and_checks(open_game):
-    page = installed(open_game, "?game=sliding&lang=en")
-    offline_reload(page)
-    code = page.code_panel().open()
+    sliding = page.show("sliding")
+    code = sliding.code_panel().open()
     code.write(SLIDING_BFS + "\nprint('answer', slidingPuzzle([[1, 2, 3], [4, 0, 5]]))\n")
     code.run()
     expect(code.log()).to_contain_text("answer 1", timeout=60_000)
@@ -157,18 +158,15 @@ def test_offline_after_one_visit_the_code_panel_runs_and_checks(open_game):
     passed, n = code.checked(180_000)
     assert passed == n >= 48
 
-
-def test_offline_race_says_it_needs_the_network_and_solo_play_goes_on(open_game):
-    page = installed(open_game, "?game=linkup&lang=en")
-    offline_reload(page, solver=False)
-    before = page.board()
-    page.button("Race", exact=True).click()
-    expect(page.race().locator(".race-line")).to_have_text(t("race_offline", "en"))
-    page.switch_language()
-    expect(page.race().locator(".race-line")).to_have_text(t("race_offline", "zh"))
-    assert page.board() == before
-    assert page.connect_pairs(1) == 1  # solo play goes on
-    expect(page.alert()).to_be_hidden()
+    linkup = sliding.show("linkup")
+    before = linkup.board()
+    linkup.button("Race", exact=True).click()
+    expect(linkup.race().locator(".race-line")).to_have_text(t("race_offline", "en"))
+    linkup.switch_language()
+    expect(linkup.race().locator(".race-line")).to_have_text(t("race_offline", "zh"))
+    assert linkup.board() == before
+    assert linkup.connect_pairs(1) == 1  # solo play goes on
+    expect(linkup.alert()).to_be_hidden()
 
 
 def _tree(dest: Path) -> Path:
