@@ -36,8 +36,8 @@ _proxies: list = []  # the document listeners' proxies, kept alive
 
 class Frame:
     """Owns: ``alert``, ``status``, ``counter``, ``progress`` (``progress_text``, ``cancel_btn``),
-    ``share_box`` (``share_input``, ``share_progress``), ``pause_btn``, ``step_btn``, ``speed_select``;
-    and what they say: ``status_key``, ``progress_key``, ``alert_error``."""
+    ``share_box`` (``share_input``, ``share_progress``), ``pause_btn``, ``step_btn``, ``speed_select``,
+    each paste box's note (``notes``); and what they say: ``status_key``, ``progress_key``, ``alert_error``."""
 
     def __init__(self, shell: object, game: str, panel: object) -> None:
         self.shell = shell
@@ -48,7 +48,9 @@ class Frame:
         self.share_link = None  # the link in the share box, or None while it is hidden
         self.status_key = ("ready", {})
         self.progress_key = None  # (key, values) of the progress line, said again on a language switch
-        self.alert_error = None  # (code, values, fallback, prefix) of the alert shown, for a language switch
+        self.alert_error = None  # (code, values, fallback, prefix, near) of the alert shown, for a language switch
+        self.notes = {}  # a paste box's text area id -> (its note, the text area): the alert said beside it
+        self.near = ""  # the id of the paste box whose note says the alert too, or ""
         self.alert_shown = None  # whether the alert line holds a text (None: not known yet, so it is cleared)
 
     # ------------------------------------------------------------------ controls
@@ -75,13 +77,16 @@ class Frame:
         return select
 
     def paste_box(self, parent: object, key: str, help_key: str, id_: str) -> tuple:
-        """A folding box with a labelled text area; returns ``(box, textarea)``."""
+        """A folding box with a labelled text area and, under it, a note that repeats an alert about this
+        box's text (``show_error(..., near=id_)``): on a phone the alert line is a screen above the box,
+        where the player is not looking. Returns ``(box, textarea)``."""
         box = el("details", parent, "paste")
         self.shell.text(el("summary", box), key)
         lab = el("label", box, "stack")
         self.shell.text(el("span", lab, "help"), help_key)
-        area = el("textarea", lab, rows="3", spellcheck="false", id=id_)
+        area = el("textarea", lab, rows="3", spellcheck="false", id=id_, aria_describedby=id_ + "-note")
         self.shell.text(area, key, "aria-label")
+        self.notes[id_] = (el("p", box, "paste-note", id=id_ + "-note", hidden=True), area)
         return (box, area)
 
     def guard(self, handler: object) -> object:
@@ -240,16 +245,34 @@ class Frame:
             self.progress.setAttribute("hidden", "")
             self.say_progress(None)
 
-    def show_error(self, code: str, values: dict, fallback: str = "", prefix: str = "") -> None:
-        """An error in the alert line, in the page's language; ``prefix`` names where it came from."""
-        self.alert_error = (code, values, fallback, prefix)
+    def show_error(self, code: str, values: dict, fallback: str = "", prefix: str = "", near: str = "") -> None:
+        """An error in the alert line, in the page's language; ``prefix`` names where it came from;
+        ``near``: the paste box (its text area's id) whose text it is about says it under the box too
+        (its text area marked invalid)."""
+        self.alert_error = (code, values, fallback, prefix, near)
         self.alert_shown = True
         text = render(code, self.shell.lang, values, fallback)
         self.alert.textContent = self.shell.t(prefix, msg=text) if prefix else text
+        if near != self.near:
+            self._note(self.near, "")
+        self._note(near, text)
 
-    def show_puzzle_error(self, e: Exception, prefix: str = "") -> None:
-        """A :class:`PuzzleError` (code, values, English text) in the alert line."""
-        self.show_error(getattr(e, "code", ""), getattr(e, "values", {}), str(e), prefix)
+    def _note(self, near: str, text: str) -> None:
+        """The note of the paste box ``near`` says ``text`` (hidden when empty; no box when ``near`` is "")."""
+        if near in self.notes:
+            note, area = self.notes[near]
+            note.textContent = text
+            note.hidden = not text
+            if text:
+                area.setAttribute("aria-invalid", "true")
+            else:
+                area.removeAttribute("aria-invalid")
+        self.near = near if text else ""
+
+    def show_puzzle_error(self, e: Exception, prefix: str = "", near: str = "") -> None:
+        """A :class:`PuzzleError` (code, values, English text) in the alert line (and ``near``, see
+        :meth:`show_error`)."""
+        self.show_error(getattr(e, "code", ""), getattr(e, "values", {}), str(e), prefix, near)
 
     def show_worker_error(self, err: dict) -> None:
         """An error object of the worker's protocol (``code``, ``values``, ``text``) in the alert line,
@@ -264,6 +287,7 @@ class Frame:
         self.alert_shown = False
         self.alert_error = None
         self.alert.textContent = ""
+        self._note(self.near, "")
         self.withdraw()
 
     def relabel(self) -> None:

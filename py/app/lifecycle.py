@@ -241,7 +241,7 @@ class Lifecycle:
             board = self.spec.board.parse(str(self.board_input[1].value))
         except PuzzleError as e:
             self.calls["say_ready"]()  # the status no longer reports an earlier load: this one failed
-            self.frame.show_puzzle_error(e)
+            self.frame.show_puzzle_error(e, near=self.game + "-board-input")
             return
         self.frame.clear_alert()
         self.load(board, "loaded")

@@ -442,7 +442,7 @@ class View(GameView):
         try:
             moves = check_script(self.session.state, self.script_text)
         except PuzzleError as e:
-            self.frame.show_puzzle_error(e)
+            self.frame.show_puzzle_error(e, near="hr-script-input")
             return
         self.frame.clear_alert()
         self.frame.say("script_ok", n=len(moves))
