@@ -4,7 +4,7 @@ beside it in fresh contexts; failing the test on page errors, console errors, HT
 a ``.py-error`` or any request that leaves this server."""
 
 import pytest
-from pages import DEVICES, GamePage
+from pages import DEVICES, GamePage, end_traces
 from playwright.sync_api import expect
 
 # How long an expectation waits for the page by default (Playwright's is 5 s). The suite runs three
@@ -132,6 +132,7 @@ def open_game(browser, profiles, server_url, request):
     go.blank = blank
     go.allow = []  # substrings of problems a fault test provokes on purpose
     yield go
+    end_traces()
     for w in watches:
         _note_longest_call(w.page, request.node)
         w.python_error()

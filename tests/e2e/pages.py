@@ -99,6 +99,21 @@ RECORDS = json.dumps(
 MAP_NAME = re.compile("map|状态图", re.I)
 
 
+# Chromium traces running on pages (id of the Playwright page -> benchlib.Trace), started by
+# tests/e2e/test_longtask.py's ``watch``; one browser runs one trace at a time: ``end_traces`` ends them
+# when a test is over.
+TRACES: dict = {}
+
+
+def end_traces() -> None:
+    for trace in TRACES.values():
+        try:
+            trace.stop()
+        except Exception:  # its page is gone, and the trace with it
+            pass
+    TRACES.clear()
+
+
 def either(key: str, whole: bool = True):
     """A pattern of the text of ``key`` in English or in 中文 (a name; a label's start, not ``whole``:
     a label around a picker names it with the choice shown too)."""

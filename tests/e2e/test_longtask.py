@@ -1,13 +1,19 @@
 """The page never freezes while a solver works or a solution plays:
-no main-thread task of more than 50 ms, as the browser's own
-``PerformanceObserver('longtask')`` reports them, from a click until the
-outcome is on the board.
+no main-thread task of more than 50 ms from a click until the outcome is on
+the board.
+
+A task's length is the CPU time the page's main thread spent in it, read from
+Chromium's own trace (its thread time): on this shared 2-core machine a task's
+wall clock mostly measures the scheduler (a 6 ms task stretched to 100-280 ms
+while other programs run; tests/e2e/test_code_paste.py). They still run alone
+(tools/test.sh): CPU time too grows when both cores are busy (a task of 24 ms
+measured 71-90 ms with a second browser at work beside it). The browser's own
+``longtask`` entries (wall clock) are still gathered.
 
 The tours of a game's controls that switch the language hold our code to the
-same 50 ms, through the ``long-animation-frame`` entries' script timings: the
-first switch to 中文 (or back) makes the browser lay every label out again,
-20-25 ms of its own on top of our 15-30 ms on this 2-core machine, so the whole
-task lands either side of 50 ms from run to run."""
+same 50 ms through the script entries' CPU (an event's handler, a timer, a
+promise's callback): the first switch to 中文 (or back) makes the browser lay
+every label out again, on top of our 15-30 ms, inside the same task."""
 
 import json
 import re
@@ -15,8 +21,10 @@ import warnings
 from urllib.parse import quote
 
 import pytest
+from pages import TRACES
 from playwright.sync_api import expect
 
+from benchlib import Trace, renderer_scripts, renderer_tasks
 from puzzles import sliding
 
 pytestmark = [pytest.mark.e2e, pytest.mark.longtask]
@@ -35,25 +43,38 @@ WATCH = """() => {
 
 
 def watch(page):
-    """Start :data:`WATCH` once every game is built: the games whose tabs are closed, and the panels a
-    click opens, are built after the open one is playable, a task each (the start-up, not what is
-    measured here), and then the page sets ``window.__startupDone``."""
+    """Start measuring: once every game is built (the games whose tabs are closed, and the panels a
+    click opens, are built after the open one is playable, a task each: the start-up, not what is
+    measured here) the page sets ``window.__startupDone``; then :data:`WATCH` and Chromium's trace."""
     page.wait_for_function("[...document.querySelectorAll('[role=tabpanel]')].every(p => p.childElementCount)")
     page.wait_for_function("window.__startupDone === true")
     page.evaluate(WATCH)
+    pw = getattr(page, "page", page)
+    running = TRACES.pop(id(pw), None)
+    if running is not None:
+        running.stop()
+    TRACES[id(pw)] = Trace(pw)
 
 
-def long_tasks(page):
-    """The tasks over 50 ms since :data:`WATCH` (a task ending now is reported a moment later)."""
-    page.wait_for_timeout(400)
-    return [ms for ms in page.evaluate("window.__longTasks") if ms > 50]
+def trace_events(page) -> list:
+    """The trace's events since :func:`watch` (or the last call: measuring goes on from here)."""
+    pw = getattr(page, "page", page)
+    page.wait_for_timeout(400)  # a task ending now is traced a moment later
+    events = TRACES.pop(id(pw)).stop()
+    TRACES[id(pw)] = Trace(pw)
+    assert renderer_tasks(events), "the trace saw the page's tasks"
+    return events
 
 
-def long_scripts(page):
-    """Our scripts (event handlers, timers, promise callbacks: the Python they run) that ran
-    over 50 ms at a stretch since :data:`WATCH`, with what invoked them."""
-    page.wait_for_timeout(400)
-    return [s for s in page.evaluate("window.__scripts") if s[0] > 50]
+def long_tasks(page, events: "list | None" = None) -> list:
+    """The CPU ms of the main-thread tasks over 50 ms since :func:`watch` (or the last reading)."""
+    return [round(cpu) for cpu, _ in renderer_tasks(events or trace_events(page)) if cpu > 50]
+
+
+def long_scripts(page, events: "list | None" = None) -> list:
+    """Our scripts (event handlers, timers, promise callbacks: the Python they run) that ran over
+    50 ms of CPU at a stretch since :func:`watch` (or the last reading), with what entered them."""
+    return [[round(cpu), name] for cpu, _, name in renderer_scripts(events or trace_events(page)) if cpu > 50]
 
 
 def over_50_ms_twice(run, runs: int = 2) -> None:
@@ -211,10 +232,11 @@ def test_a_long_playback_at_once_gives_the_page_back_between_batches(open_game):
 
 
 def test_a_task_of_ours_over_50_ms_fails_the_check_on_every_run(open_game):
-    """The check above is no looser than one run: a click handler of 80 ms (ours, on every
-    run) fails it, though a second run is played."""
+    """The check above is no looser than one run: a click handler of about 200 ms of CPU (ours, on
+    every run: a fixed amount of work, not a wall-clock wait a loaded machine would pre-empt) fails it,
+    though a second run is played."""
     busy = """() => document.querySelector('#panel-sliding .buttons .primary').addEventListener('click', () => {
-        const t = performance.now(); while (performance.now() - t < 80) {} })"""
+        let x = 0; for (let i = 0; i < 5e7; i++) x = (x * 31 + i) | 0; window.__busy = x; })"""
 
     def run():
         page = open_game("?game=sliding&lang=en&speed=0&board=2x3-412503")
