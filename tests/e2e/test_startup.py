@@ -50,6 +50,23 @@ def test_the_solver_starts_from_the_snapshot(open_game):
     solves(page)
 
 
+def test_the_solver_worker_starts_at_navigation_without_pyscript(open_game):
+    """The solver's worker is a plain module worker that boot.js starts as the page loads: no PyScript
+    in it (none of its files fetched there), and its snapshot's download starts before the page's
+    Python runs its first line (main.py's mark app:main)."""
+    page = open_game("?game=huarong&lang=en&speed=0")
+    expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.")
+    solvers = [w for w in page.workers if w.url.endswith("/static/solver-worker.js")]
+    assert len(solvers) == 1, [w.url for w in page.workers]
+    fetched = solvers[0].evaluate("performance.getEntriesByType('resource')"
+                                  ".map(e => [e.name, performance.timeOrigin + e.startTime])")
+    assert not [name for name, _ in fetched if "/pyscript/" in name], fetched
+    snapshot = [at for name, at in fetched if name.endswith("/snapshot.bin")]
+    main = page.evaluate("performance.timeOrigin + performance.getEntriesByName('app:main')[0].startTime")
+    assert snapshot and snapshot[0] < main, (snapshot, main)
+    solves(page)
+
+
 @pytest.mark.parametrize(
     "answer",
     [{"status": 404, "body": "gone"}, {"status": 200, "body": b"\x00" * 4096}],
