@@ -158,7 +158,7 @@ WARMED: dict = {}
 
 
 async def _warm_up() -> None:
-    await asyncio.sleep(0.05)  # the page's first call (ping) answered first
+    await asyncio.sleep(0.05)  # "ready" posted first, and the page's first calls answered
     gen = worker_jobs.warm_up_units(WARM_UP_S)
     while not worker_jobs._jobs and not _downloads:
         try:

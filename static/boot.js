@@ -141,7 +141,8 @@ window.safeStorage = {
 // The solver's workers (static/solver-worker.js), each with a promise per call: solverWorkers.open(name)
 // starts one (or answers the one of that name), .end(name) terminates it. The first, "solver", starts here,
 // at navigation: its runtime and snapshot download while PyScript and MicroPython start the page.
-// A worker's `ready` resolves null once it answers calls, or the reason it could not start (also noted in
+// A worker's `ready` resolves null once it answers calls (its `version` is then ping's answer), or the
+// reason it could not start (also noted in
 // window.__solverBootError, which py/app/shell.py's Solver watches); it never rejects (a rejection
 // thrown into MicroPython's FFI cannot be caught there). start/step/cancel/ping answer the worker's JSON
 // text; a call to a worker that failed, errs or was ended rejects (runWorkerJob says the job "died").
@@ -171,7 +172,7 @@ window.solverWorkers = {
     };
     worker.onmessage = (e) => {
       const m = JSON.parse(e.data);
-      if (m.type === "ready") { started = true; settle(null); return; }
+      if (m.type === "ready") { started = true; handle.version = m.version; settle(null); return; }
       if (m.type === "failed") { fail(m.error || "failed"); return; }
       const call = pending.get(m.id);
       pending.delete(m.id);
@@ -186,7 +187,7 @@ window.solverWorkers = {
       worker.postMessage(JSON.stringify({ id, call: method, args }));
     });
     const handle = {
-      name, worker, ready, config,
+      name, worker, ready, config, version: null,
       start: (game, request) => call("start", String(game), String(request)),
       step: (job, ms) => call("step", Number(job), Number(ms)),
       cancel: (job) => call("cancel", Number(job)),

@@ -6,7 +6,7 @@
 // once while the interpreter starts, written into its working directory, and py/worker.py checks the
 // snapshot's modules against them (a stale snapshot is dropped: the files are imported).
 // Requests and answers are JSON text: {id, call, args} in (call: start, step, cancel or ping), {id, value}
-// or {id, error} out; {type: "ready"} once it answers calls (calls posted before wait), {type: "failed",
+// or {id, error} out; {type: "ready", version: ping's answer} once it answers calls (calls posted before wait), {type: "failed",
 // error} if it cannot start.
 const root = new URL("../", import.meta.url);
 const CALLS = ["start", "step", "cancel", "ping"];
@@ -56,14 +56,22 @@ function parseConfig(toml, base) {
   return { interpreter: new URL(interpreter[1], base).href, files };
 }
 
+const indexURL = new URL("static/vendor/pyodide/", root).href;
+// Pyodide's module, which either interpreter imports: asked for at once, beside the config.
+import(indexURL + "pyodide.mjs").catch(() => {}); // a failure is the interpreter's import's, below
+
 async function boot() {
   const url = await configURL;
   const config = parseConfig(await text(url), url);
-  // every file at once, while the interpreter (and its snapshot) loads
+  const { loadPyodide } = await import(config.interpreter); // the snapshot's loader asks for it at once
+  const loading = loadPyodide({ indexURL });
+  loading.catch(() => {}); // awaited below
+  // Every file at once, while the interpreter loads; only after the runtime's own downloads were asked
+  // for (over HTTP/1.1 a browser opens 6 connections to a host, and these are 38 requests).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const sources = Promise.all([...config.files.map(([url]) => text(url)), text(new URL("py/worker.py", root))]);
   sources.catch(() => {}); // awaited below
-  const { loadPyodide } = await import(config.interpreter);
-  const py = await loadPyodide({ indexURL: new URL("static/vendor/pyodide/", root).href });
+  const py = await loading;
   performance.mark("solver-boot:interpreter");
   const texts = await sources;
   performance.mark("solver-boot:files");
@@ -80,7 +88,7 @@ async function boot() {
 
 try {
   api = await boot();
-  post({ type: "ready" });
+  post({ type: "ready", version: String(api.ping()) }); // the first ping's answer, without a round trip
   while (queue.length) handle(queue.shift());
 } catch (error) {
   console.warn("solver worker:", error); // the page says the solver failed to start, in its own words

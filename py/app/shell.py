@@ -81,7 +81,7 @@ class Solver:
             if failed is not None:
                 self.failed = str(failed)
                 return
-            self.version = str(await worker.ping())
+            self.version = str(worker.version)  # ping's answer, sent with "ready"
             if self.failed is None:
                 self.worker = worker
         except Exception as e:  # the page stays playable without a solver
