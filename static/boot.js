@@ -146,6 +146,19 @@ window.safeStorage = {
 // window.__solverBootError, which py/app/shell.py's Solver watches); it never rejects (a rejection
 // thrown into MicroPython's FFI cannot be caught there). start/step/cancel/ping answer the worker's JSON
 // text; a call to a worker that failed, errs or was ended rejects (runWorkerJob says the job "died").
+// A worker starts its interpreter once MicroPython's WebAssembly is in (or GO_LATEST_MS after navigation,
+// whichever comes first): on a small machine its 40 MB of runtime and snapshot, asked for at navigation,
+// held up the board's own runtime.
+const GO_LATEST_MS = 1000;
+const pageRuntimeIn = new Promise((resolve) => {
+  const isIn = (entries) => entries.some((e) => e.name.split("?")[0].endsWith("/micropython.wasm"));
+  const observer = new PerformanceObserver((list) => {
+    if (isIn(list.getEntries())) { observer.disconnect(); resolve(); }
+  });
+  observer.observe({ type: "resource", buffered: true });
+  setTimeout(resolve, Math.max(0, GO_LATEST_MS - performance.now()));
+}).then(() => performance.mark("solver-go"));
+
 // The worker's config is the one the page names (index.html's data-solver-config, worker.toml).
 const config = document.querySelector("script[data-solver-config]")?.dataset.solverConfig ?? "./worker.toml";
 window.solverWorkers = {
@@ -155,6 +168,7 @@ window.solverWorkers = {
     if (known) return known;
     const worker = new Worker(new URL("./solver-worker.js", import.meta.url), { type: "module", name });
     worker.postMessage(JSON.stringify({ config: new URL(config, document.baseURI).href }));
+    pageRuntimeIn.then(() => worker.postMessage(JSON.stringify({ go: true })));
     const pending = new Map();
     let next = 0;
     let settle;

@@ -7,8 +7,10 @@
 // as a warning and Pyodide starts the ordinary way.
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 
-// Fetched at once, while pyodide.mjs is imported and the wasm is fetched and compiled.
-const snapshot = fetch(indexURL + "snapshot.bin")
+// Asked for as loadPyodide starts, before Pyodide's own downloads: it comes while the wasm is fetched
+// and compiled. (Not at import: the solver's worker imports this module at once, and starts the
+// interpreter only when the page's own runtime is in, see static/solver-worker.js.)
+const fetchSnapshot = () => fetch(indexURL + "snapshot.bin")
   .then((response) => {
     if (!response.ok) throw new Error(`snapshot.bin answered HTTP ${response.status}`);
     return response.arrayBuffer();
@@ -27,7 +29,7 @@ function fallback(why, options) {
 
 export async function loadPyodide(options = {}) {
   // Passed as a promise: Pyodide fetches and compiles its wasm meanwhile and awaits it only then.
-  const memory = snapshot.then((m) => {
+  const memory = fetchSnapshot().then((m) => {
     if (m.error) throw m.error;
     return m;
   });

@@ -29,15 +29,23 @@ function handle(text) {
     post({ id, error: String((error && error.message) || error) });
   }
 }
-// The page's first message is {config: the URL of its worker config}; calls follow.
+// The page's first message is {config: the URL of its worker config}; its second, {go: true}, says that
+// its own runtime (MicroPython's) is in, and only then does this worker start its interpreter: the
+// downloads of its runtime and snapshot (40 MB) never hold up the board's. Calls follow.
 let configured;
 const configURL = new Promise((resolve) => { configured = resolve; });
+let went;
+const go = new Promise((resolve) => { went = resolve; });
 self.onmessage = (e) => {
+  const text = String(e.data);
   if (configured) {
-    configured(new URL(JSON.parse(e.data).config, root));
+    configured(new URL(JSON.parse(text).config, root));
     configured = null;
-  } else if (api) handle(String(e.data));
-  else queue.push(String(e.data));
+  } else if (went && text === '{"go":true}') {
+    went();
+    went = null;
+  } else if (api) handle(text);
+  else queue.push(text);
 };
 
 async function text(url) {
@@ -63,7 +71,9 @@ import(indexURL + "pyodide.mjs").catch(() => {}); // a failure is the interprete
 async function boot() {
   const url = await configURL;
   const config = parseConfig(await text(url), url);
-  const { loadPyodide } = await import(config.interpreter); // the snapshot's loader asks for it at once
+  const { loadPyodide } = await import(config.interpreter);
+  await go;
+  performance.mark("solver-boot:go");
   const loading = loadPyodide({ indexURL });
   loading.catch(() => {}); // awaited below
   // Every file at once, while the interpreter loads; only after the runtime's own downloads were asked
