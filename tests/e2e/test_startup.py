@@ -52,8 +52,9 @@ def test_the_solver_starts_from_the_snapshot(open_game):
 
 def test_the_solver_worker_starts_at_navigation_without_pyscript(open_game):
     """The solver's worker is a plain module worker that boot.js starts as the page loads: no PyScript
-    in it (none of its files fetched there), and its snapshot's download starts before the page's
-    Python runs its first line (main.py's mark app:main)."""
+    in it (none of its files fetched there); its snapshot's download starts before the board is
+    playable, but not before MicroPython's WebAssembly is in (or 1 s has passed): the board's runtime
+    comes first."""
     page = open_game("?game=huarong&lang=en&speed=0")
     expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.")
     solvers = [w for w in page.workers if w.url.endswith("/static/solver-worker.js")]
@@ -62,8 +63,12 @@ def test_the_solver_worker_starts_at_navigation_without_pyscript(open_game):
                                   ".map(e => [e.name, performance.timeOrigin + e.startTime])")
     assert not [name for name, _ in fetched if "/pyscript/" in name], fetched
     snapshot = [at for name, at in fetched if name.endswith("/snapshot.bin")]
-    main = page.evaluate("performance.timeOrigin + performance.getEntriesByName('app:main')[0].startTime")
-    assert snapshot and snapshot[0] < main, (snapshot, main)
+    page_times = page.evaluate("""() => ({
+        playable: performance.timeOrigin + window.__readyAt,
+        wasm: performance.timeOrigin + Math.min(1000, ...performance.getEntriesByType('resource')
+            .filter(e => e.name.endsWith('/micropython.wasm')).map(e => e.responseEnd)),
+    })""")
+    assert snapshot and page_times["wasm"] <= snapshot[0] < page_times["playable"], (snapshot, page_times)
     solves(page)
 
 
