@@ -48,8 +48,8 @@ self.onmessage = (e) => {
   else queue.push(text);
 };
 
-async function text(url) {
-  const response = await fetch(url);
+async function text(url, priority = "auto") {
+  const response = await fetch(url, { priority });
   if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
   return response.text();
 }
@@ -76,10 +76,12 @@ async function boot() {
   performance.mark("solver-boot:go");
   const loading = loadPyodide({ indexURL });
   loading.catch(() => {}); // awaited below
-  // Every file at once, while the interpreter loads; only after the runtime's own downloads were asked
-  // for (over HTTP/1.1 a browser opens 6 connections to a host, and these are 38 requests).
+  // Every file at once, while the interpreter loads; after the runtime's own downloads were asked for
+  // and at a low priority: over HTTP/1.1 the page and its workers share 6 connections to a host, and
+  // these 38 requests are needed only once the interpreter is up, the page's own files at once.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const sources = Promise.all([...config.files.map(([url]) => text(url)), text(new URL("py/worker.py", root))]);
+  const urls = [...config.files.map(([url]) => url), new URL("py/worker.py", root)];
+  const sources = Promise.all(urls.map((url) => text(url, "low")));
   sources.catch(() => {}); // awaited below
   const py = await loading;
   performance.mark("solver-boot:interpreter");
