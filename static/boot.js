@@ -142,13 +142,13 @@ window.safeStorage = {
 // starts one (or answers the one of that name), .end(name) terminates it. The first, "solver", starts here,
 // at navigation: its runtime and snapshot download while PyScript and MicroPython start the page.
 // A worker's `ready` resolves null once it answers calls (its `version` is then ping's answer), or the
-// reason it could not start (also noted in
-// window.__solverBootError, which py/app/shell.py's Solver watches); it never rejects (a rejection
-// thrown into MicroPython's FFI cannot be caught there). start/step/cancel/ping answer the worker's JSON
-// text; a call to a worker that failed, errs or was ended rejects (runWorkerJob says the job "died").
+// reason it could not start (also noted in window.__solverBootError, which py/app/shell.py's Solver
+// watches); it never rejects (a rejection thrown into MicroPython's FFI cannot be caught there).
+// start/step/cancel/ping answer the worker's JSON text; a call to a worker that failed, errs or was ended
+// rejects (runWorkerJob says the job "died").
 // A worker starts its interpreter once MicroPython's WebAssembly is in (or GO_LATEST_MS after navigation,
-// whichever comes first): on a small machine its 40 MB of runtime and snapshot, asked for at navigation,
-// held up the board's own runtime.
+// whichever comes first): its 40 MB of runtime and snapshot, asked for at navigation, would compete with
+// the download of the board's own runtime.
 const GO_LATEST_MS = 1000;
 const pageRuntimeIn = new Promise((resolve) => {
   const isIn = (entries) => entries.some((e) => e.name.split("?")[0].endsWith("/micropython.wasm"));

@@ -1,13 +1,13 @@
 // The solver's worker: Pyodide running py/worker.py (the project's solvers), a plain module worker that
 // static/boot.js starts at navigation, so its downloads begin at once instead of after PyScript's core and
 // its worker bundle. It never runs a learner's code (that is static/code-worker.js's own Pyodide).
-// Its config, worker.toml (written by tools/configs.py; the page names it), names its interpreter (static/pyodide-snapshot.mjs when
-// tools/setup.sh made the start-up snapshot, else Pyodide) and its [files]; the files are fetched all at
-// once while the interpreter starts, written into its working directory, and py/worker.py checks the
-// snapshot's modules against them (a stale snapshot is dropped: the files are imported).
-// Requests and answers are JSON text: {id, call, args} in (call: start, step, cancel or ping), {id, value}
-// or {id, error} out; {type: "ready", version: ping's answer} once it answers calls (calls posted before wait), {type: "failed",
-// error} if it cannot start.
+// Its config, worker.toml (written by tools/configs.py; the page names it), names its interpreter
+// (static/pyodide-snapshot.mjs when tools/setup.sh made the start-up snapshot, else Pyodide) and its
+// [files]; the files are fetched while the interpreter starts, written into its working directory, and
+// py/worker.py checks the snapshot's modules against them (a stale snapshot is dropped: the files are
+// imported). Requests and answers are JSON text: {id, call, args} in (call: start, step, cancel or ping),
+// {id, value} or {id, error} out; {type: "ready", version: ping's answer} once it answers calls (calls
+// posted before wait), {type: "failed", error} if it cannot start.
 const root = new URL("../", import.meta.url);
 const CALLS = ["start", "step", "cancel", "ping"];
 const queue = [];
