@@ -30,8 +30,8 @@ function handle(text) {
   }
 }
 // The page's first message is {config: the URL of its worker config}; its second, {go: true}, says that
-// its own runtime (MicroPython's) is in, and only then does this worker start its interpreter: the
-// downloads of its runtime and snapshot (40 MB) never hold up the board's. Calls follow.
+// the board is playable, and only then does this worker start its interpreter: its runtime and snapshot
+// (40 MB) never compete with the board's start. Calls follow.
 let configured;
 const configURL = new Promise((resolve) => { configured = resolve; });
 let went;

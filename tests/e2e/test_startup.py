@@ -51,24 +51,24 @@ def test_the_solver_starts_from_the_snapshot(open_game):
 
 
 def test_the_solver_worker_starts_at_navigation_without_pyscript(open_game):
-    """The solver's worker is a plain module worker that boot.js starts as the page loads: no PyScript
-    in it (none of its files fetched there); its snapshot's download starts before the board is
-    playable, but not before MicroPython's WebAssembly is in (or 1 s has passed): the board's runtime
-    comes first."""
+    """The solver's worker is a plain module worker that boot.js starts as the page loads, before the
+    page's Python runs its first line (main.py's mark app:main): no PyScript in it (none of its files
+    fetched there); its snapshot's download waits for the board to be playable (or 1 s): the board's
+    start comes first."""
     page = open_game("?game=huarong&lang=en&speed=0")
     expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.")
     solvers = [w for w in page.workers if w.url.endswith("/static/solver-worker.js")]
     assert len(solvers) == 1, [w.url for w in page.workers]
-    fetched = solvers[0].evaluate("performance.getEntriesByType('resource')"
-                                  ".map(e => [e.name, performance.timeOrigin + e.startTime])")
-    assert not [name for name, _ in fetched if "/pyscript/" in name], fetched
-    snapshot = [at for name, at in fetched if name.endswith("/snapshot.bin")]
+    worker = solvers[0].evaluate("""() => ({origin: performance.timeOrigin, fetched: performance
+        .getEntriesByType('resource').map(e => [e.name, performance.timeOrigin + e.startTime])})""")
+    assert not [name for name, _ in worker["fetched"] if "/pyscript/" in name], worker["fetched"]
+    snapshot = [at for name, at in worker["fetched"] if name.endswith("/snapshot.bin")]
     page_times = page.evaluate("""() => ({
-        playable: performance.timeOrigin + window.__readyAt,
-        wasm: performance.timeOrigin + Math.min(1000, ...performance.getEntriesByType('resource')
-            .filter(e => e.name.endsWith('/micropython.wasm')).map(e => e.responseEnd)),
+        main: performance.timeOrigin + performance.getEntriesByName('app:main')[0].startTime,
+        go: performance.timeOrigin + Math.min(1000, window.__readyAt),
     })""")
-    assert snapshot and page_times["wasm"] <= snapshot[0] < page_times["playable"], (snapshot, page_times)
+    assert worker["origin"] < page_times["main"], (worker["origin"], page_times)
+    assert snapshot and page_times["go"] <= snapshot[0], (snapshot, page_times)
     solves(page)
 
 
