@@ -3,7 +3,7 @@
 // its worker bundle. It never runs a learner's code (that is static/code-worker.js's own Pyodide).
 // Its config, worker.toml (written by tools/configs.py; the page names it), names its interpreter
 // (static/pyodide-snapshot.mjs when tools/setup.sh made the start-up snapshot, else Pyodide) and its
-// [files]; the files are fetched while the interpreter starts, written into its working directory, and
+// [files]; the files are fetched while the board starts, written into its working directory, and
 // py/worker.py checks the snapshot's modules against them (a stale snapshot is dropped: the files are
 // imported). Requests and answers are JSON text: {id, call, args} in (call: start, step, cancel or ping),
 // {id, value} or {id, error} out; {type: "ready", version: ping's answer} once it answers calls (calls
@@ -71,19 +71,16 @@ import(indexURL + "pyodide.mjs").catch(() => {}); // a failure is the interprete
 async function boot() {
   const url = await configURL;
   const config = parseConfig(await text(url), url);
-  const { loadPyodide } = await import(config.interpreter);
-  await go;
-  performance.mark("solver-boot:go");
-  const loading = loadPyodide({ indexURL });
-  loading.catch(() => {}); // awaited below
-  // Every file at once, while the interpreter loads; after the runtime's own downloads were asked for
-  // and at a low priority: over HTTP/1.1 the page and its workers share 6 connections to a host, and
-  // these 38 requests are needed only once the interpreter is up, the page's own files at once.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Every file at once, while the board starts, at a low priority: over HTTP/1.1 the page and its workers
+  // share 6 connections to a host, and these 38 requests are needed only once the interpreter is up, the
+  // page's own files at once.
   const urls = [...config.files.map(([url]) => url), new URL("py/worker.py", root)];
   const sources = Promise.all(urls.map((url) => text(url, "low")));
   sources.catch(() => {}); // awaited below
-  const py = await loading;
+  const { loadPyodide } = await import(config.interpreter);
+  await go;
+  performance.mark("solver-boot:go");
+  const py = await loadPyodide({ indexURL });
   performance.mark("solver-boot:interpreter");
   const texts = await sources;
   performance.mark("solver-boot:files");
