@@ -3,7 +3,7 @@
 // its worker bundle. It never runs a learner's code (that is static/code-worker.js's own Pyodide).
 // Its config, worker.toml (written by tools/configs.py; the page names it), names its interpreter
 // (static/pyodide-snapshot.mjs when tools/setup.sh made the start-up snapshot, else Pyodide) and its
-// [files]; the files are fetched while the board starts, written into its working directory, and
+// [files]; the files are fetched while the board is built, written into its working directory, and
 // py/worker.py checks the snapshot's modules against them (a stale snapshot is dropped: the files are
 // imported). Requests and answers are JSON text: {id, call, args} in (call: start, step, cancel or ping),
 // {id, value} or {id, error} out; {type: "ready", version: ping's answer} once it answers calls (calls
@@ -29,27 +29,30 @@ function handle(text) {
     post({ id, error: String((error && error.message) || error) });
   }
 }
-// The page's first message is {config: the URL of its worker config}; its second, {go: true}, says that
-// the board is playable, and only then does this worker start its interpreter: its runtime and snapshot
-// (40 MB) never compete with the board's start. Calls follow.
+// The page's first message is {config: the URL of its worker config}; then {go: "files"} says that the
+// page's own files are in (MicroPython is up), and only then does this worker fetch its files; and
+// {go: "interpreter"}, that the board is playable, and only then does it start its interpreter: its
+// requests and its runtime and snapshot (40 MB) never compete with the board's start. Calls follow.
 let configured;
 const configURL = new Promise((resolve) => { configured = resolve; });
-let went;
-const go = new Promise((resolve) => { went = resolve; });
+const goes = {};
+const go = {
+  files: new Promise((resolve) => { goes.files = resolve; }),
+  interpreter: new Promise((resolve) => { goes.interpreter = resolve; }),
+};
 self.onmessage = (e) => {
   const text = String(e.data);
   if (configured) {
     configured(new URL(JSON.parse(text).config, root));
     configured = null;
-  } else if (went && text === '{"go":true}') {
-    went();
-    went = null;
-  } else if (api) handle(text);
+  } else if (text === '{"go":"files"}') goes.files();
+  else if (text === '{"go":"interpreter"}') { goes.files(); goes.interpreter(); }
+  else if (api) handle(text);
   else queue.push(text);
 };
 
-async function text(url, priority = "auto") {
-  const response = await fetch(url, { priority });
+async function text(url) {
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
   return response.text();
 }
@@ -71,14 +74,14 @@ import(indexURL + "pyodide.mjs").catch(() => {}); // a failure is the interprete
 async function boot() {
   const url = await configURL;
   const config = parseConfig(await text(url), url);
-  // Every file at once, while the board starts, at a low priority: over HTTP/1.1 the page and its workers
-  // share 6 connections to a host, and these 38 requests are needed only once the interpreter is up, the
-  // page's own files at once.
-  const urls = [...config.files.map(([url]) => url), new URL("py/worker.py", root)];
-  const sources = Promise.all(urls.map((url) => text(url, "low")));
-  sources.catch(() => {}); // awaited below
   const { loadPyodide } = await import(config.interpreter);
-  await go;
+  // Every file at once, once the page's own are in (over HTTP/1.1 the page and its workers share 6
+  // connections to a host): they are in before the interpreter is up.
+  await go.files;
+  const urls = [...config.files.map(([url]) => url), new URL("py/worker.py", root)];
+  const sources = Promise.all(urls.map((url) => text(url)));
+  sources.catch(() => {}); // awaited below
+  await go.interpreter;
   performance.mark("solver-boot:go");
   const py = await loadPyodide({ indexURL });
   performance.mark("solver-boot:interpreter");
