@@ -153,11 +153,11 @@ window.safeStorage = {
 // started once MicroPython's wasm was in, board playable 556 ms and solver ready 1,250 ms; started at
 // the board playable, 446 ms and 1,304 ms.
 const GO_LATEST_MS = 1000;
-// The worker's files are asked for once the page's own are in (MicroPython is up then).
+// The worker's files (and its snapshot) are asked for once the page's own are in (MicroPython is up then).
 const pageFilesIn = new Promise((resolve) => {
   addEventListener("mpy:ready", resolve, { once: true });
   setTimeout(resolve, Math.max(0, GO_LATEST_MS - performance.now()));
-});
+}).then(() => performance.mark("solver-files-go"));
 const boardFirst = new Promise((resolve) => {
   const check = () => { if (root.dataset.appState !== "loading") resolve(); };
   new MutationObserver(check).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });

@@ -7,15 +7,18 @@
 // as a warning and Pyodide starts the ordinary way.
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 
-// Asked for as loadPyodide starts, before Pyodide's own downloads: it comes while the wasm is fetched
-// and compiled. (Not at import: the solver's worker imports this module at once, and starts the
-// interpreter only when the page's own runtime is in, see static/solver-worker.js.)
-const fetchSnapshot = () => fetch(indexURL + "snapshot.bin")
-  .then((response) => {
-    if (!response.ok) throw new Error(`snapshot.bin answered HTTP ${response.status}`);
-    return response.arrayBuffer();
-  })
-  .catch((error) => ({ error }));
+// Asked for by prefetch() (the solver's worker calls it before it starts the interpreter, see
+// static/solver-worker.js), else as loadPyodide starts; once.
+let snapshot = null;
+export function prefetch() {
+  snapshot ??= fetch(indexURL + "snapshot.bin")
+    .then((response) => {
+      if (!response.ok) throw new Error(`snapshot.bin answered HTTP ${response.status}`);
+      return response.arrayBuffer();
+    })
+    .catch((error) => ({ error }));
+  return snapshot;
+}
 
 const pyodide = await import(indexURL + "pyodide.mjs");
 
@@ -29,7 +32,7 @@ function fallback(why, options) {
 
 export async function loadPyodide(options = {}) {
   // Passed as a promise: Pyodide awaits it once its own script is in, and instantiates its wasm after.
-  const memory = fetchSnapshot().then((m) => {
+  const memory = prefetch().then((m) => {
     if (m.error) throw m.error;
     return m;
   });

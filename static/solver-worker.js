@@ -74,16 +74,18 @@ import(indexURL + "pyodide.mjs").catch(() => {}); // a failure is the interprete
 async function boot() {
   const url = await configURL;
   const config = parseConfig(await text(url), url);
-  const { loadPyodide } = await import(config.interpreter);
+  const interpreter = await import(config.interpreter);
   // Every file at once, once the page's own are in (over HTTP/1.1 the page and its workers share 6
-  // connections to a host): they are in before the interpreter is up.
+  // connections to a host): they are in before the interpreter is up; and the snapshot's download, if
+  // the interpreter has one (static/pyodide-snapshot.mjs).
   await go.files;
+  if (interpreter.prefetch) interpreter.prefetch();
   const urls = [...config.files.map(([url]) => url), new URL("py/worker.py", root)];
   const sources = Promise.all(urls.map((url) => text(url)));
   sources.catch(() => {}); // awaited below
   await go.interpreter;
   performance.mark("solver-boot:go");
-  const py = await loadPyodide({ indexURL });
+  const py = await interpreter.loadPyodide({ indexURL });
   performance.mark("solver-boot:interpreter");
   const texts = await sources;
   performance.mark("solver-boot:files");
