@@ -1,11 +1,12 @@
-"""Entry of the solver worker (Pyodide): exports the one job protocol of
-:mod:`worker_jobs` to the page.
+"""Entry of the solver worker (Pyodide): the one job protocol of
+:mod:`worker_jobs` for the page (``start``, ``step``, ``cancel``, ``ping``,
+called by static/solver-worker.js, which imports this module).
 
 The worker may start from the start-up snapshot (:mod:`worker_snapshot`), whose
 interpreter has this project's modules imported already. Before anything
 imports them, :func:`check_snapshot` compares the sources the snapshot
-imported with the files PyScript wrote for this page (this file is never in
-the snapshot, so the check is always the current one)."""
+imported with the files static/solver-worker.js wrote for this page (this file
+is never in the snapshot, so the check is always the current one)."""
 
 import importlib
 import json
@@ -157,7 +158,7 @@ WARMED: dict = {}
 
 
 async def _warm_up() -> None:
-    await asyncio.sleep(0.05)  # the page's first call (ping) answered first
+    await asyncio.sleep(0.05)  # "ready" posted first, and the page's first calls answered
     gen = worker_jobs.warm_up_units(WARM_UP_S)
     while not worker_jobs._jobs and not _downloads:
         try:
@@ -175,6 +176,5 @@ else:
     WARMED.update(worker_jobs.warm_up(WARM_UP_S))
 
 
-__export__ = ["start", "step", "cancel", "ping"]
-# PyScript looks the exported names up; this keeps linters from dropping the import.
-_exported = (start, step, cancel, ping)
+# static/solver-worker.js calls these by name; this keeps linters from dropping the import.
+_protocol = (start, step, cancel, ping)

@@ -3,8 +3,9 @@
 Booting CPython in the page's worker (Pyodide) and compiling its modules from
 source takes seconds; a memory snapshot of an interpreter that has done it
 starts in a fraction of that. ``tools/snapshot.mjs`` (run by ``tools/setup.sh``)
-starts Pyodide under Node, writes the worker's files where PyScript writes them
-(the virtual working directory), calls :func:`prepare` and saves the
+starts Pyodide under Node, writes the worker's files where the page's worker
+(static/solver-worker.js) writes them (the virtual working directory), calls
+:func:`prepare` and saves the
 interpreter's memory as ``static/vendor/pyodide/snapshot.bin``; the page's
 worker starts from it through ``static/pyodide-snapshot.mjs``. This module runs
 only there, never in the page: the page finds it already imported.
@@ -13,13 +14,13 @@ Rules:
 
 1. The snapshot holds the worker's own modules imported (``worker_jobs`` and
    every ``puzzles`` module, the games' solvers too) and the standard modules
-   PyScript's package imports.
+   ``worker.py`` imports.
 2. It keeps each of those modules' source as it was (:data:`SOURCES`);
-   ``py/worker.py`` compares them with the files PyScript wrote for this page
+   ``py/worker.py`` compares them with the files written for this page
    and, if any differs or is gone, drops every module of this project so they
    are imported from the files again: a stale snapshot is slower, never wrong.
-3. PyScript's own package (``pyscript``, whose files PyScript writes at every
-   start) cannot be imported outside a page; its modules are compiled here
+3. The worker's entry, ``worker.py`` (which must not be imported here: it
+   does the check of rule 2 when the page imports it), is compiled here
    (:data:`CODE`), and the import system takes a compiled module only when the
    file it loads has exactly the source it was compiled from.
 4. No ``.pyc`` files are written: the worker's file system lives as long as the
@@ -41,7 +42,7 @@ _ORIGINAL = None  # SourceFileLoader.source_to_code before install()
 
 def ours(name: str) -> bool:
     """Whether module ``name`` is one of this project's worker modules (the ones
-    PyScript writes from ``worker.toml``'s ``[files]``)."""
+    written from ``worker.toml``'s ``[files]``)."""
     return name == "worker_jobs" or name == "puzzles" or name.startswith("puzzles.")
 
 
@@ -73,7 +74,7 @@ def install() -> None:
 
 
 def _files(tree: dict, folder: str) -> list:
-    """``(path, text)`` of every file in PyScript's nested ``{name: text or folder}``."""
+    """``(path, text)`` of every file in a nested ``{name: text or folder}``."""
     out = []
     for name, value in tree.items():
         path = os.path.join(folder, name)
@@ -81,15 +82,14 @@ def _files(tree: dict, folder: str) -> list:
     return out
 
 
-def prepare(pyscript: dict) -> dict:
+def prepare(compiled: dict) -> dict:
     """Import what the worker imports (rule 1), record the sources (rule 2),
-    compile PyScript's package ``pyscript`` (``{"pyscript": {"__init__.py":
-    text, ...}}``, as PyScript writes it into the working directory; rule 3).
+    compile the files of ``compiled`` (``{"worker.py": text}``, nested
+    ``{name: text or folder}`` from the working directory; rule 3).
     Answers a summary: the modules and files it holds."""
-    import base64  # noqa: F401  (the standard modules the worker and PyScript's package use)
-    import html  # noqa: F401
-    import html.entities  # noqa: F401
-    import zlib  # noqa: F401
+    import asyncio  # noqa: F401  (the standard modules worker.py imports)
+    import json  # noqa: F401
+    import random  # noqa: F401
 
     import worker_jobs  # noqa: F401
 
@@ -107,7 +107,7 @@ def prepare(pyscript: dict) -> dict:
             source = _read(path)
             if source is not None:
                 SOURCES[os.path.abspath(path)] = source
-    for path, text in _files(pyscript, os.getcwd()):
+    for path, text in _files(compiled, os.getcwd()):
         if path.endswith(".py"):
             CODE[path] = (text.encode(), compile(text, path, "exec", dont_inherit=True))
     install()

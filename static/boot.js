@@ -54,8 +54,8 @@ new MutationObserver((records) => {
   }
 }).observe(document.body, { childList: true });
 addEventListener("error", (e) => fail(e.message || "script error"));
-// A runtime that cannot be fetched (a missing worker.toml sends PyScript to a CDN, which the page's
-// Content-Security-Policy refuses) rejects a promise nobody awaits: note it for the solver's loader.
+// Why the solver's worker could not start, for the solver's loader (py/app/shell.py): said by the worker
+// (solverWorkers below), or a runtime's import or fetch that failed in a promise nobody awaits.
 window.__solverBootError = null;
 addEventListener("unhandledrejection", (e) => {
   const text = String((e.reason && e.reason.message) || e.reason || "");
@@ -137,6 +137,93 @@ window.safeStorage = {
     try { window.localStorage.setItem(key, value); return true; } catch (e) { return false; }
   },
 };
+
+// The solver's workers (static/solver-worker.js), each with a promise per call: solverWorkers.open(name)
+// starts one (or answers the one of that name), .end(name) terminates it. The first, "solver", starts here,
+// at navigation: its runtime and snapshot download while PyScript and MicroPython start the page.
+// A worker's `ready` resolves null once it answers calls (its `version` is then ping's answer), or the
+// reason it could not start (also noted in window.__solverBootError, which py/app/shell.py's Solver
+// watches); it never rejects (a rejection thrown into MicroPython's FFI cannot be caught there).
+// start/step/cancel/ping answer the worker's JSON text; a call to a worker that failed, errs or was ended
+// rejects (runWorkerJob says the job "died").
+// A worker is started at navigation (its config and Pyodide's module come at once) but starts its
+// interpreter only once the board is playable (or GO_LATEST_MS after navigation, whichever comes first):
+// its 40 MB of runtime and snapshot, downloaded and started meanwhile, compete with MicroPython's start
+// for the machine's cores. Measured on a 2-core machine (tools/bench_startup.py, 5 runs each, load 6):
+// started once MicroPython's wasm was in, board playable 556 ms and solver ready 1,250 ms; started at
+// the board playable, 446 ms and 1,304 ms.
+const GO_LATEST_MS = 1000;
+// The worker's files (and its snapshot) are asked for once the page's own are in (MicroPython is up then).
+const pageFilesIn = new Promise((resolve) => {
+  addEventListener("mpy:ready", resolve, { once: true });
+  setTimeout(resolve, Math.max(0, GO_LATEST_MS - performance.now()));
+}).then(() => performance.mark("solver-files-go"));
+const boardFirst = new Promise((resolve) => {
+  const check = () => { if (root.dataset.appState !== "loading") resolve(); };
+  new MutationObserver(check).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+  check();
+  setTimeout(resolve, Math.max(0, GO_LATEST_MS - performance.now()));
+}).then(() => performance.mark("solver-go"));
+
+// The worker's config is the one the page names (index.html's data-solver-config, worker.toml).
+const config = document.querySelector("script[data-solver-config]")?.dataset.solverConfig ?? "./worker.toml";
+window.solverWorkers = {
+  all: [],
+  open(name) {
+    const known = this.all.find((w) => w.name === name);
+    if (known) return known;
+    const worker = new Worker(new URL("./solver-worker.js", import.meta.url), { type: "module", name });
+    worker.postMessage(JSON.stringify({ config: new URL(config, document.baseURI).href }));
+    pageFilesIn.then(() => worker.postMessage(JSON.stringify({ go: "files" })));
+    boardFirst.then(() => worker.postMessage(JSON.stringify({ go: "interpreter" })));
+    const pending = new Map();
+    let next = 0;
+    let settle;
+    let broken = null;
+    let started = false;
+    const ready = new Promise((resolve) => { settle = resolve; });
+    const fail = (reason) => {
+      if (broken === null) {
+        broken = reason;
+        if (!started) window.__solverBootError = window.__solverBootError ?? reason;
+        settle(reason);
+      }
+      for (const { reject } of pending.values()) reject(new Error(reason));
+      pending.clear();
+    };
+    worker.onmessage = (e) => {
+      const m = JSON.parse(e.data);
+      if (m.type === "ready") { started = true; handle.version = m.version; settle(null); return; }
+      if (m.type === "failed") { fail(m.error || "failed"); return; }
+      const call = pending.get(m.id);
+      pending.delete(m.id);
+      if (call && m.error !== undefined) call.reject(new Error(m.error));
+      else if (call) call.resolve(m.value);
+    };
+    worker.onerror = (e) => { e.preventDefault(); fail(e.message || "the solver's worker failed"); };
+    const call = (method, ...args) => new Promise((resolve, reject) => {
+      if (broken !== null) { reject(new Error(broken)); return; }
+      const id = ++next;
+      pending.set(id, { resolve, reject });
+      worker.postMessage(JSON.stringify({ id, call: method, args }));
+    });
+    const handle = {
+      name, worker, ready, config, version: null,
+      start: (game, request) => call("start", String(game), String(request)),
+      step: (job, ms) => call("step", Number(job), Number(ms)),
+      cancel: (job) => call("cancel", Number(job)),
+      ping: () => call("ping"),
+      terminate: () => { worker.terminate(); fail("the solver's worker was ended"); },
+    };
+    this.all.push(handle);
+    return handle;
+  },
+  end(name) {
+    const known = this.all.find((w) => w.name === name);
+    if (known) known.terminate();
+  },
+};
+window.solverWorkers.open("solver");
 
 // The solver worker's protocol as one loop (start, step in slices, cancel: py/worker_jobs.py), the only
 // one on the page: py/app/jobs.py's Jobs.stepped (every Solve, Hint, look-ahead, comparison) and

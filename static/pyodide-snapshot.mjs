@@ -1,19 +1,24 @@
 // The solver worker's interpreter (worker.toml points here when tools/setup.sh made a snapshot):
 // Pyodide started from a memory snapshot of an interpreter that has already booted and imported the
 // worker's modules (made by tools/snapshot.mjs, see py/worker_snapshot.py), instead of booting CPython
-// and compiling those modules again in every page. PyScript imports this module as it would import
-// pyodide.mjs and calls its loadPyodide; it gets the same Pyodide, only started sooner.
+// and compiling those modules again in every page. static/solver-worker.js imports this module as it
+// would import pyodide.mjs and calls its loadPyodide; it gets the same Pyodide, only started sooner.
 // A snapshot that cannot be fetched or used (a different Pyodide build, a damaged file) is reported
 // as a warning and Pyodide starts the ordinary way.
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 
-// Fetched at once, while pyodide.mjs is imported and the wasm is fetched and compiled.
-const snapshot = fetch(indexURL + "snapshot.bin")
-  .then((response) => {
-    if (!response.ok) throw new Error(`snapshot.bin answered HTTP ${response.status}`);
-    return response.arrayBuffer();
-  })
-  .catch((error) => ({ error }));
+// Asked for by prefetch() (the solver's worker calls it before it starts the interpreter, see
+// static/solver-worker.js), else as loadPyodide starts; once.
+let snapshot = null;
+export function prefetch() {
+  snapshot ??= fetch(indexURL + "snapshot.bin")
+    .then((response) => {
+      if (!response.ok) throw new Error(`snapshot.bin answered HTTP ${response.status}`);
+      return response.arrayBuffer();
+    })
+    .catch((error) => ({ error }));
+  return snapshot;
+}
 
 const pyodide = await import(indexURL + "pyodide.mjs");
 
@@ -26,8 +31,8 @@ function fallback(why, options) {
 }
 
 export async function loadPyodide(options = {}) {
-  // Passed as a promise: Pyodide fetches and compiles its wasm meanwhile and awaits it only then.
-  const memory = snapshot.then((m) => {
+  // Passed as a promise: Pyodide awaits it once its own script is in, and instantiates its wasm after.
+  const memory = prefetch().then((m) => {
     if (m.error) throw m.error;
     return m;
   });

@@ -36,9 +36,6 @@ ALLOWED = {
     'focused = str(active.getAttribute("data-pid") or "")': (
         "Huarong: which piece holds the browser's focus, so reordering the pieces for Tab keeps it"
     ),
-    'tag.setAttribute("config", str(old.getAttribute("config")) if old is not None else "./worker.toml")': (
-        "a replacement solver worker takes the config the page started the first one with (the page's, not the game's)"
-    ),
     "board = self.spec.board.parse(str(self.board_input[1].value))": (
         "the paste box's text, read when Load asks for it (the action's payload); nothing is kept in the box"
     ),

@@ -37,7 +37,8 @@ def test_every_file_of_the_page_is_listed():
     assert {"py/main.py", "py/worker.py", "py/code_runner.py", "manifest.webmanifest", "favicon.ico"} <= files
     manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
     assert {i["src"] for i in manifest["icons"]} <= files
-    for js in ("boot.js", "code.js", "code-worker.js", "map.js", "map-render.js", "offline.js", "pyodide-snapshot.mjs"):
+    for js in ("boot.js", "code.js", "code-worker.js", "map.js", "map-render.js", "offline.js", "pyodide-snapshot.mjs",
+               "solver-worker.js"):
         assert "static/" + js in files, js
 
 

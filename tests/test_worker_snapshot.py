@@ -42,26 +42,21 @@ def test_the_snapshot_is_made_again_when_what_it_holds_changes(monkeypatch):
 
 
 # Runs in a fresh CPython in a copy of py/ (the worker's working directory): prepare() as
-# tools/snapshot.mjs calls it, then what the page does: PyScript writes its files (maybe changed)
-# and runs worker.py.
+# tools/snapshot.mjs calls it, then what the page does: static/solver-worker.js writes the files
+# (changed, in some cases) and imports worker.py.
 PROBE = textwrap.dedent(
     """
     import json, os, sys
-    sys.path.insert(0, "")
+    sys.path.insert(0, os.getcwd())
     CHANGE = json.loads(sys.argv[1])
     import worker_snapshot
-    summary = worker_snapshot.prepare({"pyscript": {"__init__.py": "A = 1\\n", "util.py": "B = 2\\n"}})
+    summary = worker_snapshot.prepare({"worker.py": open("worker.py").read()})
     held = {name: id(sys.modules[name]) for name in summary["modules"]}
     import random
     state = random.getstate()  # as the snapshot would hold it
-    # the page: PyScript writes its package and the [files] (changed, in some cases), then runs worker.py
-    os.makedirs("pyscript", exist_ok=True)
-    open("pyscript/__init__.py", "w").write("A = 1\\n")
-    open("pyscript/util.py", "w").write(CHANGE.get("pyscript/util.py", "B = 2\\n"))
+    # the page: the [files] and worker.py written (changed, in some cases), then worker.py imported
     for path, text in CHANGE.items():
-        if not path.startswith("pyscript/"):
-            open(path, "a").write(text)
-    import pyscript, pyscript.util
+        open(path, "a").write(text)
     import worker
     import worker_jobs
     json.dump({
@@ -70,8 +65,8 @@ PROBE = textwrap.dedent(
         "same_objects": all(id(sys.modules.get(n)) == i for n, i in held.items()),
         "marker": getattr(worker_jobs, "MARKER", None),
         "hits": sorted(os.path.relpath(p) for p in worker_snapshot.HITS),
-        "util_b": pyscript.util.B,
-        "no_pyc": sys.dont_write_bytecode and not os.path.exists("pyscript/__pycache__"),
+        "worker_marker": getattr(worker, "MARKER", None),
+        "no_pyc": sys.dont_write_bytecode and not os.path.exists("__pycache__"),
         "reseeded": random.getstate() != state,
         "solved": json.loads(worker_jobs.start("huarong", {"board": "3114/3114/5226/5786/900a"})),
     }, sys.stdout)
@@ -95,8 +90,8 @@ def test_the_snapshot_holds_every_worker_module_and_uses_them_when_the_files_mat
     files = [f[: -len(".py")].replace("/", ".").replace(".__init__", "") for f in configs.worker_files()]
     assert r["modules"] == sorted(files)
     assert r["started_from"] == "snapshot" and r["same_objects"]
-    # PyScript's package came from the compiled code (rule 3), and no .pyc was written (rule 4)
-    assert r["hits"] == ["pyscript/__init__.py", "pyscript/util.py"] and r["util_b"] == 2
+    # worker.py came from the compiled code (rule 3), and no .pyc was written (rule 4)
+    assert r["hits"] == ["worker.py"]
     assert r["no_pyc"] and r["reseeded"]
     assert "job" in r["solved"]
 
@@ -110,9 +105,9 @@ def test_a_changed_file_drops_the_snapshot_modules(tmp_path, path):
     assert "job" in r["solved"]
 
 
-def test_a_changed_pyscript_file_is_compiled_from_its_source(tmp_path):
-    r = probe(tmp_path, {"pyscript/util.py": "B = 3\n"})
-    assert r["hits"] == ["pyscript/__init__.py"] and r["util_b"] == 3
+def test_a_changed_worker_entry_is_compiled_from_its_source(tmp_path):
+    r = probe(tmp_path, {"worker.py": "\nMARKER = 3\n"})
+    assert r["hits"] == [] and r["worker_marker"] == 3
     assert r["started_from"] == "snapshot"
 
 

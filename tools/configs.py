@@ -50,7 +50,9 @@ PYODIDE = "./static/vendor/pyodide/pyodide.mjs"
 # Pyodide from the start-up snapshot: a wrapper that passes it to Pyodide's loadPyodide.
 SNAPSHOT_LOADER = "./static/pyodide-snapshot.mjs"
 SNAPSHOT = ROOT / "static" / "vendor" / "pyodide" / "snapshot.bin"
-SNAPSHOT_MAKERS = ["package-lock.json", "tools/snapshot.mjs", "tools/configs.py", "py/worker_snapshot.py"]
+# what the snapshot is made from besides the worker's [files] (py/worker.py: compiled in it, not imported)
+SNAPSHOT_MAKERS = ["package-lock.json", "tools/snapshot.mjs", "tools/configs.py", "py/worker_snapshot.py",
+                   "py/worker.py"]
 
 
 def _modules(folder: str, tree: bool = False) -> list:

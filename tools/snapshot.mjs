@@ -1,8 +1,8 @@
 // Makes the solver worker's start-up snapshot: Pyodide (the copy in static/vendor/pyodide/,
-// the one the page loads) is started under Node, the worker's files are written where PyScript writes
-// them, py/worker_snapshot.py imports them and compiles PyScript's own package, and the interpreter's
-// memory is saved. The page's worker starts from it (static/pyodide-snapshot.mjs) instead of booting
-// CPython and compiling its modules again. Run by tools/setup.sh (through tools/configs.py --snapshot,
+// the one the page loads) is started under Node, the worker's files are written where the page's worker
+// (static/solver-worker.js) writes them, py/worker_snapshot.py imports them and compiles py/worker.py,
+// and the interpreter's memory is saved. The page's worker starts from it (static/pyodide-snapshot.mjs)
+// instead of booting CPython and compiling its modules again. Run by tools/setup.sh (through tools/configs.py --snapshot,
 // which makes it again when what it holds changed); the file is git-ignored.
 // Usage: node tools/snapshot.mjs [OUT]   (default: static/vendor/pyodide/snapshot.bin)
 import { execFileSync } from "node:child_process";
@@ -17,8 +17,8 @@ const started = performance.now();
 
 // The worker's [files] as tools/configs.py writes them into worker.toml: [source, destination] pairs.
 const files = JSON.parse(execFileSync("python3", [join(root, "tools", "configs.py"), "--worker-files"], { encoding: "utf8" }));
-// PyScript's package `pyscript`, as PyScript writes it into the worker's working directory.
-const stdlib = (await import(pathToFileURL(join(root, "node_modules/@pyscript/core/src/stdlib/pyscript.js")).href)).default;
+// The worker's entry, compiled (not imported: it checks the snapshot when the page imports it).
+const compiled = { "worker.py": readFileSync(join(root, "py", "worker.py"), "utf8") };
 
 const { loadPyodide } = await import(pathToFileURL(join(vendor, "pyodide.mjs")).href);
 // sys.executable as in a browser (under Node, Emscripten would take this script's path).
@@ -31,7 +31,7 @@ for (const [source, destination] of [...files, ["py/worker_snapshot.py", "worker
 // JSON text in, JSON text out: nothing of Node's stays referenced from Python's memory.
 const summary = JSON.parse(
   pyodide.runPython(
-    `import json as _json, worker_snapshot as _ws\n_json.dumps(_ws.prepare(_json.loads(${JSON.stringify(JSON.stringify(stdlib))})))`,
+    `import json as _json, worker_snapshot as _ws\n_json.dumps(_ws.prepare(_json.loads(${JSON.stringify(JSON.stringify(compiled))})))`,
   ),
 );
 pyodide.runPython("del _json, _ws");
@@ -43,5 +43,5 @@ renameSync(part, out);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
   `snapshot: ${(memory.length / 2 ** 20).toFixed(1)} MB, ${summary.modules.length} modules imported, ` +
-    `${summary.compiled.length} PyScript files compiled, in ${seconds} s -> ${out}`,
+    `${summary.compiled.length} file(s) compiled, in ${seconds} s -> ${out}`,
 );

@@ -6,7 +6,7 @@ the keyboard shortcuts, the page's visibility and the clocks' tick."""
 import asyncio
 import json
 
-from pyscript import document, window, workers
+from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
 from app import lazy
@@ -35,7 +35,8 @@ def _reason(e: Exception) -> str:
 
 
 class Solver:
-    """The Pyodide worker: awaited once, then called with JSON strings.
+    """The Pyodide worker (static/solver-worker.js, through boot.js's ``solverWorkers``): awaited once,
+    then called with JSON strings.
 
     A job whose call fails or goes unanswered (boot.js's ``CALL_TIMEOUT_MS``)
     means the worker died: a new one is started (the page, and its boards,
@@ -75,32 +76,24 @@ class Solver:
 
     async def _load(self, name: str) -> None:
         try:
-            worker = await workers[name]
-            self.version = str(await worker.ping())
+            worker = window.solverWorkers.open(name)  # boot.js started the first at navigation
+            failed = await worker.ready
+            if failed is not None:
+                self.failed = str(failed)
+                return
+            self.version = str(worker.version)  # ping's answer, sent with "ready"
             if self.failed is None:
                 self.worker = worker
         except Exception as e:  # the page stays playable without a solver
             self.failed = _reason(e)
 
     def restart(self) -> None:
-        """Start a fresh worker beside the dead one (a new ``<script type=py worker>``)."""
-        old = document.querySelector('script[type="py"][worker][name="%s"]' % self._name())
-        if old is not None and getattr(old, "xworker", None) is not None:
-            try:
-                old.xworker.terminate()
-            except Exception:
-                pass
+        """End the dead worker and start a fresh one beside the page (boot.js's ``solverWorkers``)."""
+        window.solverWorkers.end(self._name())
         self.generation += 1
         self.worker = None
         self.failed = None
         window.__solverBootError = None
-        tag = document.createElement("script")
-        tag.setAttribute("type", "py")
-        tag.setAttribute("worker", "")
-        tag.setAttribute("name", self._name())
-        tag.setAttribute("src", "./py/worker.py")
-        tag.setAttribute("config", str(old.getAttribute("config")) if old is not None else "./worker.toml")
-        document.body.appendChild(tag)
         self.shell.refresh_solver_state()
         self.shell.render_solver_note()
         asyncio.create_task(self.connect(self._name()))

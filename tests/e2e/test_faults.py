@@ -12,15 +12,11 @@ from puzzles.sliding import Board as SlidingBoard
 pytestmark = pytest.mark.e2e
 
 
-# The solver workers' script tags: the page appends one for each fresh worker ("solver", "solver-1", …).
-SOLVERS = "script[type=py][worker][name^=solver]"
-
-
 def kill_the_solver(page) -> int:
     """Terminate the worker the page uses now (the last one started: on a loaded machine the page may
     already have replaced the first); returns how many solver workers the page has started."""
-    return page.evaluate("(sel) => { const all = document.querySelectorAll(sel); "
-                         "all[all.length - 1].xworker.terminate(); return all.length; }", SOLVERS)
+    return page.evaluate("() => { const all = window.solverWorkers.all; "
+                         "all[all.length - 1].worker.terminate(); return all.length; }")
 
 
 @pytest.mark.parametrize("rested", [False, True], ids=["clicked-at-once", "look-ahead-adopted"])
@@ -56,7 +52,7 @@ def test_the_worker_dies_while_the_map_is_made_and_a_new_one_takes_over(open_gam
     expect(page.button("Stop mapping")).to_be_visible()
     workers = kill_the_solver(page)
     expect(page.panel).to_contain_text("The map could not be made", timeout=30_000)
-    assert page.locator(SOLVERS).count() == workers + 1  # the fresh worker, started by that failure
+    assert page.evaluate("window.solverWorkers.all.length") == workers + 1  # the fresh worker, started by that failure
     expect(page.locator("#solver-note")).to_contain_text("ready", timeout=60_000)
     page.panel.get_by_role("button", name="Solve").click()
     expect(page.status()).to_contain_text("Solved:", timeout=60_000)
@@ -122,7 +118,7 @@ def test_a_corrupt_or_old_saved_game_opens_the_default_board(open_game, server_u
 
 def test_worker_files_that_fail_to_load_say_so(open_game):
     page = open_game.blank()
-    open_game.allow += ["worker_jobs.py", "console error: MessageEvent"]  # the 404 and the worker's failure
+    open_game.allow += ["worker_jobs.py"]  # the 404
     page.route("**/worker_jobs.py", lambda route: route.fulfill(status=404, body="gone"))
     page = page.open("?game=huarong&lang=en", solver=False)
     expect(page.locator("#solver-note")).to_contain_text("failed to start", timeout=60_000)

@@ -132,14 +132,13 @@ def test_a_fresh_worker_knows_the_fourth_game(open_game):
     page's games are its games: the toy's Solve works on the fresh worker."""
     opened = open_game(QUERY)
     page = LightsPage(opened.page, opened.base, opened._watch, opened.device)
-    page.evaluate("document.querySelector('script[type=py][worker][name=solver]').xworker.terminate()")
+    page.evaluate("window.solverWorkers.all[0].worker.terminate()")
     page.move(0)  # a board the look-ahead has not worked out: Solve asks the dead worker
     page.solve()  # its call goes unanswered: said, and a fresh worker starts
     expect(page.status()).to_contain_text("The solver stopped", timeout=30_000)
     expect(page.locator("#solver-note")).to_contain_text("ready", timeout=60_000)
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
-    configs = page.evaluate("[...document.querySelectorAll('script[type=py][worker]')]"
-                            ".map(s => s.getAttribute('config'))")
+    configs = page.evaluate("window.solverWorkers.all.map(w => w.config)")
     assert configs == ["./worker.lights.toml", "./worker.lights.toml"]
     page.solve(re.compile(r"Solved: \d moves"))
     page.wait_solved()

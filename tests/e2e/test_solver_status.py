@@ -107,7 +107,7 @@ def slow_tables():
 
 
 NEAR_4X4 = SlidingBoard.goal(4, 4).play([12, 8, 4, 3])  # four moves from the goal: a search that needs the tables
-WORKERS = "document.querySelectorAll('script[type=py][worker]').length"
+WORKERS = "window.solverWorkers.all.length"
 
 
 def test_a_slow_tables_download_is_progress_not_a_dead_solver(open_game, slow_tables):
@@ -157,7 +157,7 @@ def test_cancel_stops_a_tables_download_and_a_later_solve_tries_again(open_game,
         (
             "**/worker_jobs.py",
             lambda route: route.fulfill(status=404, body="gone"),
-            ["/py/worker_jobs.py", "console error: MessageEvent"],
+            ["/py/worker_jobs.py"],
         ),
         ("**/worker.py", "abort", ["console error: Failed to load resource: net::ERR_FAILED"]),  # the aborted load
     ],

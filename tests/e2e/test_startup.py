@@ -50,6 +50,30 @@ def test_the_solver_starts_from_the_snapshot(open_game):
     solves(page)
 
 
+def test_the_solver_worker_starts_at_navigation_without_pyscript(open_game):
+    """The solver's worker is a plain module worker that boot.js starts as the page loads, before the
+    page's Python runs its first line (main.py's mark app:main), with no PyScript in it (none of its files
+    fetched there). The board's start comes first: the worker asks for its snapshot once MicroPython is
+    up (boot.js's mark solver-files-go) and starts Pyodide (its first request, pyodide-lock.json) once
+    the board is playable (the mark solver-go), or 1 s after navigation."""
+    page = open_game("?game=huarong&lang=en&speed=0")
+    expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.")
+    solvers = [w for w in page.workers if w.url.endswith("/static/solver-worker.js")]
+    assert len(solvers) == 1, [w.url for w in page.workers]
+    worker = solvers[0].evaluate("""() => ({origin: performance.timeOrigin, fetched: performance
+        .getEntriesByType('resource').map(e => [e.name, performance.timeOrigin + e.startTime])})""")
+    assert not [name for name, _ in worker["fetched"] if "/pyscript/" in name], worker["fetched"]
+    first = {}
+    for name, at in worker["fetched"]:
+        first.setdefault(name.rsplit("/", 1)[-1], at)
+    marks = page.evaluate("""() => Object.fromEntries(['app:main', 'solver-files-go', 'solver-go']
+        .map(m => [m, performance.timeOrigin + performance.getEntriesByName(m)[0].startTime]))""")
+    assert worker["origin"] < marks["app:main"], (worker["origin"], marks)
+    assert marks["solver-files-go"] <= first["snapshot.bin"], (first, marks)
+    assert marks["solver-go"] <= first["pyodide-lock.json"], (first, marks)
+    solves(page)
+
+
 @pytest.mark.parametrize(
     "answer",
     [{"status": 404, "body": "gone"}, {"status": 200, "body": b"\x00" * 4096}],
