@@ -398,8 +398,31 @@ def test_a_links_bad_board_opens_the_default_board_with_the_reason_in_the_alert(
     async def body():
         view = make_view(game, {"board": text})
         assert view.session.state == GAMES[game].default() and view.session.cursor == 0
-        code, values, fallback, prefix = view.frame.alert_error
+        code, values, fallback, prefix, near = view.frame.alert_error
         assert prefix == "bad_url_board" and code and fallback
+        assert near == "" and view.frame.near == ""  # about the link: no paste box says it too
         assert page.window.safeStorage.get("bfs-puzzles." + game) is None  # nothing saved over
+
+    run(body)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_refused_paste_is_said_under_its_box_until_the_alert_goes(page, game):
+    """The paste box's note says the alert about its text (the text area marked invalid), says it again
+    on a language switch, and goes with the alert."""
+    async def body():
+        view = make_view(game)
+        frame, life = view.frame, view.life
+        note, area = frame.notes[game + "-board-input"]
+        life.board_input[1].value = "not a board"
+        life._on_load(None)
+        said = str(frame.alert.textContent)
+        assert said and str(note.textContent) == said and not note.hidden
+        assert area.getAttribute("aria-invalid") == "true"
+        note.textContent = ""  # a language switch writes it again, from the frame's state
+        frame.relabel()
+        assert str(note.textContent) == str(frame.alert.textContent) == said
+        frame.clear_alert()
+        assert note.hidden and str(note.textContent) == "" and area.getAttribute("aria-invalid") is None
 
     run(body)
