@@ -5,10 +5,9 @@ the board.
 A task's length is the CPU time the page's main thread spent in it, read from
 Chromium's own trace (its thread time): on this shared 2-core machine a task's
 wall clock mostly measures the scheduler (a 6 ms task stretched to 100-280 ms
-while other programs run; tests/e2e/test_code_paste.py). They still run alone
-(tools/test.sh): CPU time too grows when both cores are busy (a task of 24 ms
-measured 71-90 ms with a second browser at work beside it). The browser's own
-``longtask`` entries (wall clock) are still gathered.
+while other programs run; tests/e2e/test_code_paste.py), so these tests run
+among the others (tools/test.sh). The browser's own ``longtask`` entries (wall
+clock) are still gathered.
 
 The tours of a game's controls that switch the language hold our code to the
 same 50 ms through the script entries' CPU (an event's handler, a timer, a
