@@ -101,6 +101,7 @@ def test_a_bad_link_never_wipes_the_saved_game(open_game):
     expect(page.alert()).to_be_hidden()
     assert page.board() == after[game].grid() and page.move_count() == 1, game
     expect(page.panel.get_by_role("button", name="改为打开你保存的棋局")).to_be_hidden()
+    page.wait_for_function("!location.search.includes('board=')")  # the address drops the link's board (a task later)
     page.reload()
     assert page.board() == after[game].grid() and page.move_count() == 1, game
     # the plain page reopens every saved game, moves and all
