@@ -31,7 +31,7 @@ function fallback(why, options) {
 }
 
 export async function loadPyodide(options = {}) {
-  // Passed as a promise: Pyodide awaits it once its own script is in, and instantiates its wasm after.
+  // Passed as a promise: Pyodide awaits the snapshot when its own script is in, and instantiates its wasm after.
   const memory = prefetch().then((m) => {
     if (m.error) throw m.error;
     return m;
