@@ -426,3 +426,29 @@ def test_a_refused_paste_is_said_under_its_box_until_the_alert_goes(page, game):
         assert note.hidden and str(note.textContent) == "" and area.getAttribute("aria-invalid") is None
 
     run(body)
+
+
+@pytest.mark.parametrize("outcome", ["shared", "refused"])
+def test_the_share_sheets_answer_is_handled_in_the_click_itself(page, outcome):
+    """Share hands the link to the system sheet and attaches both outcomes to its promise before the
+    click returns: a refusal handled only later, in a task, is an unhandled rejection meanwhile. The
+    sheet's success is said; its refusal leaves the link in the box, unsaid."""
+    attached = []
+
+    class Promise:
+        def then(self, on_done, on_failed):
+            attached.append((on_done, on_failed))
+
+    async def body():
+        view = make_view("sliding")
+        page.window.navigator.share.side_effect = lambda data: Promise()
+        view.life.share_button(None)
+        assert len(attached) == 1, "both outcomes attached in the click"
+        assert "board=" in str(view.frame.share_link)
+        page.window.navigator.share.assert_called_once()
+        assert view.frame.status_key[0] == "share_done"
+        done, failed = attached[0]
+        (done if outcome == "shared" else failed)(None)
+        assert view.frame.status_key[0] == ("shared" if outcome == "shared" else "share_done")
+
+    run(body)

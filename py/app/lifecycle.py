@@ -24,7 +24,6 @@ brought the board to the goal) and, with the clock, ``assisted``, and taken back
 imports the view.
 """
 
-import asyncio
 import json
 
 from pyscript import window
@@ -58,6 +57,8 @@ class Lifecycle:
         self.save_due = False  # the game changed since it was last written (see save)
         self.save_queued = False
         self._save_timer = create_proxy(self._save_later)
+        self._on_shared = create_proxy(lambda *_: self.frame.say("shared"))
+        self._on_not_shared = create_proxy(lambda *_: None)  # closed, or could not open: the box has the link
         self.from_save = False
         session.subscribe(self._changed)
 
@@ -309,14 +310,9 @@ class Lifecycle:
             promise = window.navigator.share(data)
         except Exception:  # refused at once (not allowed here): the box is there
             return
-        asyncio.create_task(self._shared(promise))
-
-    async def _shared(self, promise: object) -> None:
-        try:
-            await promise
-            self.frame.say("shared")
-        except Exception:  # the sheet was closed, or could not open: the link is in the box
-            pass
+        # Both outcomes are handled in this same call: a refusal handled only
+        # later, in a task, is an unhandled rejection to the browser meanwhile.
+        promise.then(self._on_shared, self._on_not_shared)
 
     async def copy(self, event: object) -> None:
         frame = self.frame

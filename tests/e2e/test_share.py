@@ -36,7 +36,17 @@ def test_share_from_a_refused_draft_opens_no_sheet_with_an_older_link(open_game)
 
 
 def test_share_falls_back_to_the_box_when_the_sheet_fails(open_game):
+    """The sheet's refusal is handled as it happens: never an unhandled rejection, even for a moment."""
     page = open_game("?game=huarong&lang=en", "phone", solver=False)
-    page.evaluate("() => { navigator.share = () => Promise.reject(new DOMException('no', 'NotAllowedError')); }")
+    page.evaluate(
+        """() => {
+        window.__unhandled = 0;
+        addEventListener("unhandledrejection", () => { window.__unhandled += 1; });
+        navigator.share = () => Promise.reject(new DOMException('no', 'NotAllowedError'));
+    }"""
+    )
     page.button("Share").click()
     expect(page.panel.get_by_role("textbox", name="Link to this board")).to_have_value(re.compile("game=huarong"))
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__unhandled") == 0
+    expect(page.status()).not_to_have_text("Shared.")
