@@ -205,15 +205,19 @@ class Trace:
         self.cdp.on("Tracing.tracingComplete", lambda e: self.done.append(True))
         self.cdp.send("Tracing.start", {"categories": TRACE_CATEGORIES, "transferMode": "ReportEvents"})
 
+    COMPLETE_S = 60  # a flood of worker messages makes a trace of many MB, slow to hand over on a busy machine
+
     def stop(self) -> list:
-        """End the trace; its events."""
+        """End the trace; its events, once Chromium has handed over the whole trace (the threads' names,
+        which say which thread is the page's main thread, come last)."""
         self.cdp.send("Tracing.end")
-        self.page.wait_for_timeout(200)
-        for _ in range(100):
+        for _ in range(self.COMPLETE_S * 10):
             if self.done:
                 break
             self.page.wait_for_timeout(100)
         self.cdp.detach()
+        if not self.done:
+            raise AssertionError("Chromium's trace was not complete after %d s" % self.COMPLETE_S)
         return self.events
 
 

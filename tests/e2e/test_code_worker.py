@@ -139,7 +139,7 @@ def test_a_run_of_10000_moves_never_holds_the_page(open_game):
 
 
 @pytest.mark.longtask
-@pytest.mark.parametrize("n", [10_000, 30_000, 100_000])
+@pytest.mark.parametrize("n", [10_000, 100_000])  # below the flood limit (Stop ends it), and far past it
 def test_a_flood_of_messages_leaves_the_page_responsive_and_stop_wins(open_game, n):
     """The program posts ``n`` small output messages itself, then loops: the page answers at once (a
     script's round trip), and the run ends on Stop or, past 10,000 messages in a second, at once with the
