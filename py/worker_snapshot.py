@@ -5,10 +5,10 @@ source takes seconds; a memory snapshot of an interpreter that has done it
 starts in a fraction of that. ``tools/snapshot.mjs`` (run by ``tools/setup.sh``)
 starts Pyodide under Node, writes the worker's files where the page's worker
 (static/solver-worker.js) writes them (the virtual working directory), calls
-:func:`prepare` and saves the
-interpreter's memory as ``static/vendor/pyodide/snapshot.bin``; the page's
-worker starts from it through ``static/pyodide-snapshot.mjs``. This module runs
-only there, never in the page: the page finds it already imported.
+:func:`prepare` and saves the interpreter's memory as
+``static/vendor/pyodide/snapshot.bin``; the page's worker starts from it
+through ``static/pyodide-snapshot.mjs``. This module runs only there, never in
+the page: the page finds it already imported.
 
 Rules:
 
