@@ -13,9 +13,11 @@ page's own modules (the session's parts, a game's view) import and run unchanged
 
 import asyncio
 import importlib
+import importlib.machinery
 import sys
 import time
 import types
+from pathlib import Path
 from unittest import mock
 
 PAGE_MODULES = ("app.", "puzzles.huarong.view", "puzzles.linkup.view", "puzzles.linkup.race",
@@ -65,11 +67,10 @@ class Element:
         self.disabled = False
         self.value = ""
         self.parentNode = None
-        self.classList = mock.MagicMock(name="classList")
-        self.style = mock.MagicMock(name="style")
-        self.dataset = mock.MagicMock(name="dataset")
 
     def __getattr__(self, name: str) -> object:
+        """Any other member (``classList``, ``style``, ``dataset``, ``focus``...): a mock, made when first
+        read and kept, so that a test can look at its calls; made only then, as most are never read."""
         if name.startswith("__"):
             raise AttributeError(name)
         other = mock.MagicMock(name=name)
@@ -167,6 +168,26 @@ def make_pyscript() -> types.ModuleType:
 
     module.fetch = fetch
     return module
+
+
+# The page's modules are imported again for every fake page (see :func:`install`), and this machine's
+# Python may write no .pyc (PYTHONDONTWRITEBYTECODE): each import would compile its source again, seconds
+# over the tests of a run. A file's code is compiled once per process, for as long as its source is the same.
+_COMPILED: dict = {}  # (path, source bytes) -> code
+_PAGE_DIR = str(Path(__file__).resolve().parent.parent / "py")
+_source_to_code = importlib.machinery.SourceFileLoader.source_to_code
+
+
+def _compiled_once(self: object, data: object, path: str, *args: object, **kw: object) -> object:
+    if not str(path).startswith(_PAGE_DIR):
+        return _source_to_code(self, data, path, *args, **kw)
+    key = (str(path), bytes(data))
+    if key not in _COMPILED:
+        _COMPILED[key] = _source_to_code(self, data, path, *args, **kw)
+    return _COMPILED[key]
+
+
+importlib.machinery.SourceFileLoader.source_to_code = _compiled_once
 
 
 def install() -> types.ModuleType:
