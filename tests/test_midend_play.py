@@ -266,3 +266,237 @@ def test_moves_interleaved_with_playback_fuzz(page, game):
         no_fault(view)
 
     asyncio.run(body())
+
+
+# ----------------------------------------------------------------- pasted boards and scripts, a link's bad board
+def paste(view: object, text: str) -> None:
+    """Text typed into the paste box, then its Load pressed."""
+    view.life.board_input[1].value = text
+    click(view.life.load_btn)
+
+
+def type_into(node: object, text: str) -> None:
+    """Text typed into a box: its value, then its input listeners."""
+    node.value = text
+    event = mock.MagicMock(name="input")
+    event.target.value = text
+    for listener in node.listeners["input"]:
+        listener(event)
+
+
+def choose(select: object, value: str) -> None:
+    """A choice in a picker: its value, then its change listeners."""
+    select.value = value
+    event = mock.MagicMock(name="change")
+    event.target.value = value
+    for listener in select.listeners["change"]:
+        listener(event)
+
+
+def play_script(view: object, script: str) -> None:
+    """Huarong's move-script box: the script typed, then Play script pressed."""
+    type_into(view.script_input, script)
+    box = view.script_input.parentNode.parentNode
+    click(next(e for e in box.walk() if e.tagName == "BUTTON"))
+
+
+def test_a_bad_pasted_board_and_a_bad_move_script_are_named_and_change_nothing(page):
+    async def body():
+        view = make_view("huarong")
+        paste(view, "[[1,1,0],[1,1]]")
+        assert "ragged rows" in alert(view)
+        assert view.session.state.grid() == COURSE
+        play_script(view, "gameHandler.move(10, 'left')\ngameHandler.move(1, 'down')")
+        assert "line 2: piece 1 cannot move down" in alert(view)
+        assert view.session.state.grid() == COURSE and view.session.cursor == 0 and view.player.playback is None
+
+    asyncio.run(body())
+
+
+def test_a_pasted_board_and_the_courses_script_play_to_the_goal(page):
+    """勇闯五关 pasted in the course's JSON form, then its solution as the course prints it, played at
+    speed 0: the board reaches the goal and the status says the escape in 46 moves."""
+    from puzzles.huarong import format_script
+    from puzzles.huarong.layouts import find_layout
+    from puzzles.huarong.solver import solve
+
+    async def body():
+        view = make_view("huarong", {"speed": "0"})
+        board = find_layout("勇闯五关").board
+        paste(view, board.to_json())
+        assert view.session.state.grid() == board.grid() and alert(view) == ""
+        play_script(view, format_script(solve(board, "cell").moves))
+        await fake_page.drive(page.window, lambda: view.player.playback is None and view.session.cursor)
+        assert view.session.state.is_solved()
+        assert "escaped in 46 moves" in status(view)
+        no_fault(view)
+
+    asyncio.run(body())
+
+
+def test_an_unsolvable_sliding_board_is_answered_minus_one_at_once_without_the_worker(page):
+    """The parity rule answers on the page's own thread: no job, the solver never busy, the board kept."""
+    async def body():
+        view = make_view("sliding", {"board": "[[1,2,3],[5,4,0]]"})
+        view.shell.solver.run = mock.MagicMock(side_effect=AssertionError("the worker was asked"))
+        click(view.solve_btn)
+        await fake_page.drive(page.window, lambda: "No solution: -1" in status(view), 2)
+        assert view.session.state.grid() == [[1, 2, 3], [5, 4, 0]]
+        assert mock.call(True) not in view.shell.solving.call_args_list and view.jobs.job is None
+        no_fault(view)
+
+    asyncio.run(body())
+
+
+def test_leetcodes_board_form_pastes_and_a_bad_paste_names_the_json_form(page):
+    """(The Chinese message names the JSON form too: tests/test_sliding_engine.py.)"""
+    async def body():
+        view = make_view("sliding")
+        before = view.session.state
+        paste(view, "hello")
+        assert "JSON form" in alert(view)
+        assert view.session.state == before, "a refused paste leaves the board as it was"
+        paste(view, "board = [[1,2,3],[4,0,5]]")
+        assert alert(view) == ""  # the refusal is gone
+        assert view.session.state.grid() == [[1, 2, 3], [4, 0, 5]]
+
+    asyncio.run(body())
+
+
+def test_a_bad_sliding_paste_and_a_bad_link_keep_the_board(page):
+    async def body():
+        view = make_view("sliding", {"board": "[[4,1,2],[5,0,3]]"})
+        paste(view, "[[1,2,3],[4,0,0]]")
+        assert "0 appears twice" in alert(view)
+        assert view.session.state.grid() == [[4, 1, 2], [5, 0, 3]]
+        page.window.safeStorage.data.clear()  # a first visit
+        view = make_view("sliding", {"board": "[[1,2],[3,9]]"})
+        assert "holds 9" in alert(view)
+        assert view.session.state.grid() == [[4, 1, 2], [5, 0, 3]]
+
+    asyncio.run(body())
+
+
+def test_a_linkup_bad_link_and_bad_paste_show_messages(page):
+    from puzzles.linkup import Board, generate
+
+    async def body():
+        code = generate(4, 6, 6, 4, 2).to_code()
+        tampered = code[:8] + ("2" if code[8] != "2" else "3") + code[9:]
+        view = make_view("linkup", {"board": tampered})
+        assert "checksum does not match" in alert(view)
+        default = view.session.state.grid()
+        assert default == generate(4, 6, 6, 4, 1).grid()
+        paste(view, "[[1,2,2]]")
+        assert "kind 1 appears once" in alert(view)
+        assert view.session.state.grid() == default
+        assert Board.parse(code).tiles() == 24
+
+    asyncio.run(body())
+
+
+# ----------------------------------------------------------------- Link-up's buttons and pickers
+def test_shuffle_is_off_once_the_linkup_board_is_cleared(page):
+    """A cleared board has nothing to rearrange: Shuffle goes off, and comes back with the tiles (Undo)."""
+    async def body():
+        view = make_view("linkup", {"speed": "0"})
+        paste(view, "[[1,1],[2,2]]")
+        assert view.shuffle_btn.disabled is False
+        click(view.solve_btn)
+        await fake_page.drive(page.window, lambda: view.session.state.is_solved() and view.player.playback is None)
+        assert status(view).startswith("Cleared")
+        assert view.shuffle_btn.disabled is True
+        click(view.undo_btn)
+        assert view.shuffle_btn.disabled is False
+        no_fault(view)
+
+    asyncio.run(body())
+
+
+def test_new_board_with_chosen_size_kinds_and_seed(page):
+    from puzzles.linkup import generate
+
+    async def body():
+        view = make_view("linkup")
+        choose(view.preset_select, "small")
+        choose(view.kinds_select, "12")
+        type_into(view.seed_input, "5")
+        click(view.new_btn)
+        await fake_page.drive(page.window, lambda: status(view) == "New board: seed 5.")
+        assert view.session.state.grid() == generate(4, 6, 12, 2, 5).grid()
+        no_fault(view)
+
+    asyncio.run(body())
+
+
+def test_new_board_is_a_new_board_each_press_and_a_typed_seed_reproduces_one(page):
+    """Each press of 新棋盘 opens a board not seen before, made by the seed it shows (in the status and the
+    seed box); a seed typed on purpose reproduces its board once; an emptied box gives random boards."""
+    from puzzles.linkup import generate
+
+    page.window.Math.random.side_effect = random.Random(7).random
+
+    async def press(view: object) -> tuple:
+        before = status(view)
+        click(view.new_btn)
+        await fake_page.drive(page.window, lambda: status(view) != before)
+        said = re.fullmatch(r"新棋盘：种子 (\d+)。", status(view))
+        assert said, status(view)
+        return int(said.group(1)), view.session.state.grid()
+
+    async def body():
+        view = make_view("linkup", lang="zh")
+        seen = [view.session.state.grid()]
+        seeds = []
+        for _ in range(3):
+            seed, board = await press(view)
+            assert board == generate(4, 6, 6, 4, seed).grid(), "the seed shown makes the board shown"
+            assert str(view.seed_input.value) == str(seed)  # shown, so it can be reproduced
+            assert board not in seen, "each press gives a board not seen before"
+            seen.append(board)
+            seeds.append(seed)
+        type_into(view.seed_input, str(seeds[0]))
+        assert await press(view) == (seeds[0], seen[1])
+        seed, board = await press(view)
+        assert seed != seeds[0] and board != seen[1]
+        type_into(view.seed_input, "")
+        _, first = await press(view)
+        _, second = await press(view)
+        assert second != first
+        no_fault(view)
+
+    asyncio.run(body())
+
+
+def test_link_up_sizes_are_named_by_their_dimensions_in_either_language(page):
+    async def body():
+        view = make_view("linkup")
+        for lang in ("en", "zh"):
+            switch_language(view, lang)
+            texts = [str(o.textContent).strip() for o in view.preset_select.children]
+            assert texts == ["4 × 6", "8 × 18", "10 × 20"], lang
+
+    asyncio.run(body())
+
+
+# ----------------------------------------------------------------- Share
+def test_huarong_share_can_link_the_position_now(page):
+    """Share, then "Link to the position now" ticked: the link opens on the board as it is, one move made."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    async def body():
+        view = make_view("huarong")
+        assert view.handler_methods()[0]["move"](10, "left")
+        view.life.share_button(None)  # Share's click
+        ticked = mock.MagicMock(name="change")
+        ticked.target.checked = True
+        for listener in view.frame.share_progress.listeners["change"]:
+            listener(ticked)
+        link = str(view.frame.share_link)
+        params = dict(parse_qsl(urlsplit(link).query))
+        assert params["game"] == "huarong" and "board" in params
+        page.window.safeStorage.data.clear()  # opened elsewhere: another browser
+        other = make_view("huarong", params)
+        assert other.session.state.grid()[4] == [9, 0, 10, 0]
+
+    asyncio.run(body())

@@ -1,12 +1,11 @@
-"""Link-up in Chromium, as a user plays it."""
+"""Link-up in Chromium, as a user plays it. (Its pickers, New board, bad links and
+pastes are checked on the midend, without a browser, in tests/test_midend_play.py.)"""
 
-import re
-from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
 
-from puzzles.linkup import Board, generate
+from puzzles.linkup import generate
 
 pytestmark = pytest.mark.e2e
 
@@ -56,29 +55,6 @@ def test_solve_clears_a_generated_kshisen_board(open_game):
     expect(page.locator("#linkup-moves")).to_have_text("Tiles left: 0")
 
 
-def test_new_board_with_chosen_kinds(open_game):
-    page = open_game("?game=linkup&lang=en")
-    page.panel.get_by_label("Size").select_option("small")
-    page.get_by_label("Kinds × tiles").select_option("12")
-    page.get_by_label("Seed").fill("5")
-    page.get_by_role("button", name="New board").click()
-    expect(page.status()).to_have_text("New board: seed 5.")
-    assert page.board() == generate(4, 6, 12, 2, 5).grid()
-
-
-def test_shuffle_is_off_once_the_board_is_cleared(open_game):
-    """A cleared board has nothing to rearrange: Shuffle goes off (no "Shuffled.", no step
-    to undo), and comes back with the tiles (Undo)."""
-    page = open_game("?game=linkup&lang=en&speed=0")
-    page.paste_board("[[1,1],[2,2]]")
-    shuffle = page.button("Shuffle", exact=True)
-    expect(shuffle).to_be_enabled()
-    page.solve(re.compile("Cleared"))
-    expect(shuffle).to_be_disabled()
-    page.undo()
-    expect(shuffle).to_be_enabled()
-
-
 def test_a_board_that_cannot_be_cleared_says_so(open_game):
     """Solve says so; Hint too, and on a board no pair was taken from, it offers Shuffle, not Undo (never
     "can no longer be cleared — undo or shuffle" with Undo off)."""
@@ -118,65 +94,3 @@ def test_share_opens_the_same_board(open_game):
     other = page.open_link(link)
     assert other.board() == board.grid()
     other.close()
-
-
-def test_bad_link_and_bad_paste_show_messages(open_game):
-    code = generate(4, 6, 6, 4, 2).to_code()
-    tampered = code[:8] + ("2" if code[8] != "2" else "3") + code[9:]
-    page = open_game("?game=linkup&lang=en&board=" + quote(tampered))
-    expect(page.get_by_role("alert").filter(visible=True)).to_contain_text("checksum does not match")
-    default = page.board()
-    assert default == generate(4, 6, 6, 4, 1).grid()
-    page.paste_board("[[1,2,2]]")
-    expect(page.get_by_role("alert").filter(visible=True)).to_contain_text("kind 1 appears once")
-    assert page.board() == default
-    assert Board.parse(code).tiles() == 24
-
-
-# ---------------------------------------------------------------- New board is a new board
-def test_new_board_is_a_new_board_each_press_and_a_typed_seed_reproduces_one(open_game):
-    page = open_game("?game=linkup&lang=zh")
-    new = page.get_by_role("button", name="新棋盘")
-    seen = [page.board()]
-    seeds = []
-    for _ in range(3):
-        before = page.status().text_content()
-        new.click()
-        expect(page.status()).not_to_have_text(before)
-        expect(page.status()).to_have_text(re.compile(r"^新棋盘：种子 \d+。$"))
-        seed = int(re.search(r"\d+", page.status().text_content()).group())
-        board = page.board()
-        assert board == generate(4, 6, 6, 4, seed).grid(), "the seed shown makes the board shown"
-        expect(page.get_by_label("种子")).to_have_value(str(seed))  # shown, so it can be reproduced
-        assert board not in seen, "each press gives a board not seen before"
-        seen.append(board)
-        seeds.append(seed)
-    # a seed typed on purpose reproduces its board, once; the next press is new again
-    page.get_by_label("种子").fill(str(seeds[0]))
-    new.click()
-    expect(page.status()).to_have_text("新棋盘：种子 %d。" % seeds[0])
-    assert page.board() == seen[1]
-    new.click()
-    expect(page.status()).not_to_have_text("新棋盘：种子 %d。" % seeds[0])
-    assert page.board() != seen[1]
-    # an emptied box: a random board, and the next press is another one
-    page.get_by_label("种子").fill("")
-    before = page.status().text_content()
-    new.click()
-    expect(page.status()).not_to_have_text(before)
-    first = page.board()
-    before = page.status().text_content()
-    new.click()
-    expect(page.status()).not_to_have_text(before)
-    assert page.board() != first
-
-
-# ---------------------------------------------------------------- sizes
-def test_link_up_sizes_are_named_by_their_dimensions(open_game):
-    page = open_game("?game=linkup&lang=en", "desktop", solver=False)
-    for lang in ("en", "zh"):
-        if lang == "zh":
-            page.switch_language()
-        sizes = page.panel.get_by_label("Size" if lang == "en" else "大小")
-        texts = [t.strip() for t in sizes.locator("option").all_text_contents()]
-        assert texts == ["4 × 6", "8 × 18", "10 × 20"], lang

@@ -1,6 +1,7 @@
 """What a player meets beyond the rules: records that survive a reload,
 the board editors, shortcuts, the Link-up cursor, swipes, refusals, the clock,
-playback held in a hidden tab, and the fixes to sharing, counting and the chart."""
+playback held in a hidden tab, and the fixes to counting and the chart. (Sharing the position now is
+tests/test_midend_play.py's.)"""
 
 import re
 
@@ -259,18 +260,6 @@ def test_playback_waits_while_the_page_is_hidden(open_game):
     held = page.evaluate("document.querySelector('#huarong-moves').dataset.playing")
     page.wait_for_timeout(800)
     assert page.evaluate("document.querySelector('#huarong-moves').dataset.playing") == held
-
-
-def test_huarong_share_can_link_the_position_now(open_game):
-    page = open_game("?lang=en")
-    page.evaluate("gameHandler.move(10, 'left')")
-    panel = page.panel
-    panel.get_by_role("button", name="Share").click()
-    panel.get_by_role("checkbox", name=re.compile("Link to the position now")).check()
-    link = panel.get_by_role("textbox", name="Link to this board").input_value()
-    other = page.open_link(link)
-    assert other.board()[4] == [9, 0, 10, 0]
-    other.close()
 
 
 def test_the_counter_keeps_one_unit_and_the_chart_has_axes(open_game):
