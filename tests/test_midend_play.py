@@ -500,3 +500,61 @@ def test_huarong_share_can_link_the_position_now(page):
         assert other.session.state.grid()[4] == [9, 0, 10, 0]
 
     asyncio.run(body())
+
+
+# ----------------------------------------------------------------- an option changed mid-way
+def test_a_new_linkup_board_during_playback_stops_it_and_solve_then_plays_the_new_one(page):
+    """New board (an option of the board, made on the page) while a solution plays: the playback stops, plays
+    nothing more, the controls and the status say so; Solve then clears the new board to the end."""
+    async def body():
+        view = open_board("linkup", 20)
+        await solve_until_playing(page, view, 2)
+        click(view.new_btn)
+        await fake_page.drive(page.window, lambda: view.session.cursor == 0)
+        assert view.frame.counter.getAttribute("data-playing") is None
+        await settle(page, 0.3)
+        assert view.session.cursor == 0 and view.player.playback is None
+        assert view.frame.pause_btn.disabled and not CLAIMS_SOLVED.match(status(view))
+        click(view.solve_btn)
+        await fake_page.drive(page.window, lambda: view.session.state.is_solved() and view.player.playback is None,
+                              60)
+        assert view.frame.counter.getAttribute("data-playing") is None
+        assert status(view).startswith("Cleared")
+        no_fault(view)
+
+    asyncio.run(body())
+
+
+# An 8 × 8 Huarong board with few pieces: far too many positions to solve quickly (tests/e2e/pages.py's BIG).
+BIG = [[0] * 8 for _ in range(8)]
+for _r, _c in [(0, 3), (0, 4), (1, 3), (1, 4)]:
+    BIG[_r][_c] = 1
+for _i, (_r, _c) in enumerate([(r, c) for r in (3, 5, 7) for c in range(0, 8, 2)] + [(2, 7), (4, 3), (6, 5)]):
+    BIG[_r][_c] = 7 + _i
+
+
+def test_an_option_changed_during_a_search_cancels_it_and_not_the_next_one(page):
+    """A Huarong search that takes long: the metric switched while it runs stops it (the solver idle, Solve
+    on again, the board as it was); the next Hint and Solve, on 兵分三路, are answered."""
+    from puzzles.huarong.layouts import find_layout
+
+    async def body():
+        view = make_view("huarong", {"speed": "0"})
+        paste(view, json.dumps(BIG))
+        click(view.solve_btn)
+        await fake_page.drive(page.window, lambda: view.jobs.job is not None and view.jobs.job >= 0)
+        assert view.shell.solving.call_args == mock.call(True)
+        choose(view.metric_select, "piece")
+        await fake_page.drive(page.window, lambda: view.jobs.job is None)
+        assert view.shell.solving.call_args == mock.call(False)
+        assert status(view) == "Solve cancelled; the board is as it was."
+        assert view.solve_btn.disabled is False and view.session.options["metric"] == "piece"
+        assert view.session.state.grid() == BIG and view.session.cursor == 0
+        choose(view.layout_select, str(find_layout("兵分三路").index))
+        click(view.hint_btn)
+        await fake_page.drive(page.window, lambda: status(view).startswith("Hint:"), 60)
+        click(view.solve_btn)
+        await fake_page.drive(page.window, lambda: status(view).startswith("Solved:"), 60)
+        no_fault(view)
+
+    asyncio.run(body())

@@ -1,13 +1,13 @@
 """Playback in Chromium: a reload while it plays keeps its moves (the page's pagehide), a key or a drag
-on a piece stops it, an option changed mid-way stops it or cancels the search. The playback's rules in
-every game (a move by hand, Redo or Pause during a playback, a reload after them, a seeded fuzz of
-moves interleaved with playback) are tests/test_midend_play.py's, on the midend without a browser."""
+on a piece stops it. The playback's rules in every game (a move by hand, Redo, Pause, a new board or an
+option during a playback or a search, a reload after them, a seeded fuzz of moves interleaved with
+playback) are tests/test_midend_play.py's and tests/test_midend_page.py's, on the midend without a browser."""
 
 import json
 import re
 
 import pytest
-from pages import BIG, GAME_QUERIES
+from pages import GAME_QUERIES
 from playwright.sync_api import expect
 
 from puzzles.huarong import Board as HuarongBoard
@@ -62,48 +62,3 @@ def test_huarong_keys_and_drags_during_playback_stop_it(open_game):
     page.wait_for_timeout(500)
     assert page.move_count() == count
     expect(page.status()).not_to_contain_text("Solved")
-
-
-# ----------------------------------------------------------------- an option changed mid-way
-# An option's select stopping a playback is the midend's (tests/test_midend_page.py: the sliding puzzle's mode,
-# Huarong's metric; a solve under Huarong's piece metric is tests/e2e/test_player.py's counter test); here
-# through the page, with the solve after it: Link-up's New board (a job of the worker's).
-@pytest.mark.parametrize("game,change", [("linkup", "new")])
-def test_an_option_changed_during_playback_stops_it_cleanly(open_game, game, change):
-    page = open_game(GAME_QUERIES[game] % 120)
-    panel = page.panel
-    page.solve()
-    page.wait_playing()
-    assert change == "new"
-    panel.get_by_role("button", name="New board").click()
-    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
-    made = page.move_count()
-    page.wait_for_timeout(700)
-    assert page.move_count() == made
-    expect(page.button("Pause")).to_be_disabled()
-    expect(page.status()).not_to_contain_text(re.compile("Solved|Cleared"))
-    # Solve again works under the new option, to the end
-    page.solve()
-    page.wait_solved()
-    expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
-    expect(page.status()).to_contain_text(re.compile("Solved|Cleared"))
-
-
-def test_an_option_changed_during_a_search_cancels_it(open_game):
-    """A Huarong search that takes long (an 8 × 8 board with few pieces): the metric switched
-    while it runs stops it, and no solution of the old metric is played afterwards."""
-    page = open_game("?game=huarong&lang=en&speed=0")
-    page.paste_board(json.dumps(BIG))
-    page.solve()
-    expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
-    page.panel.get_by_label("Count").select_option("piece")
-    expect(page.locator("html")).to_have_attribute("data-solver-state", "idle", timeout=10_000)
-    expect(page.button("Solve")).to_be_enabled()
-    assert page.board() == BIG
-    # the search cancelled does not cancel the next one (a stale Cancel once answered every later
-    # Solve and Hint with "cancelled" for the rest of the visit)
-    page.choose_layout("兵分三路")
-    page.hint()
-    expect(page.status()).to_contain_text("Hint:")
-    page.solve()
-    expect(page.status()).to_contain_text("Solved:")
