@@ -558,3 +558,115 @@ def test_an_option_changed_during_a_search_cancels_it_and_not_the_next_one(page)
         no_fault(view)
 
     asyncio.run(body())
+
+
+# ----------------------------------------------------------------- the clock, records and par
+class PageClock:
+    """``performance.now()`` a test moves on by hand (ms)."""
+
+    def __init__(self, page: object) -> None:
+        self.ms = 1_000.0
+        page.window.performance.now.side_effect = lambda: self.ms
+
+    def wait(self, view: object, ms: float) -> None:
+        """``ms`` pass, then the shell's tick shows the open game's clock."""
+        self.ms += ms
+        view.records.tick()
+
+
+def test_a_huarong_win_against_par_and_the_solved_mark(page):
+    """The clock waits for the first move; 横刀立马 won by hand in 116 moves: the status says so, the result
+    matches the layout's par, the layout is marked ✓ in its menu; under the piece metric the record is
+    the same win counted piece by piece (99)."""
+    from puzzles.huarong import Board
+    from puzzles.huarong.layouts import find_layout
+    from puzzles.huarong.solver import solve
+
+    async def body():
+        clock = PageClock(page)
+        view = make_view("huarong")
+        assert str(view.records.clock_el.textContent) == "Time: 0:00"
+        clock.wait(view, 1200)
+        assert str(view.records.clock_el.textContent) == "Time: 0:00", "the clock waits for the first move"
+        move = view.handler_methods()[0]["move"]
+        for pid, d in solve(Board.from_grid(COURSE), "cell").moves:
+            assert move(pid, d)
+        assert status(view) == "Cao Cao escaped in 116 moves!"
+        par = [e for e in view.records.result_el.walk() if e.getAttribute("data-result") == "par"]
+        assert [str(e.textContent) for e in par] == ["Par 116: you matched it!"]
+        lay = find_layout("横刀立马")
+        option = next(o for o in view.layout_select.children if o.getAttribute("value") == str(lay.index))
+        assert str(option.textContent).endswith("✓")
+        choose(view.metric_select, "piece")
+        assert not view.records.best_el.hasAttribute("hidden")
+        assert str(view.records.best_el.textContent).startswith("Best: 99 moves · ")
+        no_fault(view)
+
+    asyncio.run(body())
+
+
+def test_linkup_clock_and_pickers_follow_the_board(page):
+    """The clock waits for the first join (a refused one is no move); a reload keeps its time and the
+    pickers (size, kinds, seed) of the board in play."""
+    async def body():
+        clock = PageClock(page)
+        view = make_view("linkup")
+        clock.wait(view, 1200)
+        assert str(view.records.clock_el.textContent) == "Time: 0:00"
+        choose(view.kinds_select, "12")
+        type_into(view.seed_input, "5")
+        click(view.new_btn)
+        await fake_page.drive(page.window, lambda: status(view) == "New board: seed 5.")
+        connect = view.handler_methods()[0]["connect"]
+        assert json.loads(connect(0, 0, 0, 0)) == []  # refused: no move, no clock
+        clock.wait(view, 1200)
+        assert str(view.records.clock_el.textContent) == "Time: 0:00"
+        assert json.loads(connect(0, 0, 0, 2)) != []
+        clock.wait(view, 2100)
+        assert str(view.records.clock_el.textContent) == "Time: 0:02"
+        view.life.flush()  # the page's pagehide
+        again = make_view("linkup")
+        assert str(again.seed_input.value) == "5"
+        assert str(again.kinds_select.value) == "12" and str(again.preset_select.value) == "small"
+        assert str(again.records.clock_el.textContent) == "Time: 0:02"
+        no_fault(again)
+
+    asyncio.run(body())
+
+
+# ----------------------------------------------------------------- the sliding puzzle's sizes and Shuffle
+def test_sliding_sizes_shuffle_share_and_fast_mode(page):
+    """A size chosen deals a board of that size; Shuffle deals another, solvable and not solved, in the
+    size's default mode (5 × 5: fast); Share's link opens the same board elsewhere; at speed 0 the fast
+    mode solves it in place and says it is not the fewest, with no count of positions searched."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    from puzzles.sliding import Board
+
+    async def body():
+        view = make_view("sliding")
+        choose(view.size_select, "3x4")
+        assert (view.session.state.rows, view.session.state.cols) == (3, 4)
+        choose(view.size_select, "5x5")
+        before = view.session.state
+        view._on_shuffle(None)  # Shuffle's click
+        board = view.session.state
+        assert board != before and (board.rows, board.cols) == (5, 5)
+        assert Board.from_grid(board.grid()).solvable() and not board.is_solved()
+        assert str(view.mode_select.value) == "fast"
+        view.life.share_button(None)  # Share's click
+        params = dict(parse_qsl(urlsplit(str(view.frame.share_link)).query))
+        stored = dict(page.window.safeStorage.data)
+        page.window.safeStorage.data.clear()  # opened in another browser
+        assert make_view("sliding", params).session.state == board
+        page.window.safeStorage.data.update(stored)
+        choose(view.frame.speed_select, "0")
+        click(view.solve_btn)
+        await fake_page.drive(page.window, lambda: view.player.playback is None and view.session.cursor, 60)
+        assert re.fullmatch(r"Solved: \d+ moves \(fast mode, not the fewest\)", status(view)), status(view)
+        assert view.session.state.is_solved()
+        assert re.fullmatch(r"Worked out in [\d.]+ s|Ready before you clicked: worked out ahead",
+                            str(view.frame.progress_text.textContent)), view.frame.progress_text.textContent
+        no_fault(view)
+
+    asyncio.run(body())

@@ -1,16 +1,11 @@
-"""What a player meets beyond the rules: records that survive a reload,
-the board editors, shortcuts, the Link-up cursor, swipes, refusals, the clock,
-playback held in a hidden tab, and the fixes to counting and the chart. (Sharing the position now is
-tests/test_midend_play.py's.)"""
+"""What a player meets beyond the rules, in Chromium: records that survive a reload, the board editors,
+shortcuts, the Link-up cursor, swipes, refusals, playback held in a hidden tab, the counter and the
+chart, a win's moment. (The clock, par and the solved mark, sharing the position now: tests/test_midend_play.py.)"""
 
 import re
 
 import pytest
 from playwright.sync_api import expect
-
-from puzzles.huarong import Board as HuarongBoard
-from puzzles.huarong.layouts import find_layout
-from puzzles.huarong.solver import solve as solve_huarong
 
 pytestmark = pytest.mark.e2e
 COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
@@ -49,23 +44,6 @@ def test_a_manual_win_is_recorded_and_survives_a_reload(open_game):
     expect(page.locator("#sp-size option:checked")).to_have_text("2 × 3")
     page.reload()
     expect(page.locator("#sliding-best")).to_be_hidden()
-
-
-def test_a_huarong_win_against_par_and_the_solved_mark(open_game):
-    page = open_game("?lang=en")
-    expect(page.locator("#huarong-time")).to_have_text("Time: 0:00")
-    page.wait_for_timeout(1200)
-    expect(page.locator("#huarong-time")).to_have_text("Time: 0:00"), "the clock waits for the first move"
-    moves = solve_huarong(HuarongBoard.from_grid(COURSE), "cell").moves
-    page.evaluate("(ms) => ms.forEach(([p, d]) => gameHandler.move(p, d))", [list(m) for m in moves])
-    expect(page.get_by_role("status")).to_have_text("Cao Cao escaped in 116 moves!")
-    box = result(page, "huarong")
-    expect(box.locator("[data-result=par]")).to_have_text("Par 116: you matched it!")
-    lay = find_layout("横刀立马")
-    expect(page.get_by_label("Layout").locator("option[value='%d']" % lay.index)).to_have_text(re.compile("✓$"))
-    # the piece metric counts the same win in its own unit
-    page.get_by_label("Count").select_option("piece")
-    expect(page.locator("#huarong-best")).to_have_text(re.compile(r"^Best: 99 moves · "))  # that path, piece by piece
 
 
 # ====================================================================== editors
@@ -279,28 +257,6 @@ def test_the_counter_keeps_one_unit_and_the_chart_has_axes(open_game):
     progress = page.locator(".progress-text").filter(visible=True).text_content()
     explored = re.search(r"([\d,]+) positions searched", progress).group(1)
     assert "," in explored and explored in label, (label, progress)
-
-
-def test_linkup_clock_and_pickers_follow_the_board(open_game):
-    page = open_game("?game=linkup&lang=en")
-    page.wait_for_timeout(1200)
-    expect(page.locator("#linkup-time")).to_have_text("Time: 0:00")
-    panel = page.panel
-    panel.get_by_label("Kinds × tiles").select_option("12")
-    panel.get_by_label("Seed").fill("5")
-    panel.get_by_role("button", name="New board").click()
-    expect(panel.get_by_role("status")).to_have_text("New board: seed 5.")
-    assert page.evaluate("gameHandler.connect(0, 0, 0, 0)") == []  # refused: no move, no clock
-    page.wait_for_timeout(1200)
-    expect(page.locator("#linkup-time")).to_have_text("Time: 0:00")
-    # the first join starts the clock; a reload keeps its time and the pickers
-    assert page.evaluate("gameHandler.connect(0, 0, 0, 2)") != []
-    expect(page.locator("#linkup-time")).to_have_text("Time: 0:02", timeout=5_000)
-    page.reload()
-    expect(panel.get_by_label("Seed")).to_have_value("5")
-    expect(panel.get_by_label("Kinds × tiles")).to_have_value("12")
-    expect(panel.get_by_label("Size")).to_have_value("small")
-    expect(page.locator("#linkup-time")).to_have_text(re.compile(r"^Time: 0:0[2-4]$"))
 
 
 # ----------------------------------------------------------------- a win's moment
