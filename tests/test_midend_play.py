@@ -670,3 +670,63 @@ def test_sliding_sizes_shuffle_share_and_fast_mode(page):
         no_fault(view)
 
     asyncio.run(body())
+
+
+# ----------------------------------------------------------------- more of Link-up and the sliding puzzle
+def test_linkup_share_opens_the_same_board(page):
+    """A pasted board's Share link, opened in another browser, opens that board."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    from puzzles.linkup import generate
+
+    async def body():
+        view = make_view("linkup")
+        board = generate(4, 6, 6, 4, 9)
+        paste(view, board.to_code())
+        view.life.share_button(None)  # Share's click
+        params = dict(parse_qsl(urlsplit(str(view.frame.share_link)).query))
+        assert params["game"] == "linkup"
+        page.window.safeStorage.data.clear()  # another browser
+        assert make_view("linkup", params).session.state.grid() == board.grid()
+
+    asyncio.run(body())
+
+
+def test_a_linkup_shuffle_while_a_hint_is_worked_out_keeps_its_own_word(page):
+    """Hint on a hard board (a long search), Shuffle before the hint comes: the status says the shuffle,
+    and keeps saying it once the solver is idle (the hint's answer for the board gone is dropped)."""
+    from test_linkup_nogoods import HARD_IMPOSSIBLE
+
+    async def body():
+        view = make_view("linkup")
+        paste(view, HARD_IMPOSSIBLE[1])
+        click(view.hint_btn)
+        await fake_page.drive(page.window, lambda: view.jobs.job is not None and view.jobs.job >= 0)
+        assert status(view) == "Working out a hint…"
+        click(view.shuffle_btn)
+        await fake_page.drive(page.window, lambda: status(view) == "Shuffled.", 30)
+        await fake_page.drive(page.window, lambda: view.shell.solving.call_args == mock.call(False)
+                              and view.jobs.job is None, 30)
+        await settle(page, 0.5)
+        assert status(view) == "Shuffled."
+        no_fault(view)
+
+    asyncio.run(body())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_bad_board_links_alert_stays_until_the_next_action(page, lang):
+    """A link's bad board: its alert stays (no timer takes it), a language switch says it again in the
+    other language, and a move takes it away."""
+    async def body():
+        view = make_view("sliding", {"board": "[[1,2]]"}, lang)
+        said = alert(view)
+        assert "[[1,2]]" in said
+        await settle(page, 0.5)
+        assert alert(view) == said
+        switch_language(view, "zh" if lang == "en" else "en")
+        assert "[[1,2]]" in alert(view) and alert(view) != said
+        assert view.play(5)
+        assert alert(view) == ""
+
+    asyncio.run(body())

@@ -1,5 +1,5 @@
-"""Link-up in Chromium, as a user plays it. (Its pickers, New board, bad links and
-pastes are checked on the midend, without a browser, in tests/test_midend_play.py.)"""
+"""Link-up in Chromium, as a user plays it. (Its pickers, New board, Share, bad links and pastes, and a
+Shuffle during a Hint are checked on the midend, without a browser, in tests/test_midend_play.py.)"""
 
 
 import pytest
@@ -65,32 +65,3 @@ def test_a_board_that_cannot_be_cleared_says_so(open_game):
     assert page.board() == [[1, 2], [2, 1]]
     page.hint()
     expect(page.status()).to_have_text("This board cannot be cleared — shuffle to try another arrangement.")
-
-
-def test_a_shuffle_while_a_hint_is_worked_out_keeps_its_own_word(open_game):
-    """Hint on a hard board (424242's 33rd uniform board, about a second to decide in the page), Shuffle
-    before the hint comes: the status says the shuffle, never that Solve should be pressed again (the
-    hint's answer for the board gone is dropped)."""
-    from test_linkup_nogoods import HARD_IMPOSSIBLE
-
-    page = open_game("?game=linkup&lang=en")
-    page.paste_board(HARD_IMPOSSIBLE[1])
-    page.hint()
-    expect(page.status()).to_have_text("Working out a hint…")
-    page.button("Shuffle", exact=True).click()
-    expect(page.status()).to_have_text("Shuffled.", timeout=30_000)
-    expect(page.page.locator("html[data-solver-state=idle]")).to_have_count(1, timeout=30_000)
-    page.page.wait_for_timeout(500)
-    expect(page.status()).to_have_text("Shuffled.")
-
-
-def test_share_opens_the_same_board(open_game):
-    page = open_game("?game=linkup&lang=en")
-    board = generate(4, 6, 6, 4, 9)
-    page.paste_board(board.to_code())
-    page.get_by_role("button", name="Share").click()
-    link = page.get_by_role("textbox", name="Link to this board").input_value()
-    assert "game=linkup" in link
-    other = page.open_link(link)
-    assert other.board() == board.grid()
-    other.close()

@@ -1,5 +1,6 @@
-"""The sliding puzzle in Chromium, as a user plays it. (Its pasted boards, bad links
-and the parity rule's answer are checked on the midend, without a browser, in tests/test_midend_play.py.)"""
+"""The sliding puzzle in Chromium, as a user plays it. (Its sizes and Shuffle, pasted boards, bad links and
+their alert, and the parity rule's answer are checked on the midend, without a browser, in
+tests/test_midend_play.py.)"""
 
 import json
 import random
@@ -138,15 +139,3 @@ def test_an_alert_goes_with_the_next_action(open_game, lang):
             assert page.board() == [[1, 2, 3], [4, 0, 5]]
             expect(page.status()).to_have_text(loaded)
         expect(page.locator("#sliding-alert")).to_be_empty(timeout=2000)
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_bad_board_links_alert_stays_until_the_next_action(open_game, lang):
-    page = open_game("?game=sliding&lang=%s&board=%%5B%%5B1%%2C2%%5D%%5D" % lang, solver=False)
-    alert = page.alert()
-    expect(alert).to_contain_text("[[1,2]]")
-    page.wait_for_timeout(500)
-    page.switch_language()  # not an action on the game: the alert is said again in the other language
-    expect(alert).to_contain_text("[[1,2]]")
-    page.locator("#sp-board [data-tile='5']").click()  # a move: the alert goes
-    expect(page.locator("#sliding-alert")).to_be_empty()
