@@ -730,3 +730,56 @@ def test_a_bad_board_links_alert_stays_until_the_next_action(page, lang):
         assert alert(view) == ""
 
     asyncio.run(body())
+
+
+# ----------------------------------------------------------------- Hint
+def test_a_huarong_hint_is_the_first_move_of_a_fewest_moves_solution(page):
+    """After one move: Hint says the distance to the goal, marks one piece with its direction, and that
+    move brings the board one move nearer the goal."""
+    from puzzles.huarong import Board
+    from puzzles.huarong.solver import DistanceTable
+
+    async def body():
+        view = make_view("huarong")
+        move = view.handler_methods()[0]["move"]
+        assert move(10, "left")
+        table = DistanceTable(Board.from_grid(COURSE), "cell")
+        d = table.distance(view.session.state)
+        click(view.hint_btn)
+        await fake_page.drive(page.window, lambda: "moves to go" in status(view), 60)
+        assert "%d moves to go" % d in status(view)
+        pieces = view.piece_els.items()
+        hinted = [(pid, b.getAttribute("data-hint")) for pid, b in pieces if b.hasAttribute("data-hint")]
+        assert len(hinted) == 1
+        assert move(*hinted[0]) is True
+        assert table.distance(view.session.state) == d - 1
+        no_fault(view)
+
+    asyncio.run(body())
+
+
+def hinted_tiles(view: object) -> list:
+    """The sliding puzzle's tiles drawn last with the ``hinted`` class."""
+    out = []
+    for tile, b in view.tiles.items():
+        marks = [c.args[1] for c in b.classList.toggle.call_args_list if c.args[0] == "hinted"]
+        if marks and marks[-1]:
+            out.append(tile)
+    return out
+
+
+def test_a_sliding_hint_points_at_the_first_move_of_a_fewest_moves_solution(page):
+    async def body():
+        view = make_view("sliding", {"board": "[[4,1,2],[5,0,3]]"})
+        click(view.hint_btn)
+        await fake_page.drive(page.window, lambda: status(view).startswith("Hint:"), 60)
+        assert status(view) == "Hint: slide 5 — 5 moves to go"
+        assert hinted_tiles(view) == [5]
+        assert view.play(5)
+        assert hinted_tiles(view) == []
+        click(view.hint_btn)
+        await fake_page.drive(page.window, lambda: status(view).startswith("Hint: slide 4"), 60)
+        assert status(view) == "Hint: slide 4 — 4 moves to go"
+        no_fault(view)
+
+    asyncio.run(body())

@@ -1,4 +1,4 @@
-"""Huarong Road in Chromium, as a user plays it. (Pasted boards and move scripts are
+"""Huarong Road in Chromium, as a user plays it. (Pasted boards, move scripts and Hint are
 checked on the midend, without a browser, in tests/test_midend_play.py.)"""
 
 import re
@@ -9,7 +9,6 @@ from test_longtask import long_tasks, watch
 
 from puzzles.huarong import Board
 from puzzles.huarong.layouts import find_layout
-from puzzles.huarong.solver import DistanceTable
 
 pytestmark = pytest.mark.e2e
 COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
@@ -76,20 +75,6 @@ def test_mouse_keyboard_drag_undo_redo(open_game):
     page.redo()
     assert page.board()[4] == [0, 9, 10, 0]
     expect(page.locator("#huarong-moves")).to_have_text("Moves: 2")
-
-
-def test_hint_is_optimal(open_game):
-    page = open_game("?lang=en")
-    page.evaluate("gameHandler.move(10, 'left')")
-    table = DistanceTable(Board.from_grid(COURSE), "cell")
-    d = table.distance(Board.from_grid(page.board()))
-    page.hint()
-    expect(page.status()).to_contain_text("%d moves to go" % d, timeout=30_000)
-    hinted = page.locator(".hr-piece.hinted")
-    pid = int(hinted.get_attribute("data-pid"))
-    direction = hinted.get_attribute("data-hint")
-    assert page.evaluate("([p, d]) => gameHandler.move(p, d)", [pid, direction]) is True
-    assert table.distance(Board.from_grid(page.board())) == d - 1
 
 
 @pytest.mark.longtask

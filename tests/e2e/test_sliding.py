@@ -1,4 +1,4 @@
-"""The sliding puzzle in Chromium, as a user plays it. (Its sizes and Shuffle, pasted boards, bad links and
+"""The sliding puzzle in Chromium, as a user plays it. (Its sizes and Shuffle, Hint, pasted boards, bad links and
 their alert, and the parity rule's answer are checked on the midend, without a browser, in
 tests/test_midend_play.py.)"""
 
@@ -96,17 +96,6 @@ def test_progress_shows_the_bound_and_cancel_keeps_the_board(open_game):
     expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
     assert page.board() == korf3
     assert page.move_count() == 0
-
-
-def test_hint_points_at_the_first_move_of_a_fewest_moves_solution(open_game):
-    page = open_board(open_game, [[4, 1, 2], [5, 0, 3]])
-    page.hint()
-    expect(page.status()).to_have_text("Hint: slide 5 — 5 moves to go")
-    expect(page.locator(".sp-tile.hinted")).to_have_text("5")
-    page.tile(5).click()
-    expect(page.locator(".sp-tile.hinted")).to_have_count(0)
-    page.hint()
-    expect(page.status()).to_have_text("Hint: slide 4 — 4 moves to go")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
