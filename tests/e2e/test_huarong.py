@@ -41,17 +41,17 @@ def test_dead_end_has_no_solution_and_the_board_stays(open_game):
     expect(page.locator(".chart .bar").first).to_be_attached()
 
 
-def test_console_snippet_moves_the_board(open_game):
-    page = open_game("?lang=en")
-    assert page.evaluate("gameHandler.move(10, 'left')") is True
-    assert page.evaluate("gameHandler.move(1, 'down')") is False
-    expect(page.piece("Soldier (piece 10)")).to_have_attribute("aria-label", re.compile("row 5, column 3"))
-
-
-def test_mouse_keyboard_drag_undo_redo(open_game):
+def test_console_snippet_then_mouse_keyboard_drag_undo_redo(open_game):
+    """One page: ``gameHandler.move`` answers whether the piece moved, and its label follows; undone, the
+    board is played by tap-and-tap, the keyboard and a mouse drag, then undone and redone."""
     page = open_game("?lang=en")
     # pieces glide for 0.12 s; a box read mid-glide puts the drag's press beside the piece once it lands
     page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate("gameHandler.move(10, 'left')") is True
+    assert page.evaluate("gameHandler.move(1, 'down')") is False
+    expect(page.piece("Soldier (piece 10)")).to_have_attribute("aria-label", re.compile("row 5, column 3"))
+    page.undo()
+    assert page.board() == COURSE and page.move_count() == 0
     # tap-and-tap: select soldier 10, tap the empty cell to its left
     page.piece("Soldier (piece 10)").click()
     page.locator('.hr-slot[data-r="4"][data-c="2"]').click(force=True)

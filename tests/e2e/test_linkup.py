@@ -1,7 +1,6 @@
 """Link-up in Chromium, as a user plays it. (Its pickers, New board, Share, bad links and pastes, and a
 Shuffle during a Hint are checked on the midend, without a browser, in tests/test_midend_play.py.)"""
 
-
 import pytest
 from playwright.sync_api import expect
 
@@ -10,23 +9,11 @@ from puzzles.linkup import generate
 pytestmark = pytest.mark.e2e
 
 
-def test_click_a_joinable_pair_draws_the_path_and_removes_it(open_game):
-    page = open_game("?game=linkup&lang=en")
-    page.paste_board("[[1,2,2,1],[3,0,0,3]]")
-    page.tile(0, 0).click()
-    page.tile(0, 3).click()  # the row between is full: the path runs over the top ring
-    expect(page.locator(".lu-path polyline")).to_have_attribute("data-cells", "6")
-    assert page.board() == [[0, 2, 2, 0], [3, 0, 0, 3]]
-    expect(page.locator("#linkup-moves")).to_have_text("Tiles left: 4")
-    # a pair that cannot be joined shakes and stays
-    page.paste_board("[[1,2],[2,1]]")
-    page.tile(0, 0).click()
-    page.tile(1, 1).click()
-    expect(page.status()).to_have_text("Those two cannot be joined.")
-    assert page.board() == [[1, 2], [2, 1]]
-
-
-def test_game_handler_connect_follows_the_course(open_game):
+def test_pairs_joined_by_gamehandler_by_keys_and_by_clicks(open_game):
+    """One page, the board [[1,2,2,1],[3,0,0,3]] pasted: ``gameHandler.connect`` answers the course's path
+    or ``[]``; Tab then Enter on two tiles joins them and Undo takes the join back; pasted again, a click on
+    each tile of a pair joins it over the top ring (the path drawn, the counter follows); on [[1,2],[2,1]]
+    a pair that cannot be joined stays, and the status says so."""
     page = open_game("?game=linkup&lang=en")
     page.paste_board("[[1,2,2,1],[3,0,0,3]]")
     assert page.evaluate("gameHandler.connect(1, 0, 1, 3)") == [[1, 0], [1, 1], [1, 2], [1, 3]]
@@ -40,6 +27,19 @@ def test_game_handler_connect_follows_the_course(open_game):
     assert page.board() == [[1, 0, 0, 1], [0, 0, 0, 0]]
     page.undo()
     assert page.board()[0] == [1, 2, 2, 1]
+    # clicks
+    page.paste_board("[[1,2,2,1],[3,0,0,3]]")
+    page.tile(0, 0).click()
+    page.tile(0, 3).click()  # the row between is full: the path runs over the top ring
+    expect(page.locator(".lu-path polyline")).to_have_attribute("data-cells", "6")
+    assert page.board() == [[0, 2, 2, 0], [3, 0, 0, 3]]
+    expect(page.locator("#linkup-moves")).to_have_text("Tiles left: 4")
+    # a pair that cannot be joined shakes and stays
+    page.paste_board("[[1,2],[2,1]]")
+    page.tile(0, 0).click()
+    page.tile(1, 1).click()
+    expect(page.status()).to_have_text("Those two cannot be joined.")
+    assert page.board() == [[1, 2], [2, 1]]
 
 
 def test_solve_clears_a_generated_kshisen_board(open_game):

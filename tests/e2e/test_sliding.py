@@ -73,12 +73,6 @@ def test_click_keyboard_line_slides_and_undo(open_game):
     expect(page.status()).to_have_text("Solved in 4 moves!")
 
 
-def test_touch_tap_slides(open_game):
-    page = open_game("?game=sliding&lang=en&board=2x3-412503", "phone", solver=False)
-    page.tile(5).tap()
-    assert page.board() == [[4, 1, 2], [0, 5, 3]]
-
-
 def test_chinese_labels(open_game):
     page = open_game("?game=sliding&lang=zh&board=2x3-412503")
     expect(page.get_by_role("button", name="求解")).to_be_visible()
