@@ -122,6 +122,13 @@ async def settle(page: object, seconds: float) -> None:
         await asyncio.sleep(0.01)
 
 
+async def every_timer(page: object, rounds: int = 5) -> None:
+    """Every timer queued runs, as if its delay had passed, and the tasks they start; ``rounds`` times over."""
+    for _ in range(rounds):
+        page.window.timers.fire(ignore_delay=True)
+        await asyncio.sleep(0.002)
+
+
 def no_fault(view: object) -> None:
     """Nothing raised inside a handler (the frame would say ``internal_error`` in the alert)."""
     assert view.frame.alert_error is None or view.frame.alert_error[0] != "internal_error", view.frame.alert_error
@@ -190,7 +197,7 @@ def test_a_players_move_during_playback_stops_it_and_the_status_tells_the_board(
         assert view.play(hand_moves(view)[0])
         made = view.session.cursor
         assert_stopped_for_the_player(page, view)
-        await settle(page, 0.3)  # the playback would have made several moves by now
+        await settle(page, 0.15)  # the playback would have made several moves by now
         assert view.session.cursor == made and not view.session.state.is_solved()
         no_fault(view)
 
@@ -221,7 +228,7 @@ def test_redo_with_nothing_to_redo_during_playback_stops_it_cleanly(page, game):
         assert key.prevented
         made = view.session.cursor
         assert_stopped_for_the_player(page, view)
-        await settle(page, 0.3)
+        await settle(page, 0.15)
         assert view.session.cursor == made
         no_fault(view)
 
@@ -241,14 +248,14 @@ def test_moves_interleaved_with_playback_fuzz(page, game):
     rng = random.Random(20_21 + ORDER.index(game))
 
     async def body():
-        view = open_board(game, 40)
+        view = open_board(game, 10)  # the page's fuzz plays at 40 ms a move; its waits are scaled with it
         for _ in range(40):
             r = rng.random()
             if r < 0.25:
                 if view.session.state.is_solved():
                     view.undo()
                 click(view.solve_btn)
-                await settle(page, rng.choice([0.05, 0.2, 0.4]))
+                await settle(page, rng.choice([0.0125, 0.05, 0.1]))
             elif r < 0.35:
                 if not view.frame.pause_btn.disabled:
                     click(view.frame.pause_btn)
@@ -260,7 +267,7 @@ def test_moves_interleaved_with_playback_fuzz(page, game):
                 move = rng.choice(moves) if moves and rng.random() < 0.8 else illegal(game)
                 view.play(move)
                 assert view.player.playback is None, "a move by hand left the playback running: %r" % (move,)
-            await settle(page, rng.choice([0, 0.03, 0.12]))
+            await settle(page, rng.choice([0, 0.0075, 0.03]))
             if CLAIMS_SOLVED.match(status(view)) and view.player.playback is None and view.session.cursor:
                 assert view.session.state.is_solved(), "status %r on an unsolved board" % status(view)
         no_fault(view)
@@ -512,7 +519,7 @@ def test_a_new_linkup_board_during_playback_stops_it_and_solve_then_plays_the_ne
         click(view.new_btn)
         await fake_page.drive(page.window, lambda: view.session.cursor == 0)
         assert view.frame.counter.getAttribute("data-playing") is None
-        await settle(page, 0.3)
+        await settle(page, 0.15)
         assert view.session.cursor == 0 and view.player.playback is None
         assert view.frame.pause_btn.disabled and not CLAIMS_SOLVED.match(status(view))
         click(view.solve_btn)
@@ -707,7 +714,8 @@ def test_a_linkup_shuffle_while_a_hint_is_worked_out_keeps_its_own_word(page):
         await fake_page.drive(page.window, lambda: status(view) == "Shuffled.", 30)
         await fake_page.drive(page.window, lambda: view.shell.solving.call_args == mock.call(False)
                               and view.jobs.job is None, 30)
-        await settle(page, 0.5)
+        await every_timer(page)
+        await settle(page, 0.1)
         assert status(view) == "Shuffled."
         no_fault(view)
 
@@ -722,7 +730,7 @@ def test_a_bad_board_links_alert_stays_until_the_next_action(page, lang):
         view = make_view("sliding", {"board": "[[1,2]]"}, lang)
         said = alert(view)
         assert "[[1,2]]" in said
-        await settle(page, 0.5)
+        await every_timer(page)
         assert alert(view) == said
         switch_language(view, "zh" if lang == "en" else "en")
         assert "[[1,2]]" in alert(view) and alert(view) != said
