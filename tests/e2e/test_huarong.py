@@ -30,7 +30,9 @@ def test_solve_the_course_board_in_place(open_game):
             assert page.move_count() == 116
 
 
-def test_dead_end_has_no_solution_and_the_board_stays(open_game):
+def test_dead_end_has_no_solution_then_equivalence_is_compared(open_game):
+    """One page: 走投无路 solved: no solution, the board stays, the chart drawn; then 勇闯五关's comparison of
+    the two equivalences (both 46 moves, the same-shape one over fewer positions)."""
     page = open_game("?lang=en")
     page.choose_layout("走投无路")
     before = page.board()
@@ -39,6 +41,14 @@ def test_dead_end_has_no_solution_and_the_board_stays(open_game):
     expect(page.status()).to_have_text("No solution — 3731 positions explored", timeout=30_000)
     assert page.board() == before
     expect(page.locator(".chart .bar").first).to_be_attached()
+    # equivalence
+    page.choose_layout("勇闯五关")
+    page.panel.get_by_text("What equivalence buys").click()
+    page.get_by_role("button", name="Compare").click()
+    row = page.get_by_role("row", name=re.compile("same-shape pieces equal"))
+    expect(row).to_contain_text("46", timeout=60_000)
+    expect(page.get_by_role("row", name=re.compile("all pieces distinct"))).to_contain_text("46", timeout=60_000)
+    expect(page.locator(".compare-out")).to_contain_text("fewer positions")
 
 
 def test_console_snippet_then_mouse_keyboard_drag_undo_redo(open_game):
@@ -123,17 +133,6 @@ def test_bad_board_in_link_opens_the_default_with_a_message(open_game):
     page = open_game("?lang=en&board=%5B%5B1%2C2%5D%5D")
     expect(page.get_by_role("alert")).to_contain_text("The board in the link was not loaded")
     assert page.board() == COURSE
-
-
-def test_equivalence_comparison(open_game):
-    page = open_game("?lang=en")
-    page.choose_layout("勇闯五关")
-    page.panel.get_by_text("What equivalence buys").click()
-    page.get_by_role("button", name="Compare").click()
-    row = page.get_by_role("row", name=re.compile("same-shape pieces equal"))
-    expect(row).to_contain_text("46", timeout=60_000)
-    expect(page.get_by_role("row", name=re.compile("all pieces distinct"))).to_contain_text("46", timeout=60_000)
-    expect(page.locator(".compare-out")).to_contain_text("fewer positions")
 
 
 def test_touch_tap_and_tap_on_a_phone(open_game):

@@ -47,7 +47,10 @@ def test_a_manual_win_is_recorded_and_survives_a_reload(open_game):
 
 
 # ====================================================================== editors
-def test_build_the_classic_board_piece_by_piece_and_solve_it(open_game):
+def test_the_editor_builds_the_classic_board_moves_deletes_and_refuses_an_unplayable_one(open_game):
+    """One page: the classic board built piece by piece (each refusal said), solved from the editor, its
+    pieces numbered as the course numbers them; then the editor moves and deletes a piece, refuses an
+    unplayable board and says so before Play, and Share from the editor opens the board and links it."""
     page = open_game("?lang=en&speed=0")
     panel = page.panel
     panel.get_by_role("button", name="Edit").click()
@@ -73,11 +76,7 @@ def test_build_the_classic_board_piece_by_piece_and_solve_it(open_game):
     page.get_by_role("button", name="Reset").click()
     assert page.board() == COURSE, "the pieces are numbered as the course numbers them"
     expect(page.get_by_label("Layout").locator("option:checked")).to_have_text(re.compile("^Across the Blade"))
-
-
-def test_the_editor_moves_deletes_and_refuses_an_unplayable_board(open_game):
-    page = open_game("?lang=en")
-    panel = page.panel
+    # the editor moves, deletes and refuses an unplayable board
     panel.get_by_role("button", name="Edit").click()
     boss = page.locator("#hr-edit-board .hr-piece.boss")
     boss.click()  # select, then keys move it (any free cell) and Delete removes it
