@@ -15,21 +15,10 @@ from puzzles.huarong import Board as HuarongBoard
 pytestmark = pytest.mark.e2e
 
 
-# ----------------------------------------------------------------- a reload keeps played moves
-def test_a_reload_during_playback_keeps_the_moves_played(open_game):
-    """Huarong: Solve, then a reload while the solution plays: every move it played is still made (the
-    page's pagehide writes them). Each game's flush on leaving mid-playback is tests/test_midend_page.py's."""
-    page = open_game(GAME_QUERIES["huarong"] % 120)
-    page.solve()
-    page.wait_playing(4)
-    before = page.move_count()
-    page.reload()
-    assert page.move_count() >= before >= 3
-
-
-# ----------------------------------------------------------------- a key or a drag during playback stops it
-def test_huarong_keys_and_drags_during_playback_stop_it(open_game):
-    """Arrow keys on a piece, and a drag, while 横刀立马's solution plays (paused too)."""
+def test_keys_and_drags_during_playback_stop_it_and_a_reload_keeps_its_moves(open_game):
+    """Arrow keys on a piece, and a drag, while 横刀立马's solution plays (paused too); then Solve, and a
+    reload while the solution plays: every move it played is still made (the page's pagehide writes
+    them). Each game's flush on leaving mid-playback is tests/test_midend_page.py's."""
     page = open_game(GAME_QUERIES["huarong"] % 120)
     page.solve_and_pause_at(5)
     board = HuarongBoard.parse(json.dumps(page.board()))
@@ -62,3 +51,9 @@ def test_huarong_keys_and_drags_during_playback_stop_it(open_game):
     page.wait_for_timeout(500)
     assert page.move_count() == count
     expect(page.status()).not_to_contain_text("Solved")
+    # a reload while the solution plays
+    page.solve()
+    page.wait_playing(4)
+    before = page.move_count()
+    page.reload()
+    assert page.move_count() >= before > count
