@@ -9,11 +9,13 @@ from puzzles.linkup import generate
 pytestmark = pytest.mark.e2e
 
 
-def test_pairs_joined_by_gamehandler_by_keys_and_by_clicks(open_game):
+def test_pairs_joined_by_gamehandler_by_keys_and_by_clicks_and_a_board_that_cannot_be_cleared(open_game):
     """One page, the board [[1,2,2,1],[3,0,0,3]] pasted: ``gameHandler.connect`` answers the course's path
     or ``[]``; Tab then Enter on two tiles joins them and Undo takes the join back; pasted again, a click on
     each tile of a pair joins it over the top ring (the path drawn, the counter follows); on [[1,2],[2,1]]
-    a pair that cannot be joined stays, and the status says so."""
+    a pair that cannot be joined stays, and the status says so. On that board Solve says it cannot be
+    cleared; Hint too, and as no pair was taken from it, it offers Shuffle, not Undo (never "can no longer
+    be cleared — undo or shuffle" with Undo off)."""
     page = open_game("?game=linkup&lang=en")
     page.paste_board("[[1,2,2,1],[3,0,0,3]]")
     assert page.evaluate("gameHandler.connect(1, 0, 1, 3)") == [[1, 0], [1, 1], [1, 2], [1, 3]]
@@ -40,6 +42,12 @@ def test_pairs_joined_by_gamehandler_by_keys_and_by_clicks(open_game):
     page.tile(1, 1).click()
     expect(page.status()).to_have_text("Those two cannot be joined.")
     assert page.board() == [[1, 2], [2, 1]]
+    # a board that cannot be cleared
+    page.solve()
+    expect(page.status()).to_have_text("Cannot be cleared", timeout=30_000)
+    assert page.board() == [[1, 2], [2, 1]]
+    page.hint()
+    expect(page.status()).to_have_text("This board cannot be cleared — shuffle to try another arrangement.")
 
 
 def test_solve_clears_a_generated_kshisen_board(open_game):
@@ -53,15 +61,3 @@ def test_solve_clears_a_generated_kshisen_board(open_game):
     expect(page.status()).to_have_text("Cleared: 72 pairs", timeout=60_000)
     page.wait_for_function("gameHandler.isCleared()", timeout=30_000)
     expect(page.locator("#linkup-moves")).to_have_text("Tiles left: 0")
-
-
-def test_a_board_that_cannot_be_cleared_says_so(open_game):
-    """Solve says so; Hint too, and on a board no pair was taken from, it offers Shuffle, not Undo (never
-    "can no longer be cleared — undo or shuffle" with Undo off)."""
-    page = open_game("?game=linkup&lang=en")
-    page.paste_board("[[1,2],[2,1]]")
-    page.solve()
-    expect(page.status()).to_have_text("Cannot be cleared", timeout=30_000)
-    assert page.board() == [[1, 2], [2, 1]]
-    page.hint()
-    expect(page.status()).to_have_text("This board cannot be cleared — shuffle to try another arrangement.")

@@ -30,7 +30,10 @@ def test_leetcode_example_solves_in_place_in_5(open_game):
     assert page.move_count() == 5
 
 
-def test_4x4_solves_in_place(open_game):
+def test_4x4_solves_in_place_then_a_long_search_shows_its_bound_and_cancel_keeps_the_board(open_game):
+    """One page: a 4 × 4 board about 30-40 moves away solved in place in its fewest moves; then Korf's
+    third board (59 moves, seconds of search) pasted: Solve shows the search's bound, Cancel stops it and
+    the board stays."""
     start = Board.goal(4, 4)
     rng = random.Random(4)
     for _ in range(60):  # a random walk from the goal: a position about 30-40 moves away
@@ -46,6 +49,17 @@ def test_4x4_solves_in_place(open_game):
     assert n == len(solve(start).moves)
     assert page.move_count() == n
     assert page.board() == Board.goal(4, 4).grid()
+    # a long search: its bound, then Cancel
+    korf3 = [[1, 15, 10, 13], [0, 11, 4, 7], [12, 6, 5, 3], [14, 8, 9, 2]]
+    page.paste_board(json.dumps(korf3))
+    page.solve()
+    expect(page.status()).to_contain_text("bound", timeout=30_000)
+    expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.status()).to_have_text("Solve cancelled; the board is as it was.")
+    expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
+    assert page.board() == korf3
+    assert page.move_count() == 0
 
 
 def test_click_keyboard_line_slides_and_undo(open_game):
@@ -77,19 +91,6 @@ def test_chinese_labels(open_game):
     page = open_game("?game=sliding&lang=zh&board=2x3-412503")
     expect(page.get_by_role("button", name="求解")).to_be_visible()
     expect(page.locator("#sp-board").get_by_role("button", name=re.compile(r"^数字 5，"))).to_be_visible()
-
-
-def test_progress_shows_the_bound_and_cancel_keeps_the_board(open_game):
-    korf3 = [[1, 15, 10, 13], [0, 11, 4, 7], [12, 6, 5, 3], [14, 8, 9, 2]]  # 59 moves, seconds of search
-    page = open_board(open_game, korf3)
-    page.solve()
-    expect(page.status()).to_contain_text("bound", timeout=30_000)
-    expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
-    page.get_by_role("button", name="Cancel").click()
-    expect(page.status()).to_have_text("Solve cancelled; the board is as it was.")
-    expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
-    assert page.board() == korf3
-    assert page.move_count() == 0
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
