@@ -308,6 +308,8 @@ def play_script(view: object, script: str) -> None:
 
 
 def test_a_bad_pasted_board_and_a_bad_move_script_are_named_and_change_nothing(page):
+    """Huarong: a pasted board with ragged rows, and a move script whose second line is illegal: each is
+    named in the alert (the script by its line), and the board, its moves and the playback stay as they were."""
     async def body():
         view = make_view("huarong")
         paste(view, "[[1,1,0],[1,1]]")
@@ -371,6 +373,8 @@ def test_leetcodes_board_form_pastes_and_a_bad_paste_names_the_json_form(page):
 
 
 def test_a_bad_sliding_paste_and_a_bad_link_keep_the_board(page):
+    """A pasted board with two blanks is named in the alert and the board stays; a link whose board holds a
+    tile too large is named in the alert and the default board opens."""
     async def body():
         view = make_view("sliding", {"board": "[[4,1,2],[5,0,3]]"})
         paste(view, "[[1,2,3],[4,0,0]]")
@@ -385,6 +389,8 @@ def test_a_bad_sliding_paste_and_a_bad_link_keep_the_board(page):
 
 
 def test_a_linkup_bad_link_and_bad_paste_show_messages(page):
+    """A link whose board code was tampered with (its checksum off) opens the default board with the reason in
+    the alert; a pasted board with a kind that appears once is named and the board stays."""
     from puzzles.linkup import Board, generate
 
     async def body():
@@ -421,6 +427,8 @@ def test_shuffle_is_off_once_the_linkup_board_is_cleared(page):
 
 
 def test_new_board_with_chosen_size_kinds_and_seed(page):
+    """Size, kinds and a seed chosen, then New board: the status names the seed and the board is the one that
+    seed makes with those kinds."""
     from puzzles.linkup import generate
 
     async def body():
@@ -476,6 +484,7 @@ def test_new_board_is_a_new_board_each_press_and_a_typed_seed_reproduces_one(pag
 
 
 def test_link_up_sizes_are_named_by_their_dimensions_in_either_language(page):
+    """The size picker names each size by its rows × columns, in English and after a switch to 中文."""
     async def body():
         view = make_view("linkup")
         for lang in ("en", "zh"):
@@ -777,6 +786,8 @@ def hinted_tiles(view: object) -> list:
 
 
 def test_a_sliding_hint_points_at_the_first_move_of_a_fewest_moves_solution(page):
+    """Hint names the tile to slide and the distance left, and marks that tile; a move drops the mark; the
+    next Hint is one move nearer."""
     async def body():
         view = make_view("sliding", {"board": "[[4,1,2],[5,0,3]]"})
         click(view.hint_btn)
