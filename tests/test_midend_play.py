@@ -1,9 +1,10 @@
 """Playing the games through the midend in CPython, on the fake page of tests/fake_page.py: the rules a
-player meets in play (a move, Redo or Pause during a playback, a reload after moves and playback, a
-pasted board or move script, a link's bad board and its alert, Solve's answers) checked without a
-browser. The buttons are pressed through their own click listeners; Solve's worker is the worker's own
-job loop (``worker_jobs``) run in this process; every status and alert is read as the page writes it,
-in its language (``app.i18n``)."""
+player meets in play checked without a browser. Playback (a move, Redo, Pause, a new board or an option
+during a playback or a search, a reload after them, a seeded fuzz); pasted boards and move scripts, a
+link's bad board and its alert; Solve, Hint and Shuffle answered; Share's links; Link-up's pickers and
+New board; the clock, par and the solved mark. The buttons are pressed through their own listeners;
+Solve's worker is the worker's own job loop (``worker_jobs``) run in this process; every status and
+alert is read as the page writes it, in its language (``app.i18n``)."""
 
 import asyncio
 import json
