@@ -41,17 +41,19 @@ async def in_process_worker(game: str, request: str, progress: object, cancelled
         return {"status": "error", "moves": [], "stats": {}, "error": answer["error"]}
     job = answer["job"]
     started(job)
-    while True:
-        if cancelled():
-            worker_jobs.cancel(job)
-            return {"status": "cancelled", "moves": [], "stats": {}}
-        out = json.loads(worker_jobs.step(job, 20))
-        if out["done"]:
-            if out.get("error") is not None:
-                return {"status": "error", "moves": [], "stats": {}, "error": out["error"]}
-            return out["result"]
-        progress(out["progress"])
-        await asyncio.sleep(0)
+    try:
+        while True:
+            if cancelled():
+                return {"status": "cancelled", "moves": [], "stats": {}}
+            out = json.loads(worker_jobs.step(job, 20))
+            if out["done"]:
+                if out.get("error") is not None:
+                    return {"status": "error", "moves": [], "stats": {}, "error": out["error"]}
+                return out["result"]
+            progress(out["progress"])
+            await asyncio.sleep(0)
+    finally:  # cancelled, or its task dropped when the test's loop ends: the job is forgotten
+        worker_jobs.cancel(job)
 
 
 def make_view(game: str, params: "dict | None" = None, lang: str = "en") -> object:
