@@ -1,4 +1,5 @@
-"""Huarong Road in Chromium, as a user plays it."""
+"""Huarong Road in Chromium, as a user plays it. (Pasted boards, move scripts and Hint are
+checked on the midend, without a browser, in tests/test_midend_play.py.)"""
 
 import re
 
@@ -6,9 +7,8 @@ import pytest
 from playwright.sync_api import expect
 from test_longtask import long_tasks, watch
 
-from puzzles.huarong import Board, format_script
+from puzzles.huarong import Board
 from puzzles.huarong.layouts import find_layout
-from puzzles.huarong.solver import DistanceTable, solve
 
 pytestmark = pytest.mark.e2e
 COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
@@ -30,7 +30,9 @@ def test_solve_the_course_board_in_place(open_game):
             assert page.move_count() == 116
 
 
-def test_dead_end_has_no_solution_and_the_board_stays(open_game):
+def test_dead_end_has_no_solution_then_equivalence_is_compared(open_game):
+    """One page: 走投无路 solved: no solution, the board stays, the chart drawn; then 勇闯五关's comparison of
+    the two equivalences (both 46 moves, the same-shape one over fewer positions)."""
     page = open_game("?lang=en")
     page.choose_layout("走投无路")
     before = page.board()
@@ -39,46 +41,27 @@ def test_dead_end_has_no_solution_and_the_board_stays(open_game):
     expect(page.status()).to_have_text("No solution — 3731 positions explored", timeout=30_000)
     assert page.board() == before
     expect(page.locator(".chart .bar").first).to_be_attached()
+    # equivalence
+    page.choose_layout("勇闯五关")
+    page.panel.get_by_text("What equivalence buys").click()
+    page.get_by_role("button", name="Compare").click()
+    row = page.get_by_role("row", name=re.compile("same-shape pieces equal"))
+    expect(row).to_contain_text("46", timeout=60_000)
+    expect(page.get_by_role("row", name=re.compile("all pieces distinct"))).to_contain_text("46", timeout=60_000)
+    expect(page.locator(".compare-out")).to_contain_text("fewer positions")
 
 
-def test_bad_board_and_bad_script_show_messages_and_change_nothing(open_game):
-    page = open_game("?lang=en")
-    page.paste_board("[[1,1,0],[1,1]]")
-    expect(page.get_by_role("alert")).to_contain_text("ragged rows")
-    assert page.board() == COURSE
-    page.panel.get_by_text("Paste a move script").click()
-    page.get_by_role("textbox", name="Paste a move script").fill(
-        "gameHandler.move(10, 'left')\ngameHandler.move(1, 'down')"
-    )
-    page.get_by_role("button", name="Play script").click()
-    expect(page.get_by_role("alert")).to_contain_text("line 2: piece 1 cannot move down")
-    assert page.board() == COURSE and page.move_count() == 0
-
-
-def test_pasted_board_and_course_script_play_to_the_goal(open_game):
-    page = open_game("?lang=en&speed=0")
-    board = find_layout("勇闯五关").board
-    page.paste_board(board.to_json())
-    assert page.board() == board.grid()
-    script = format_script(solve(board, "cell").moves)
-    page.panel.get_by_text("Paste a move script").click()
-    page.get_by_role("textbox", name="Paste a move script").fill(script)
-    page.get_by_role("button", name="Play script").click()
-    page.wait_for_function("gameHandler.isSolved()")
-    expect(page.status()).to_contain_text("escaped in 46 moves")
-
-
-def test_console_snippet_moves_the_board(open_game):
-    page = open_game("?lang=en")
-    assert page.evaluate("gameHandler.move(10, 'left')") is True
-    assert page.evaluate("gameHandler.move(1, 'down')") is False
-    expect(page.piece("Soldier (piece 10)")).to_have_attribute("aria-label", re.compile("row 5, column 3"))
-
-
-def test_mouse_keyboard_drag_undo_redo(open_game):
+def test_console_snippet_then_mouse_keyboard_drag_undo_redo(open_game):
+    """One page: ``gameHandler.move`` answers whether the piece moved, and its label follows; undone, the
+    board is played by tap-and-tap, the keyboard and a mouse drag, then undone and redone."""
     page = open_game("?lang=en")
     # pieces glide for 0.12 s; a box read mid-glide puts the drag's press beside the piece once it lands
     page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate("gameHandler.move(10, 'left')") is True
+    assert page.evaluate("gameHandler.move(1, 'down')") is False
+    expect(page.piece("Soldier (piece 10)")).to_have_attribute("aria-label", re.compile("row 5, column 3"))
+    page.undo()
+    assert page.board() == COURSE and page.move_count() == 0
     # tap-and-tap: select soldier 10, tap the empty cell to its left
     page.piece("Soldier (piece 10)").click()
     page.locator('.hr-slot[data-r="4"][data-c="2"]').click(force=True)
@@ -102,20 +85,6 @@ def test_mouse_keyboard_drag_undo_redo(open_game):
     page.redo()
     assert page.board()[4] == [0, 9, 10, 0]
     expect(page.locator("#huarong-moves")).to_have_text("Moves: 2")
-
-
-def test_hint_is_optimal(open_game):
-    page = open_game("?lang=en")
-    page.evaluate("gameHandler.move(10, 'left')")
-    table = DistanceTable(Board.from_grid(COURSE), "cell")
-    d = table.distance(Board.from_grid(page.board()))
-    page.hint()
-    expect(page.status()).to_contain_text("%d moves to go" % d, timeout=30_000)
-    hinted = page.locator(".hr-piece.hinted")
-    pid = int(hinted.get_attribute("data-pid"))
-    direction = hinted.get_attribute("data-hint")
-    assert page.evaluate("([p, d]) => gameHandler.move(p, d)", [pid, direction]) is True
-    assert table.distance(Board.from_grid(page.board())) == d - 1
 
 
 @pytest.mark.longtask
@@ -164,17 +133,6 @@ def test_bad_board_in_link_opens_the_default_with_a_message(open_game):
     page = open_game("?lang=en&board=%5B%5B1%2C2%5D%5D")
     expect(page.get_by_role("alert")).to_contain_text("The board in the link was not loaded")
     assert page.board() == COURSE
-
-
-def test_equivalence_comparison(open_game):
-    page = open_game("?lang=en")
-    page.choose_layout("勇闯五关")
-    page.panel.get_by_text("What equivalence buys").click()
-    page.get_by_role("button", name="Compare").click()
-    row = page.get_by_role("row", name=re.compile("same-shape pieces equal"))
-    expect(row).to_contain_text("46", timeout=60_000)
-    expect(page.get_by_role("row", name=re.compile("all pieces distinct"))).to_contain_text("46", timeout=60_000)
-    expect(page.locator(".compare-out")).to_contain_text("fewer positions")
 
 
 def test_touch_tap_and_tap_on_a_phone(open_game):

@@ -1,15 +1,11 @@
-"""What a player meets beyond the rules: records that survive a reload,
-the board editors, shortcuts, the Link-up cursor, swipes, refusals, the clock,
-playback held in a hidden tab, and the fixes to sharing, counting and the chart."""
+"""What a player meets beyond the rules, in Chromium: records that survive a reload, the board editors,
+shortcuts, the Link-up cursor, swipes, refusals, playback held in a hidden tab, the counter and the
+chart, a win's moment. (The clock, par and the solved mark, sharing the position now: tests/test_midend_play.py.)"""
 
 import re
 
 import pytest
 from playwright.sync_api import expect
-
-from puzzles.huarong import Board as HuarongBoard
-from puzzles.huarong.layouts import find_layout
-from puzzles.huarong.solver import solve as solve_huarong
 
 pytestmark = pytest.mark.e2e
 COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
@@ -50,25 +46,11 @@ def test_a_manual_win_is_recorded_and_survives_a_reload(open_game):
     expect(page.locator("#sliding-best")).to_be_hidden()
 
 
-def test_a_huarong_win_against_par_and_the_solved_mark(open_game):
-    page = open_game("?lang=en")
-    expect(page.locator("#huarong-time")).to_have_text("Time: 0:00")
-    page.wait_for_timeout(1200)
-    expect(page.locator("#huarong-time")).to_have_text("Time: 0:00"), "the clock waits for the first move"
-    moves = solve_huarong(HuarongBoard.from_grid(COURSE), "cell").moves
-    page.evaluate("(ms) => ms.forEach(([p, d]) => gameHandler.move(p, d))", [list(m) for m in moves])
-    expect(page.get_by_role("status")).to_have_text("Cao Cao escaped in 116 moves!")
-    box = result(page, "huarong")
-    expect(box.locator("[data-result=par]")).to_have_text("Par 116: you matched it!")
-    lay = find_layout("横刀立马")
-    expect(page.get_by_label("Layout").locator("option[value='%d']" % lay.index)).to_have_text(re.compile("✓$"))
-    # the piece metric counts the same win in its own unit
-    page.get_by_label("Count").select_option("piece")
-    expect(page.locator("#huarong-best")).to_have_text(re.compile(r"^Best: 99 moves · "))  # that path, piece by piece
-
-
 # ====================================================================== editors
-def test_build_the_classic_board_piece_by_piece_and_solve_it(open_game):
+def test_the_editor_builds_the_classic_board_moves_deletes_and_refuses_an_unplayable_one(open_game):
+    """One page: the classic board built piece by piece (each refusal said), solved from the editor, its
+    pieces numbered as the course numbers them; then the editor moves and deletes a piece, refuses an
+    unplayable board and says so before Play, and Share from the editor opens the board and links it."""
     page = open_game("?lang=en&speed=0")
     panel = page.panel
     panel.get_by_role("button", name="Edit").click()
@@ -94,11 +76,7 @@ def test_build_the_classic_board_piece_by_piece_and_solve_it(open_game):
     page.get_by_role("button", name="Reset").click()
     assert page.board() == COURSE, "the pieces are numbered as the course numbers them"
     expect(page.get_by_label("Layout").locator("option:checked")).to_have_text(re.compile("^Across the Blade"))
-
-
-def test_the_editor_moves_deletes_and_refuses_an_unplayable_board(open_game):
-    page = open_game("?lang=en")
-    panel = page.panel
+    # the editor moves, deletes and refuses an unplayable board
     panel.get_by_role("button", name="Edit").click()
     boss = page.locator("#hr-edit-board .hr-piece.boss")
     boss.click()  # select, then keys move it (any free cell) and Delete removes it
@@ -261,18 +239,6 @@ def test_playback_waits_while_the_page_is_hidden(open_game):
     assert page.evaluate("document.querySelector('#huarong-moves').dataset.playing") == held
 
 
-def test_huarong_share_can_link_the_position_now(open_game):
-    page = open_game("?lang=en")
-    page.evaluate("gameHandler.move(10, 'left')")
-    panel = page.panel
-    panel.get_by_role("button", name="Share").click()
-    panel.get_by_role("checkbox", name=re.compile("Link to the position now")).check()
-    link = panel.get_by_role("textbox", name="Link to this board").input_value()
-    other = page.open_link(link)
-    assert other.board()[4] == [9, 0, 10, 0]
-    other.close()
-
-
 def test_the_counter_keeps_one_unit_and_the_chart_has_axes(open_game):
     page = open_game("?lang=en&metric=piece&speed=40")
     page.solve()
@@ -292,28 +258,6 @@ def test_the_counter_keeps_one_unit_and_the_chart_has_axes(open_game):
     assert "," in explored and explored in label, (label, progress)
 
 
-def test_linkup_clock_and_pickers_follow_the_board(open_game):
-    page = open_game("?game=linkup&lang=en")
-    page.wait_for_timeout(1200)
-    expect(page.locator("#linkup-time")).to_have_text("Time: 0:00")
-    panel = page.panel
-    panel.get_by_label("Kinds × tiles").select_option("12")
-    panel.get_by_label("Seed").fill("5")
-    panel.get_by_role("button", name="New board").click()
-    expect(panel.get_by_role("status")).to_have_text("New board: seed 5.")
-    assert page.evaluate("gameHandler.connect(0, 0, 0, 0)") == []  # refused: no move, no clock
-    page.wait_for_timeout(1200)
-    expect(page.locator("#linkup-time")).to_have_text("Time: 0:00")
-    # the first join starts the clock; a reload keeps its time and the pickers
-    assert page.evaluate("gameHandler.connect(0, 0, 0, 2)") != []
-    expect(page.locator("#linkup-time")).to_have_text("Time: 0:02", timeout=5_000)
-    page.reload()
-    expect(panel.get_by_label("Seed")).to_have_value("5")
-    expect(panel.get_by_label("Kinds × tiles")).to_have_value("12")
-    expect(panel.get_by_label("Size")).to_have_value("small")
-    expect(page.locator("#linkup-time")).to_have_text(re.compile(r"^Time: 0:0[2-4]$"))
-
-
 # ----------------------------------------------------------------- a win's moment
 def _sliding_solution(code):
     from puzzles.sliding import Board as SlidingBoard
@@ -322,19 +266,23 @@ def _sliding_solution(code):
     return solve(SlidingBoard.parse(code)).moves
 
 
-@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_a_win_by_hand_gets_a_moment(open_game, motion):
-    page = open_game.blank()
-    page.emulate_media(reduced_motion=motion)
-    page = page.open("?game=sliding&lang=en", solver=False)
+def test_a_win_by_hand_gets_a_moment_still_for_less_motion(open_game):
+    """A win by hand: the panel celebrates (a glow, then not); the same win again for a reader who asked
+    for less motion: celebrated again, with no animation."""
+    page = open_game("?game=sliding&lang=en", solver=False)
     panel = page.panel
     moves = _sliding_solution("2x3-412503")
-    for tile in moves[:-1]:
-        assert page.evaluate("gameHandler.move(%d)" % tile)
-    assert panel.get_attribute("data-celebrated") is None
-    assert page.evaluate("gameHandler.move(%d)" % moves[-1])
-    expect(panel).to_have_attribute("data-celebrated", "1")
-    expect(panel).to_have_class(re.compile("celebrating"))
-    animation = page.evaluate("getComputedStyle(document.querySelector('#sp-board')).animationName")
-    assert animation == ("none" if motion == "reduce" else "celebrate")
-    expect(panel).not_to_have_class(re.compile("celebrating"), timeout=5_000)
+    for i, motion in enumerate(("no-preference", "reduce")):
+        page.emulate_media(reduced_motion=motion)
+        if i:
+            page.undo()
+        else:
+            for tile in moves[:-1]:
+                assert page.evaluate("gameHandler.move(%d)" % tile)
+            assert panel.get_attribute("data-celebrated") is None
+        assert page.evaluate("gameHandler.move(%d)" % moves[-1])
+        expect(panel).to_have_attribute("data-celebrated", str(i + 1))
+        expect(panel).to_have_class(re.compile("celebrating"))
+        animation = page.evaluate("getComputedStyle(document.querySelector('#sp-board')).animationName")
+        assert animation == ("none" if motion == "reduce" else "celebrate"), motion
+        expect(panel).not_to_have_class(re.compile("celebrating"), timeout=5_000)

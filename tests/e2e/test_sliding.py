@@ -1,4 +1,6 @@
-"""The sliding puzzle in Chromium, as a user plays it."""
+"""The sliding puzzle in Chromium, as a user plays it. (Its sizes and Shuffle, Hint, pasted boards, bad links and
+their alert, and the parity rule's answer are checked on the midend, without a browser, in
+tests/test_midend_play.py.)"""
 
 import json
 import random
@@ -28,16 +30,10 @@ def test_leetcode_example_solves_in_place_in_5(open_game):
     assert page.move_count() == 5
 
 
-def test_unsolvable_answers_minus_one_at_once(open_game):
-    page = open_game("?game=sliding&lang=en&board=" + quote("[[1,2,3],[5,4,0]]"), solver=False)
-    # no wait for the solver: the parity rule answers on the page's own thread
-    page.solve()
-    expect(page.status()).to_contain_text("No solution: -1", timeout=2_000)
-    assert page.board() == [[1, 2, 3], [5, 4, 0]]
-    assert page.evaluate("document.documentElement.dataset.solverState") != "solving"
-
-
-def test_4x4_solves_in_place(open_game):
+def test_4x4_solves_in_place_then_a_long_search_shows_its_bound_and_cancel_keeps_the_board(open_game):
+    """One page: a 4 × 4 board about 30-40 moves away solved in place in its fewest moves; then Korf's
+    third board (59 moves, seconds of search) pasted: Solve shows the search's bound, Cancel stops it and
+    the board stays."""
     start = Board.goal(4, 4)
     rng = random.Random(4)
     for _ in range(60):  # a random walk from the goal: a position about 30-40 moves away
@@ -53,6 +49,17 @@ def test_4x4_solves_in_place(open_game):
     assert n == len(solve(start).moves)
     assert page.move_count() == n
     assert page.board() == Board.goal(4, 4).grid()
+    # a long search: its bound, then Cancel
+    korf3 = [[1, 15, 10, 13], [0, 11, 4, 7], [12, 6, 5, 3], [14, 8, 9, 2]]
+    page.paste_board(json.dumps(korf3))
+    page.solve()
+    expect(page.status()).to_contain_text("bound", timeout=30_000)
+    expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.status()).to_have_text("Solve cancelled; the board is as it was.")
+    expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
+    assert page.board() == korf3
+    assert page.move_count() == 0
 
 
 def test_click_keyboard_line_slides_and_undo(open_game):
@@ -80,78 +87,10 @@ def test_click_keyboard_line_slides_and_undo(open_game):
     expect(page.status()).to_have_text("Solved in 4 moves!")
 
 
-def test_touch_tap_slides(open_game):
-    page = open_game("?game=sliding&lang=en&board=2x3-412503", "phone", solver=False)
-    page.tile(5).tap()
-    assert page.board() == [[4, 1, 2], [0, 5, 3]]
-
-
-def test_shuffle_sizes_and_share(open_game):
-    page = open_game("?game=sliding&lang=en")
-    page.panel.get_by_label("Size").select_option("3x4")
-    assert [len(page.board()), len(page.board()[0])] == [3, 4]
-    page.panel.get_by_label("Size").select_option("5x5")
-    before = page.board()
-    page.get_by_role("button", name="Shuffle").click()
-    grid = page.board()
-    assert grid != before
-    assert len(grid) == 5 and len(grid[0]) == 5
-    assert Board.from_grid(grid).solvable() and not Board.from_grid(grid).is_solved()
-    expect(page.panel.get_by_label("Solve for")).to_have_value("fast")
-    page.get_by_role("button", name="Share").click()
-    link = page.get_by_role("textbox", name="Link to this board").input_value()
-    other = open_game(link, solver=False, new=True)  # in a new browser context, beside this one
-    assert other.board() == grid
-    other.close()
-    # fast mode solves the 5 × 5 in place and says it is not the fewest
-    page.wait_for_selector("html[data-solver-state=idle]")
-    page.panel.get_by_label("Speed").select_option("0")
-    page.solve()
-    expect(page.status()).to_have_text(re.compile(r"^Solved: \d+ moves \(fast mode, not the fewest\)$"), timeout=30_000)
-    page.wait_for_function("gameHandler.isSolved()")
-    # it searches no positions, so it gives no count of them ("0 positions searched" said nothing)
-    expect(page.panel.locator(".progress-text")).to_have_text(re.compile(r"^(Worked out in [\d.]+ s|Ready before you "
-                                                                          r"clicked: worked out ahead)$"))
-
-
-def test_bad_paste_and_bad_link_keep_the_board(open_game):
-    page = open_board(open_game, [[4, 1, 2], [5, 0, 3]])
-    page.paste_board("[[1,2,3],[4,0,0]]")
-    expect(page.alert()).to_contain_text("0 appears twice")
-    assert page.board() == [[4, 1, 2], [5, 0, 3]]
-    page = open_game("?game=sliding&lang=en&board=" + quote("[[1,2],[3,9]]"))
-    expect(page.alert()).to_contain_text("holds 9")
-    assert page.board() == [[4, 1, 2], [5, 0, 3]]
-
-
 def test_chinese_labels(open_game):
     page = open_game("?game=sliding&lang=zh&board=2x3-412503")
     expect(page.get_by_role("button", name="求解")).to_be_visible()
     expect(page.locator("#sp-board").get_by_role("button", name=re.compile(r"^数字 5，"))).to_be_visible()
-
-
-def test_progress_shows_the_bound_and_cancel_keeps_the_board(open_game):
-    korf3 = [[1, 15, 10, 13], [0, 11, 4, 7], [12, 6, 5, 3], [14, 8, 9, 2]]  # 59 moves, seconds of search
-    page = open_board(open_game, korf3)
-    page.solve()
-    expect(page.status()).to_contain_text("bound", timeout=30_000)
-    expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
-    page.get_by_role("button", name="Cancel").click()
-    expect(page.status()).to_have_text("Solve cancelled; the board is as it was.")
-    expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
-    assert page.board() == korf3
-    assert page.move_count() == 0
-
-
-def test_hint_points_at_the_first_move_of_a_fewest_moves_solution(open_game):
-    page = open_board(open_game, [[4, 1, 2], [5, 0, 3]])
-    page.hint()
-    expect(page.status()).to_have_text("Hint: slide 5 — 5 moves to go")
-    expect(page.locator(".sp-tile.hinted")).to_have_text("5")
-    page.tile(5).click()
-    expect(page.locator(".sp-tile.hinted")).to_have_count(0)
-    page.hint()
-    expect(page.status()).to_have_text("Hint: slide 4 — 4 moves to go")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -184,28 +123,3 @@ def test_an_alert_goes_with_the_next_action(open_game, lang):
             assert page.board() == [[1, 2, 3], [4, 0, 5]]
             expect(page.status()).to_have_text(loaded)
         expect(page.locator("#sliding-alert")).to_be_empty(timeout=2000)
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_a_bad_board_links_alert_stays_until_the_next_action(open_game, lang):
-    page = open_game("?game=sliding&lang=%s&board=%%5B%%5B1%%2C2%%5D%%5D" % lang, solver=False)
-    alert = page.alert()
-    expect(alert).to_contain_text("[[1,2]]")
-    page.wait_for_timeout(500)
-    page.switch_language()  # not an action on the game: the alert is said again in the other language
-    expect(alert).to_contain_text("[[1,2]]")
-    page.locator("#sp-board [data-tile='5']").click()  # a move: the alert goes
-    expect(page.locator("#sliding-alert")).to_be_empty()
-
-
-# ----------------------------------------------------------------- LeetCode's own form
-def test_leetcodes_board_form_pastes_and_a_bad_paste_names_the_json_form(open_game):
-    """(The Chinese message names the JSON form too: tests/test_sliding_engine.py.)"""
-    page = open_game("?game=sliding&lang=en", solver=False)
-    before = page.board()
-    page.paste_board("hello")
-    expect(page.alert()).to_contain_text("JSON form")
-    assert page.board() == before, "a refused paste leaves the board as it was"
-    page.paste_board("board = [[1,2,3],[4,0,5]]")
-    expect(page.locator("#sliding-alert")).to_have_text("")  # the refusal is gone
-    assert page.board() == [[1, 2, 3], [4, 0, 5]]
