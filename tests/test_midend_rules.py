@@ -371,3 +371,95 @@ def test_share_from_a_refused_draft_hands_the_sheet_no_older_link(page):
     view.life.share_button(None)
     assert re.search("no piece 1", alert(view))
     assert page.window.navigator.share.call_count == 1
+
+
+class SolverHere:
+    """``shell.solver`` with the worker's jobs (``worker_jobs``) run in this process, stepped in slices
+    through the page's protocol: progress handed on, a cancel honoured, the result or the error answered.
+    No worker is up (``worker`` is ``None``), so no look-ahead search starts by itself."""
+
+    worker = None
+    failed = None
+
+    async def run(self, game: str, request: str, progress: object, cancelled: object, started: object) -> dict:
+        import worker_jobs
+
+        begun = json.loads(worker_jobs.start(game, request))
+        if "error" in begun:
+            return {"status": "error", "moves": [], "stats": {}, "error": begun["error"]}
+        started(begun["job"])
+        while True:
+            if cancelled():
+                worker_jobs.cancel(begun["job"])
+                return {"status": "cancelled", "moves": [], "stats": {}}
+            answer = json.loads(worker_jobs.step(begun["job"], 40))
+            if answer["done"]:
+                if answer.get("error") is not None:
+                    return {"status": "error", "moves": [], "stats": {}, "error": answer["error"]}
+                return answer["result"]
+            progress(answer["progress"])
+            await asyncio.sleep(0)
+
+
+def insert_before(self: object, node: object, ref: object) -> object:
+    """``Element.insertBefore`` for the fake page: ``node`` moved from where it is to before ``ref``."""
+    if node.parentNode is not None and node in node.parentNode.children:
+        node.parentNode.children.remove(node)
+    self.children.insert(self.children.index(ref), node)
+    node.parentNode = self
+    return node
+
+
+def status(view: object) -> str:
+    return str(view.frame.status.textContent)
+
+
+def shown(node: object) -> bool:
+    return node.getAttribute("hidden") is None
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_no_stale_text_after_undo_reset_or_a_new_board(page, game, monkeypatch):
+    """A solve's outcome, its progress line and a share link on screen: Undo takes them away (and
+    Huarong's chart); a hint's mark goes with Reset; a new board pasted leaves nothing of the old one."""
+    monkeypatch.setattr(fake_page.Element, "insertBefore", insert_before, raising=False)
+
+    async def body() -> None:
+        view = open_view(game, {"board": CASES[game][0].to_code(), "speed": "0"})
+        view.shell.solver = SolverHere()
+        built = asyncio.ensure_future(view.build_own_later())  # built once the board plays (Huarong's chart)
+        await fake_page.drive(page.window, built.done)
+        built.result()
+        frame = view.frame
+        await view._on_solve(None)
+        assert re.match(r"^(Solved|Cleared): \d+", status(view)), status(view)
+        await fake_page.drive(page.window, lambda: view.player.playback is None, 60)
+        assert view.session.state.is_solved()
+        assert re.search(r"positions? searched", str(frame.progress_text.textContent))
+        assert shown(frame.progress)
+        if game == "huarong":
+            assert view.chart.levels and view.chart.node.children  # the chart's bars
+        view.life.share_button(None)
+        assert frame.share_link is not None and shown(frame.share_box)
+        # Undo: the outcome, the progress and the link go
+        view.undo()
+        assert not re.search("Solved|Cleared", status(view))
+        assert not shown(frame.progress) and str(frame.progress_text.textContent) == ""
+        assert frame.share_link is None and not shown(frame.share_box)
+        if game == "huarong":
+            assert not view.chart.levels and not view.chart.node.children
+        # a hint, then Reset: the mark goes
+        await view._on_hint(None)
+        assert view.hinted and "Hint" in status(view)
+        click(view.reset_btn)
+        assert not view.hinted and "Hint" not in status(view)
+        # a new board (pasted): nothing of the old one
+        view.life.share_button(None)
+        await view._on_hint(None)
+        assert view.hinted and frame.share_link is not None
+        paste(view, GAMES[game].default().to_json())
+        assert view.session.state == GAMES[game].default()
+        assert frame.share_link is None and not shown(frame.share_box)
+        assert not shown(frame.progress) and not view.hinted
+
+    asyncio.run(body())
