@@ -12,18 +12,22 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
+from helpers import NASTY
 from puzzles.games import GAMES
 
 pytestmark = pytest.mark.e2e
 
 ESCAPED = "%00\u202e💥<b>x</b>"  # characters a URL escapes, and markup
+LONG_LINK = ESCAPED + NASTY[0]  # and 10,000 characters of nesting after them: 30 KB of request line once escaped
 
 
-def test_a_bad_link_of_escaped_characters_opens_the_default_board_with_a_message(open_game):
-    """The link's board as the browser decodes it reaches the parser: refused with the alert, the default
-    board instead, the markup shown as text, never as an element."""
-    page = open_game("?game=linkup&lang=en&board=%s" % quote(ESCAPED), solver=False)
+def test_a_long_bad_link_of_escaped_characters_opens_the_default_board_with_a_message(open_game):
+    """The link's board, as long as the server lets a request line be and as the browser decodes it,
+    reaches the parser: refused with the alert, the default board instead, the markup shown as text (it
+    is quoted in the alert), never as an element."""
+    page = open_game("?game=linkup&lang=en&board=%s" % quote(LONG_LINK), solver=False)
     expect(page.alert()).to_contain_text("The board in the link was not loaded")
+    expect(page.alert()).to_contain_text("<b>x</b>")
     assert page.board() == GAMES["linkup"].default().grid()
     expect(page.alert().locator("b")).to_have_count(0)
 
