@@ -99,21 +99,7 @@ def test_storage_off_or_full_the_game_goes_on(open_game, storage):
 
 
 # Each kind of corrupt or old save is the midend's to refuse (tests/test_midend_page.py, on a fake page);
-# here two of them, read from the browser's own storage at a real start.
-@pytest.mark.parametrize(
-    "saved",
-    [
-        "not json",
-        '{"start":"3114/3114/5226/5786/900a","moves":[[10,"left"]]}',  # the older format (no "v")
-    ],
-)
-def test_a_corrupt_or_old_saved_game_opens_the_default_board(open_game, server_url, saved):
-    page = open_game.blank()
-    page.goto(server_url + "static/favicon.svg")
-    page.evaluate("(s) => localStorage.setItem('bfs-puzzles.huarong', s)", saved)
-    page = page.open("?game=huarong&lang=en", solver=False)
-    assert page.board() == [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
-    assert page.evaluate("gameHandler.move(10, 'left')") is True
+# an old one, read from the browser's own storage at a real start, is tests/e2e/test_hostile_saves.py's.
 
 
 def test_worker_files_that_fail_to_load_say_so(open_game):

@@ -1,6 +1,7 @@
-"""Text that is no board, pasted into a game's "Paste a board" box, is said to be no board of that game
-with what a board looks like, in the page's language, on a phone, in the alert and under the box itself
-(where the player is looking, a screen below the alert); the board stays as it was."""
+"""Text that is no board, pasted into a game's "Paste a board" box, on a phone: said in the alert and
+under the box itself (where the player is looking, a screen below the alert), both fitting the phone's
+width, the box marked invalid and described by the note, in each language. What is said, and that it
+goes with the alert, is tests/test_midend_rules.py's (on a fake page) and tests/test_paste_not_board.py's."""
 
 import json
 import re
@@ -22,18 +23,15 @@ SAID = {
     ("sliding", "en"): "is not a sliding-puzzle board: paste its JSON form",
     ("sliding", "zh"): "不是滑动谜题棋盘：请粘贴 JSON 形式",
 }
+GAMES = ["huarong", "linkup", "sliding"]
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-@pytest.mark.parametrize("game", ["huarong", "linkup", "sliding"])
-def test_a_program_pasted_as_a_board_is_said_to_be_no_board(open_game, game, lang):
-    page = open_game("?game=%s&lang=%s" % (game, lang), "phone", solver=False)
-    before = page.board()
-    page.paste_board(PROGRAM)
+def said_under_the_box_on_a_phone(page, game: str, lang: str) -> None:
+    """The alert says the text is no board of ``game`` in ``lang``, quoting it, fitting the phone; the box's
+    note says the same right under its text area, which is marked invalid and described by the note."""
     alert = page.alert()
     expect(alert).to_contain_text(SAID[game, lang])
     expect(alert).to_contain_text(quote(PROGRAM))  # a bounded piece of the text, as typed
-    assert page.board() == before
     alert.scroll_into_view_if_needed()
     box = alert.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box  # fits a 390 px phone's width
@@ -48,11 +46,25 @@ def test_a_program_pasted_as_a_board_is_said_to_be_no_board(open_game, game, lan
     under, below = area.bounding_box(), note.bounding_box()
     assert 0 <= below["y"] - (under["y"] + under["height"]) < 40, (under, below)  # right under the text area
     assert below["x"] >= 0 and below["x"] + below["width"] <= 390, below
-    page.switch_language()  # said again in the other language, in both places
-    other = "zh" if lang == "en" else "en"
-    expect(note).to_contain_text(SAID[game, other])
-    expect(page.alert()).to_contain_text(SAID[game, other])
-    page.paste_board(json.dumps(before))  # a board: the note goes with the alert
-    expect(note).to_be_hidden()
-    expect(area).not_to_have_attribute("aria-invalid", "true")
-    expect(page.alert()).to_be_hidden()
+
+
+def test_a_program_pasted_as_a_board_is_said_under_the_box_on_a_phone(open_game):
+    """Each game by its tab, in one page: pasted in English, then said again in 中文 after the language
+    switch (each game's words at each width); a board pasted then takes the note and the mark away."""
+    first = open_game("?game=%s&lang=en" % GAMES[0], "phone", solver=False)
+    before = {}
+    for game in GAMES:
+        page = first.show(game)
+        before[game] = page.board()
+        page.paste_board(PROGRAM)
+        said_under_the_box_on_a_phone(page, game, "en")
+        assert page.board() == before[game]
+    page.switch_language()
+    for game in GAMES:
+        page = page.show(game)
+        said_under_the_box_on_a_phone(page, game, "zh")
+        page.paste_board(json.dumps(before[game]))  # a board: the note goes with the alert
+        expect(page.locator("#%s-board-input-note" % game)).to_be_hidden()
+        expect(page.panel.get_by_role("textbox", name=either("paste_board"))).not_to_have_attribute(
+            "aria-invalid", "true")
+        expect(page.alert()).to_be_hidden()

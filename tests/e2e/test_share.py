@@ -1,5 +1,6 @@
-"""Share: the system's share sheet where there is one, the link box when it fails, and no older link
-handed on from a refused draft."""
+"""Share on a phone: the system's share sheet where there is one, the link box when it fails (never an
+unhandled rejection), and no older link handed on from a refused draft. Share's rules are also run on a
+fake page (tests/test_midend_rules.py, tests/test_midend_page.py)."""
 
 import re
 
@@ -9,35 +10,18 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.e2e
 
 
-def test_share_opens_the_system_share_sheet_where_there_is_one(open_game):
-    page = open_game("?game=sliding&lang=en", "phone", solver=False)
-    page.evaluate("() => { navigator.share = async (d) => { window.__shared = d; }; }")
-    page.button("Share").click()
-    page.wait_for_function("window.__shared !== undefined")
-    shared = page.evaluate("window.__shared")
-    assert "game=sliding" in shared["url"] and "board=" in shared["url"], shared
-    expect(page.status()).to_have_text("Shared.")
-
-
-def test_share_from_a_refused_draft_opens_no_sheet_with_an_older_link(open_game):
-    """A link was shared; then the editor's draft has no 曹操: Share refuses the draft, and must not
-    hand the system sheet the link made before."""
+def test_share_uses_the_system_sheet_falls_back_to_the_box_and_never_hands_on_an_older_link(open_game):
+    """One page: the sheet gets the link and its success is said; a sheet that refuses leaves the link in
+    the box, handled as it happens (never an unhandled rejection, even for a moment); then a draft with no
+    曹操: Share refuses it and hands the sheet nothing, not the link made before."""
     page = open_game("?game=huarong&lang=en", "phone", solver=False)
     page.evaluate("() => { window.__shared = []; navigator.share = async (d) => { window.__shared.push(d.url); }; }")
     page.button("Share").click()
     page.wait_for_function("window.__shared.length === 1")
-    page.button("Edit").click()
-    page.locator("#hr-edit-board .hr-piece.boss").click()
-    page.keyboard.press("Delete")
-    page.button("Share").click()
-    expect(page.alert()).to_have_text(re.compile("no piece 1"))
-    page.wait_for_timeout(300)
-    assert page.evaluate("window.__shared.length") == 1
-
-
-def test_share_falls_back_to_the_box_when_the_sheet_fails(open_game):
-    """The sheet's refusal is handled as it happens: never an unhandled rejection, even for a moment."""
-    page = open_game("?game=huarong&lang=en", "phone", solver=False)
+    shared = page.evaluate("window.__shared[0]")
+    assert "game=huarong" in shared and "board=" in shared, shared
+    expect(page.status()).to_have_text("Shared.")
+    # the sheet refuses: the box has the link, and nothing is unhandled
     page.evaluate(
         """() => {
         window.__unhandled = 0;
@@ -50,3 +34,12 @@ def test_share_falls_back_to_the_box_when_the_sheet_fails(open_game):
     page.wait_for_timeout(300)
     assert page.evaluate("window.__unhandled") == 0
     expect(page.status()).not_to_have_text("Shared.")
+    # a refused draft: no sheet at all
+    page.evaluate("() => { navigator.share = async (d) => { window.__shared.push(d.url); }; }")
+    page.button("Edit").click()
+    page.locator("#hr-edit-board .hr-piece.boss").click()
+    page.keyboard.press("Delete")
+    page.button("Share").click()
+    expect(page.alert()).to_have_text(re.compile("no piece 1"))
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__shared.length") == 1
