@@ -86,6 +86,20 @@ class Element:
         node.parentNode = self
         return node
 
+    @property
+    def nextSibling(self) -> "Element | None":
+        siblings = self.parentNode.children if self.parentNode is not None else [self]
+        at = siblings.index(self) + 1
+        return siblings[at] if at < len(siblings) else None
+
+    def insertBefore(self, node: "Element", ref: "Element | None") -> "Element":
+        """``node`` moved from where it is to just before ``ref``, one of this element's children (at the
+        end when ``ref`` is ``None``)."""
+        node.remove()
+        self.children.insert(len(self.children) if ref is None else self.children.index(ref), node)
+        node.parentNode = self
+        return node
+
     def removeChild(self, node: "Element") -> "Element":
         self.children.remove(node)
         return node

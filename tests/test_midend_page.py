@@ -184,7 +184,7 @@ def test_a_bad_save_is_set_aside_and_the_default_board_opens(page):
 
 
 # Saved games a page may find (storage written by hand, another version, a fault): each opens the game's
-# default board, which then plays. tests/e2e/test_faults.py opens two of them in Chromium.
+# default board, which then plays. tests/e2e/test_hostile_saves.py opens one in Chromium, among built games.
 CORRUPT_OR_OLD_SAVES = [
     '{"start":5}',
     '{"start":null}',

@@ -401,15 +401,6 @@ class SolverHere:
             await asyncio.sleep(0)
 
 
-def insert_before(self: object, node: object, ref: object) -> object:
-    """``Element.insertBefore`` for the fake page: ``node`` moved from where it is to before ``ref``."""
-    if node.parentNode is not None and node in node.parentNode.children:
-        node.parentNode.children.remove(node)
-    self.children.insert(self.children.index(ref), node)
-    node.parentNode = self
-    return node
-
-
 def status(view: object) -> str:
     return str(view.frame.status.textContent)
 
@@ -422,7 +413,6 @@ def shown(node: object) -> bool:
 def test_no_stale_text_after_undo_reset_or_a_new_board(page, game, monkeypatch):
     """A solve's outcome, its progress line and a share link on screen: Undo takes them away (and
     Huarong's chart); a hint's mark goes with Reset; a new board pasted leaves nothing of the old one."""
-    monkeypatch.setattr(fake_page.Element, "insertBefore", insert_before, raising=False)
 
     async def body() -> None:
         view = open_view(game, {"board": CASES[game][0].to_code(), "speed": "0"})
