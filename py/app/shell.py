@@ -194,8 +194,9 @@ class Solver:
             if failed is not None:
                 self.helper_failed = str(failed)
             else:
-                self.helper = worker
                 self.helper_loaded = []
+                if await self._helper_loads(worker):  # what the first worker loaded, before any piece
+                    self.helper = worker
         except Exception as e:
             self.helper_failed = _reason(e)
         self.helper_task = None
@@ -304,13 +305,13 @@ class Solver:
             final["stats"]["workers"] = len(st["workers"])
         return final
 
-    async def _helper_loads(self, helper: object, st: dict) -> bool:
-        """Run on the helper each job the first worker loaded data with that it has not run yet; ``False``
-        (the helper dropped) if one fails."""
+    async def _helper_loads(self, helper: object, st: "dict | None" = None) -> bool:
+        """Run on the helper each job the first worker loaded data with that it has not run yet (until the
+        split search ``st`` ends); ``False`` (the helper dropped) if one fails."""
         for game, request in list(self.loads):
             if (game, request) in self.helper_loaded:
                 continue
-            if st["final"] is not None:
+            if st is not None and st["final"] is not None:
                 return True
             options = {"wanted": lambda: True}
             end = await window.runWorkerJob(helper, game, request, to_js(options))
