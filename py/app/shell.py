@@ -64,6 +64,7 @@ class Solver:
         self.helper_generation = 0
         self.loads: list = []
         self.helper_loaded: list = []
+        self.helper_lane = None  # the task running the last split search's pieces on the helper
 
     async def connect(self, name: str = "solver") -> None:
         """Wait for the worker ``name``; a load error noted by boot.js, or
@@ -284,19 +285,24 @@ class Solver:
                     self._drop_helper(w)
                     return
 
-        async def helper_lane() -> None:
+        async def helper_lane(last: object) -> None:
+            while last is not None and not last.done() and st["final"] is None:
+                await asyncio.sleep(self.POLL_S)  # the last search's piece on the helper, being cancelled
             while st["final"] is None and self.helper is None and self.helper_failed is None:
                 await asyncio.sleep(self.POLL_S)
             if st["final"] is None and self.helper is not None:
                 await lane(self.helper, False)
 
-        lanes = [asyncio.create_task(lane(worker, True)), asyncio.create_task(helper_lane())]
+        first = asyncio.create_task(lane(worker, True))
+        self.helper_lane = asyncio.create_task(helper_lane(self.helper_lane))
         while st["final"] is None and not cancelled():
             await asyncio.sleep(self.POLL_S)
         if st["final"] is None:
             st["final"] = {"status": "cancelled", "moves": [], "stats": {}}
-        for task in lanes:
-            await task  # each piece still running is cancelled at its next step
+        # The first worker's piece still running is cancelled at its next step: waited for, so the next job
+        # finds it free. The helper's is left to end alone (a helper that stopped answering would hold the
+        # answer back until the call's time-out); the next split search waits for it (helper_lane).
+        await first
         final = st["final"]
         if final["status"] == "died" and self.worker is worker:
             self.restart()

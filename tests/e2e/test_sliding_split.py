@@ -20,6 +20,11 @@ def korf(korf_id: int) -> Board:
     return Board.from_grid(next(i for i in KORF if i["korf_id"] == korf_id)["board"])
 
 
+def published(korf_id: int) -> int:
+    """Korf's published fewest moves for his instance ``korf_id``."""
+    return next(i for i in KORF if i["korf_id"] == korf_id)["optimal"]
+
+
 # Every call of the solver's protocol loop, noted per worker: the requests each worker was given and the
 # steps it ran (the page calls window.runWorkerJob afresh for every job).
 WATCH = """() => {
@@ -74,3 +79,19 @@ def test_cancel_stops_both_workers(open_game):
     assert page.evaluate("() => Object.assign({}, window.__steps)") == steps  # neither worker steps on
     assert page.board() == board.grid()
     assert page.move_count() == 0
+
+
+def test_the_helper_dies_mid_search_and_the_first_worker_finishes_it(open_game):
+    """A helper that stops answering hands its piece back: the first worker searches on alone, and the
+    answer is still the fewest moves."""
+    board = korf(82)
+    page = open_game("?game=sliding&lang=en&speed=0&board=" + board.to_code())
+    page.evaluate(WATCH)
+    page.solve()
+    page.wait_for_function("() => window.__pieces.some(([n, r]) => n.startsWith('helper') && JSON.parse(r).share)",
+                           timeout=120_000)  # the helper was given its first piece: an iteration not the last
+    page.evaluate("() => window.solverWorkers.all.find((w) => w.helper).worker.terminate()")
+    expect(page.status()).to_have_text("Solved: %d moves" % published(82), timeout=300_000)
+    page.wait_solved()
+    assert page.board() == Board.goal(4, 4).grid()
+    expect(page.locator("#solver-note")).to_contain_text("ready")
