@@ -253,6 +253,8 @@ class Solver:
                     st["workers"].append(name)
 
                 def on_progress(p: object, text: object, slot: dict = slot) -> None:
+                    if st["final"] is not None:  # answered: a piece still being cancelled says nothing more
+                        return
                     slot.clear()
                     slot.update(json.loads(str(text))["progress"])
                     progress(rule.progress(list(st["running"].values()), total()))
