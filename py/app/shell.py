@@ -94,10 +94,28 @@ class Solver:
                 self.failed = str(failed)
                 return
             self.version = str(worker.version)  # ping's answer, sent with "ready"
+            await self._reload(worker)
             if self.failed is None:
                 self.worker = worker
         except Exception as e:  # the page stays playable without a solver
             self.failed = _reason(e)
+
+    async def _reload(self, worker: object) -> None:
+        """A fresh worker (after one died) loads what the one before had loaded (the pattern tables the
+        page believes are in), so that its searches, and its share of a split one, are the same searches.
+        If it cannot, nothing counts as loaded any more, and the helper, which has it, is ended: every
+        worker then searches alike."""
+        for game, request in list(self.loads):
+            end = await window.runWorkerJob(worker, game, request, to_js({"wanted": lambda: True}))
+            ok = str(end.kind) == "done"
+            if ok:
+                answer = json.loads(str(end.text))
+                ok = answer.get("error") is None and answer["result"]["status"] == "loaded"
+            if not ok:
+                self.loads = []
+                if self.helper is not None:
+                    self._drop_helper(self.helper)
+                return
 
     def restart(self) -> None:
         """End the dead worker and start a fresh one beside the page (boot.js's ``solverWorkers``)."""

@@ -97,3 +97,35 @@ def test_the_helper_dies_mid_search_and_the_first_worker_finishes_it(open_game):
     page.wait_solved()
     assert page.board() == Board.goal(4, 4).grid()
     expect(page.locator("#solver-note")).to_contain_text("ready")
+
+
+def test_the_first_worker_dies_mid_search_and_a_fresh_one_searches_alike(open_game):
+    """The first worker stops answering during a split search: said, and a fresh one starts, loaded with the
+    tables the page had loaded, so the next Solve, split again with the helper, is the fewest moves."""
+    board = korf(3)
+    page = open_game("?game=sliding&lang=en&speed=0&board=" + board.to_code())
+    page.evaluate(WATCH)
+    page.solve()
+    page.wait_for_function("() => window.__pieces.some(([n, r]) => n.startsWith('helper') && JSON.parse(r).share)",
+                           timeout=120_000)
+    page.evaluate("() => window.solverWorkers.all.find((w) => w.name === 'solver').worker.terminate()")
+    expect(page.status()).to_contain_text("The solver stopped", timeout=60_000)
+    expect(page.locator("#solver-note")).to_contain_text("ready", timeout=120_000)
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=120_000)
+    page.evaluate("() => { window.__pieces = []; }")
+    page.solve()
+    expect(page.status()).to_have_text("Solved: %d moves" % published(3), timeout=180_000)
+    page.wait_solved()
+    assert page.evaluate(SHARED) == 2  # the fresh worker and the helper
+    assert page.evaluate("window.solverWorkers.all.filter((w) => !w.helper).length") == 2  # the dead one, the fresh
+    # the same search on the fresh worker and on the helper: the same heuristic, the same positions
+    request = json.dumps({"action": "solve", "board": korf(2).to_code(), "options": {"mode": "optimal"}})
+    positions = page.evaluate("""async (request) => {
+        const out = [];
+        for (const w of window.solverWorkers.all.filter((w) => w.name !== 'solver')) {
+            const end = await window.runWorkerJob(w, 'sliding', request);
+            out.push(JSON.parse(end.text).result.stats.positions);
+        }
+        return out;
+    }""", request)
+    assert len(positions) == 2 and positions[0] == positions[1], positions
