@@ -113,12 +113,13 @@ def test_a_longer_answer_that_comes_first_waits_for_the_earlier_iterations():
             i += 1
         first = min(j for j, a in pieces.items() if a["status"] == "solved")
         other = first + 1 if first % n == 0 else first - 1  # the other share, same iteration
-        later = piece(board, req, other + n, n)  # the other share, one iteration on
-        if later["status"] != "solved":
+        same = piece(board, req, other, n)  # the other share, same iteration: no solution that short
+        later = piece(board, req, other + n, n)  # the other share, one iteration on: a longer one
+        if same["status"] == "solved" or later["status"] != "solved":
             continue
         assert len(later["moves"]) == len(whole.moves) + 2
         done = {j: a for j, a in pieces.items() if j != first}
-        done[other] = piece(board, req, other, n)
+        done[other] = same
         done[other + n] = later
         assert RULE.merge(req, n, done, 0) is None  # the shorter one's piece has not answered
         done[first] = pieces[first]
