@@ -138,6 +138,10 @@ def test_only_large_boards_far_from_home_in_fewest_moves_mode_are_split():
     assert not RULE.splits(dict(request(far), action="map"), far)
     near = Board.goal(4, 4).play([12, 8, 4, 3])
     assert not RULE.splits(request(near), near)
+    # loading the tables for a search that is split starts the helper beside it; for another search, not
+    tables = dict(request(far), action="tables", url="static/data/sliding-4x4.pdb")
+    assert RULE.prepares(tables, far) and not RULE.prepares(dict(tables, board=near.to_code()), near)
+    assert not RULE.prepares(request(far), far)
     small = random_walk(3, 3, 101, random.Random())
     assert not RULE.splits(request(small), small)
 

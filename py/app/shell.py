@@ -185,7 +185,9 @@ class Solver:
     # ------------------------------------------------------------ split searches
     def _split_plan(self, game: str, request: str) -> "tuple | None":
         """``(rule, request dict)`` when the game's spec splits this request (``GameSpec.split``) and a
-        helper can run (it is starting or up: this starts it), else ``None``: one worker runs it."""
+        helper can run (it is starting or up: this starts it), else ``None``: one worker runs it. A job
+        that sets a worker up for such a search (the rule's ``prepares``) starts the helper too, so that
+        it starts beside that job instead of after it."""
         spec = GAMES.get(game)
         rule = getattr(spec, "split", None)
         if rule is None or self.helper_failed is not None or int(window.navigator.hardwareConcurrency or 1) < 2:
@@ -193,6 +195,8 @@ class Solver:
         try:
             req = json.loads(request)
             board = spec.board.parse(str(req["board"]))
+            if rule.prepares(req, board):
+                self._start_helper()
             if not rule.splits(req, board):
                 return None
         except Exception:  # a request it cannot read is one worker's to refuse

@@ -565,8 +565,10 @@ class GameSpec:
                     pieces are handed out in index order), ``needed(index, n,
                     done)``, ``merge(request, n, done, positions)`` (the
                     answer once the finished pieces, ``done``: index ->
-                    result, decide it, else ``None``) and ``progress(running,
-                    positions)``; runs on the page's main thread (see
+                    result, decide it, else ``None``), ``progress(running,
+                    positions)`` and ``prepares(request, board)`` (a job that
+                    sets a worker up for such a search: the helper starts
+                    with it); runs on the page's main thread (see
                     ``app.shell.Solver``).
     ``view``        the page-side module (main thread only: it imports the
                     DOM) whose ``View`` class draws and plays the game, such

@@ -329,6 +329,11 @@ class SplitSearch:
             and manhattan(board.rows, board.cols, board.cells) >= SPLIT_MIN_DISTANCE
         )
 
+    def prepares(self, request: dict, board: object) -> bool:
+        """Whether ``request`` sets a worker up for a search this rule splits (the pattern tables loaded
+        before a split search of ``board``): the helper is started with it, beside the download."""
+        return request.get("action") == "tables" and self.splits(dict(request, action="solve"), board)
+
     def piece(self, request: dict, index: int, n: int) -> dict:
         out = dict(request)
         out["action"] = "solve"
