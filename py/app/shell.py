@@ -106,12 +106,7 @@ class Solver:
         If it cannot, nothing counts as loaded any more, and the helper, which has it, is ended: every
         worker then searches alike."""
         for game, request in list(self.loads):
-            end = await window.runWorkerJob(worker, game, request, to_js({"wanted": lambda: True}))
-            ok = str(end.kind) == "done"
-            if ok:
-                answer = json.loads(str(end.text))
-                ok = answer.get("error") is None and answer["result"]["status"] == "loaded"
-            if not ok:
+            if not await self._load_into(worker, game, request):
                 self.loads = []
                 if self.helper is not None:
                     self._drop_helper(self.helper)
@@ -343,17 +338,19 @@ class Solver:
                 continue
             if st is not None and st["final"] is not None:
                 return True
-            options = {"wanted": lambda: True}
-            end = await window.runWorkerJob(helper, game, request, to_js(options))
-            ok = str(end.kind) == "done"
-            if ok:
-                answer = json.loads(str(end.text))
-                ok = answer.get("error") is None and answer["result"]["status"] == "loaded"
-            if not ok:
+            if not await self._load_into(helper, game, request):
                 self._drop_helper(helper)
                 return False
             self.helper_loaded.append((game, request))
         return True
+
+    async def _load_into(self, worker: object, game: str, request: str) -> bool:
+        """Run a job that loads data (one of :attr:`loads`) on ``worker``; whether it answered ``loaded``."""
+        end = await window.runWorkerJob(worker, game, request, to_js({"wanted": lambda: True}))
+        if str(end.kind) != "done":
+            return False
+        answer = json.loads(str(end.text))
+        return answer.get("error") is None and answer["result"]["status"] == "loaded"
 
 
 class Shell:
