@@ -139,7 +139,9 @@ window.safeStorage = {
 };
 
 // The solver's workers (static/solver-worker.js), each with a promise per call: solverWorkers.open(name)
-// starts one (or answers the one of that name), .end(name) terminates it. The first, "solver", starts here,
+// starts one (or answers the one of that name), .end(name) terminates it; open(name, true) starts a
+// helper (py/app/shell.py's Solver splits some searches between the first worker and a helper), whose
+// failure to start is its own, never noted as the solver's. The first, "solver", starts here,
 // at navigation: its runtime and snapshot download while PyScript and MicroPython start the page.
 // A worker's `ready` resolves null once it answers calls (its `version` is then ping's answer), or the
 // reason it could not start (also noted in window.__solverBootError, which py/app/shell.py's Solver
@@ -169,7 +171,7 @@ const boardFirst = new Promise((resolve) => {
 const config = document.querySelector("script[data-solver-config]")?.dataset.solverConfig ?? "./worker.toml";
 window.solverWorkers = {
   all: [],
-  open(name) {
+  open(name, helper = false) {
     const known = this.all.find((w) => w.name === name);
     if (known) return known;
     const worker = new Worker(new URL("./solver-worker.js", import.meta.url), { type: "module", name });
@@ -185,7 +187,7 @@ window.solverWorkers = {
     const fail = (reason) => {
       if (broken === null) {
         broken = reason;
-        if (!started) window.__solverBootError = window.__solverBootError ?? reason;
+        if (!started && !helper) window.__solverBootError = window.__solverBootError ?? reason;
         settle(reason);
       }
       for (const { reject } of pending.values()) reject(new Error(reason));
@@ -208,7 +210,7 @@ window.solverWorkers = {
       worker.postMessage(JSON.stringify({ id, call: method, args }));
     });
     const handle = {
-      name, worker, ready, config, version: null,
+      name, helper, worker, ready, config, version: null,
       start: (game, request) => call("start", String(game), String(request)),
       step: (job, ms) => call("step", Number(job), Number(ms)),
       cancel: (job) => call("cancel", Number(job)),

@@ -215,11 +215,12 @@ def _solve_in_page(page, base: str, grid: list) -> tuple:
                     const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); res(); } });
                     obs.observe(status, {childList: true, characterData: true, subtree: true});
                 });
-                return [(performance.now() - t0) / 1000, Number(status.dataset.positions)];
+                return [(performance.now() - t0) / 1000, Number(status.dataset.positions),
+                        Number(status.dataset.workers || 1)];
             }"""
         ))
         page.wait_for_function("gameHandler.isSolved()", timeout=600_000)
-    return out[1][0], out[1][1], out[0][0]
+    return out[1][0], out[1][1], out[0][0], out[1][2]
 
 
 def bench(runs: int, before: "Path | None" = None, seed: "int | None" = None) -> None:
@@ -235,6 +236,12 @@ def bench(runs: int, before: "Path | None" = None, seed: "int | None" = None) ->
     old = before_tree(before)
     bench_shapes(runs, old, seed)
     bench_korf_cpython(old)
+    bench_korf_page(runs, old)
+
+
+def bench_korf_page(runs: int, old: Tree) -> None:
+    """Korf's hardest for this search in the browser, ``old`` against this tree (see :func:`bench`); each
+    answer's worker count (a split search's) is printed beside its time."""
     from playwright.sync_api import sync_playwright
 
     instances = [i for k in HARDEST for i in json.loads(KORF.read_text())["instances"] if i["korf_id"] == k]
@@ -251,14 +258,17 @@ def bench(runs: int, before: "Path | None" = None, seed: "int | None" = None) ->
         browser.close()
     print("\nKorf's hardest for this search, in the page, before and after, median of %d runs (goal: <= 20 s "
           "each on the reference machine); load average now %s" % (runs, open("/proc/loadavg").read().split()[:3]))
-    print("%-6s %8s | %11s %9s | %11s %9s | %6s" % ("korf", "optimal", "positions", "before s", "positions",
-                                                   "after s", "ratio"))
+    print("%-6s %8s | %11s %9s | %11s %9s %7s | %6s" % ("korf", "optimal", "positions", "before s", "positions",
+                                                        "after s", "workers", "ratio"))
     for inst in instances:
         k = inst["korf_id"]
         b = [statistics.median(x[0] for x in got[("before", k)]), got[("before", k)][0][1]]
         a = [statistics.median(x[0] for x in got[("after", k)]), got[("after", k)][0][1]]
-        print("%-6d %8d | %11d %9.2f | %11d %9.2f | %6s" % (k, inst["optimal"], b[1], b[0], a[1], a[0],
-                                                           ratio(b[0], a[0])))
+        workers = "/".join(str(x[3]) for x in got[("after", k)])
+        print("%-6d %8d | %11d %9.2f | %11d %9.2f %7s | %6s" % (k, inst["optimal"], b[1], b[0], a[1], a[0], workers,
+                                                                ratio(b[0], a[0])))
+        print("       runs, s: before %s; after %s" % (" ".join("%.2f" % x[0] for x in got[("before", k)]),
+                                                      " ".join("%.2f" % x[0] for x in got[("after", k)])))
     firsts = [statistics.median(x[2] for key, xs in got.items() if key[0] == t.name for x in xs) for t in sides]
     print("a page's first 4 x 4 solve (one slide), tables fetched and loaded included: before %.2f s, after %.2f s"
           % tuple(firsts))

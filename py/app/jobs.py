@@ -136,6 +136,7 @@ class Jobs:
                 seconds = "%.2f" % stats.get("seconds", 0)
                 frame.say_progress("explored_in" if searched else "worked_in", n=num(stats["positions"]), s=seconds)
             frame.mark("positions", str(stats["positions"]))
+            frame.mark("workers", str(stats.get("workers", 1)))  # how many workers searched (a split search)
         return result
 
     async def stepped(self, request: str, progress: object, cancelled: object, started: object = None) -> dict:

@@ -557,6 +557,19 @@ class GameSpec:
                     before it says it is ready, so that the runtime has
                     optimized the search's hot code before a player's first
                     Solve (see :func:`worker_jobs.warm_up`); none by default.
+    ``split``       how the page may split the game's searches among its solver
+                    workers (one search, several cores), or ``None``: never.
+                    An object with ``splits(request, board)`` (whether this
+                    request pays to split), ``piece(request, index, n)`` (the
+                    request of piece ``index`` when ``n`` workers share it;
+                    pieces are handed out in index order), ``needed(index, n,
+                    done)``, ``merge(request, n, done, positions)`` (the
+                    answer once the finished pieces, ``done``: index ->
+                    result, decide it, else ``None``), ``progress(running,
+                    positions)`` and ``prepares(request, board)`` (a job that
+                    sets a worker up for such a search: the helper starts
+                    with it); runs on the page's main thread (see
+                    ``app.shell.Solver``).
     ``view``        the page-side module (main thread only: it imports the
                     DOM) whose ``View`` class draws and plays the game, such
                     as ``puzzles.huarong.view``; ``None`` for a game with no
@@ -585,6 +598,7 @@ class GameSpec:
         exercise: "str | None" = None,
         texts: "str | None" = None,
         linked_options: tuple = (),
+        split: object = None,
     ) -> None:
         self.name = name
         self.board = board
@@ -607,6 +621,7 @@ class GameSpec:
         self.exercise = exercise
         self.texts = texts
         self.linked_options = linked_options
+        self.split = split
 
     def defaults(self, board: object) -> dict:
         """Every option's default value for ``board``."""

@@ -147,6 +147,22 @@ def test_sliding_solve_and_playback_at_once(open_game):
     over_50_ms_twice(run)
 
 
+def test_sliding_4x4_search_split_between_two_workers(open_game):
+    """A hard 4 × 4 board: the tables load, the helper starts, both workers search, the answer merges."""
+    korf3 = sliding.Board.from_grid([[1, 15, 10, 13], [0, 11, 4, 7], [12, 6, 5, 3], [14, 8, 9, 2]])
+
+    def run():
+        page = open_game("?game=sliding&lang=en&speed=0&board=" + korf3.to_code())
+        watch(page)
+        page.solve()
+        expect(page.status()).to_have_text(re.compile(r"^Solved: \d+ moves$"), timeout=120_000)
+        page.wait_for_function("gameHandler.isSolved()")
+        assert page.evaluate("window.solverWorkers.all.filter((w) => w.helper).length") == 1
+        return long_tasks(page)
+
+    over_50_ms_twice(run)
+
+
 def test_linkup_new_board_shuffle_undo_and_the_language_switch(open_game):
     def run():
         page = open_game("?game=linkup&lang=en")

@@ -27,4 +27,23 @@ for text in ("[[1,2,3],[4,0,0]]", "2x3-41250", "[[1,0]]", "", "2³x4-7", "[[" + 
         raise AssertionError("%r parsed" % text)
     except PuzzleError:
         pass
+# the split search's rule runs on the page's main thread: the merge waits for the earlier iteration
+from puzzles.sliding import SPEC  # noqa: E402
+
+far = Board.from_grid([[15, 14, 13, 12], [11, 10, 9, 8], [7, 6, 5, 4], [3, 1, 2, 0]])
+req = {"action": "solve", "board": far.to_code(), "options": {"mode": "optimal"}}
+rule = SPEC.split
+assert rule.splits(req, far) and rule.piece(req, 3, 2)["share"] == [1, 2] and rule.piece(req, 3, 2)["round"] == 1
+
+
+def answer(status, moves, k, r):
+    return {"status": status, "moves": moves, "stats": {"positions": 5, "piece": [k, 2, r]}}
+
+
+done = {0: answer("unknown", [], 0, 0), 3: answer("solved", [1, 2, 3, 4], 1, 1)}
+assert rule.merge(req, 2, done, 10) is None and rule.needed(1, 2, done) and not rule.needed(2, 2, done)
+done[1] = answer("unknown", [], 1, 0)
+got = rule.merge(req, 2, done, 15)
+assert got["moves"] == [1, 2, 3, 4] and got["stats"]["optimal"] and got["stats"]["positions"] == 15, got
+assert rule.progress([{"bound": 52, "positions": 3}, {"bound": 50, "positions": 4}], 7) == {"bound": 50, "positions": 7}
 print("OK sliding")

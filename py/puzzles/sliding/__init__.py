@@ -284,6 +284,107 @@ OPTIMAL_MAX_CELLS = 16
 
 add_messages(_MESSAGES)  # the game's error codes, said in both languages
 
+# Boards of at least this many cells (4 × 4 and larger) split a fewest-moves search among the page's
+# solver workers, when the tiles are at least SPLIT_MIN_DISTANCE moves from home (their Manhattan distance,
+# a lower bound): a board nearer home is answered by one worker in well under a second.
+SPLIT_MIN_CELLS = 16
+SPLIT_MIN_DISTANCE = 30
+
+
+def manhattan(rows: int, cols: int, cells: "list[int] | tuple") -> int:
+    """The sum of every tile's row and column distance from its goal cell."""
+    total = 0
+    for p, t in enumerate(cells):
+        if t:
+            total += abs(p // cols - (t - 1) // cols) + abs(p % cols - (t - 1) % cols)
+    return total
+# Positions a split search may generate, all its pieces together, before it answers "unknown": the whole
+# search's budget (solver.BUDGET).
+SPLIT_BUDGET = 50_000_000
+
+
+class SplitSearch:
+    """How a fewest-moves search (IDA*) is split among ``n`` workers, and how
+    their answers merge (the spec's ``split``; the worker's side is
+    ``solver._ida``'s ``share``).
+
+    Piece ``i`` is iteration ``i // n`` (its bound: the first bound + 2 per
+    iteration) of share ``i % n`` (the frontier nodes ``k``, ``k + n``, …
+    at a small fixed depth): the request's ``"share": [k, n], "round": r``.
+    The shares are disjoint and cover the search, and every bound has the
+    parity of every solution, so a share's solution at iteration ``r`` is
+    exactly that bound long. Hence the rule: a solution of iteration ``r``
+    is the fewest moves once every piece of the iterations before ``r`` has
+    finished without one; pieces of iteration ``r`` or later are not
+    needed then. A piece's answer that is not a piece's (the board is
+    unsolvable, or solved already) is the answer."""
+
+    def splits(self, request: dict, board: object) -> bool:
+        options = request.get("options") or {}
+        return (
+            request.get("action", "solve") in ("solve", "hint")
+            and options.get("mode") == "optimal"
+            and len(board.cells) >= SPLIT_MIN_CELLS
+            and board.solvable()
+            and manhattan(board.rows, board.cols, board.cells) >= SPLIT_MIN_DISTANCE
+        )
+
+    def prepares(self, request: dict, board: object) -> bool:
+        """Whether ``request`` sets a worker up for a search this rule splits (the pattern tables loaded
+        before a split search of ``board``): the helper is started with it, beside the download."""
+        return request.get("action") == "tables" and self.splits(dict(request, action="solve"), board)
+
+    def piece(self, request: dict, index: int, n: int) -> dict:
+        out = dict(request)
+        out["action"] = "solve"
+        out["share"] = [index % n, n]
+        out["round"] = index // n
+        return out
+
+    def _first_found(self, done: dict) -> "int | None":
+        found = [i for i, r in done.items() if r["status"] == "solved"]
+        return min(found) if found else None
+
+    def needed(self, index: int, n: int, done: dict) -> bool:
+        """Whether piece ``index`` can still change the answer: no piece of its iteration or an earlier
+        one found a solution (nor answered for the whole board)."""
+        if any("piece" not in r["stats"] for r in done.values()):
+            return False
+        first = self._first_found(done)
+        return first is None or index // n < first // n
+
+    def merge(self, request: dict, n: int, done: dict, positions: int) -> "dict | None":
+        for r in done.values():
+            if "piece" not in r["stats"]:  # answered for the whole board
+                return self._finish(request, r["status"], r["moves"], dict(r["stats"]))
+        first = self._first_found(done)
+        if first is not None and all(i in done for i in range(first // n * n)):
+            moves = done[first]["moves"]
+            stats = {"optimal": True, "method": "ida*", "steps": len(moves), "positions": positions}
+            return self._finish(request, "solved", moves, stats)
+        if positions > SPLIT_BUDGET:
+            return self._finish(request, "unknown", [], {"optimal": False, "method": "ida*", "steps": -1,
+                                                         "positions": positions})
+        return None
+
+    def _finish(self, request: dict, status: str, moves: list, stats: dict) -> dict:
+        """The answer in the shape of the request's job: Hint's is the first move and ``distance``."""
+        if request.get("action", "solve") == "hint":
+            distance = None if status == "unknown" else len(moves)
+            stats = {"distance": distance, "optimal": stats.get("optimal", False), "positions": stats["positions"]}
+            moves = moves[:1]
+        return {"status": status, "moves": list(moves), "stats": stats}
+
+    def progress(self, running: list, positions: int) -> dict:
+        """The running pieces' progress as one: the least bound still searched, the positions of all."""
+        bounds = [p["bound"] for p in running if "bound" in p]
+        if bounds:
+            return {"bound": min(bounds), "positions": positions}
+        for p in running:
+            if "method" in p:  # a worker building its move automaton or unpacking tables
+                return {"positions": positions, "method": p["method"]}
+        return {"positions": positions}
+
 SPEC = GameSpec(
     "sliding",
     Board,
@@ -300,4 +401,5 @@ SPEC = GameSpec(
     options={"mode": MODES},
     default_options=lambda board: {"mode": "optimal" if len(board.cells) <= OPTIMAL_MAX_CELLS else "fast"},
     space="puzzles.sliding.space",
+    split=SplitSearch(),
 )

@@ -393,7 +393,7 @@ def search(board: Board, mode: str = "optimal", chunk: int = 20000, budget: "int
     return _search(board, mode, chunk, budget)
 
 
-def _search(board: Board, mode: str, chunk: int, budget: "int | None" = None):
+def _search(board: Board, mode: str, chunk: int, budget: "int | None" = None, share: "tuple | None" = None):
     if not board.solvable():
         return _solution("unsolvable", [], True, 0, "parity")
         yield  # a generator even when it answers at once
@@ -408,9 +408,14 @@ def _search(board: Board, mode: str, chunk: int, budget: "int | None" = None):
     if board.rows > board.cols:  # solved turned on its diagonal: one set of tables per pair of shapes
         board, back = transposed(board)
     heur = yield from heuristic_steps(board.rows, board.cols)
-    moves, nodes = yield from _ida(board, heur, chunk, budget)
+    moves, nodes = yield from _ida(board, heur, chunk, budget, share)
     if moves is not None and back is not None:
         moves = [back[t] for t in moves]
+    if share is not None:  # one piece of a split search (see puzzles.sliding.SplitSearch): it says which
+        status = "unknown" if moves is None else "solved"
+        res = Result(status, moves or [], nodes, method="ida*", optimal=False, piece=list(share))
+        res.stats["steps"] = len(moves) if moves is not None else -1
+        return res
     if moves is None:
         return _solution("unknown", [], False, nodes, "ida*")
     return _solution("solved", moves, True, nodes, "ida*")
@@ -615,7 +620,7 @@ class _Pause(Exception):
         self.trail: "list[int]" = []
 
 
-def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None):
+def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None, share: "tuple | None" = None):
     """IDA*: depth-first searches bounded by moves made + heuristic, the bound
     raised until the goal is met.
 
@@ -642,7 +647,16 @@ def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None)
        once ``chunk`` more positions were generated, noting which child each
        level was in, and the next slice starts again from the board and goes
        straight back down that path (about as many moves as the depth) before
-       it goes on."""
+       it goes on.
+    5. ``share`` ``(k, n, round)`` searches one share of one iteration only
+       (see :func:`split_roots`): the nodes ``k``, ``k + n``, … of the
+       frontier at a small fixed depth, each searched below as the whole
+       search would (a node is skipped where the whole search would have cut
+       its path off), at the bound of iteration ``round`` (the first bound
+       + 2 · ``round``). Returns (tiles or ``None``: no solution of this
+       share at this bound, positions). By rule 3 a share's solution at
+       iteration ``round`` is exactly as long as that bound once its earlier
+       iterations found none."""
     n = board.rows * board.cols
     cols = board.cols
     succ, roots = yield from move_steps(board.rows, board.cols, prune_depth(board.rows, board.cols))
@@ -808,27 +822,94 @@ def _ida(board: Board, heur: Heuristic, chunk: int, budget: "int | None" = None)
         return False
 
     search = dfs if mirror else dfs_plain
+    # the nodes the search starts from: (cells, blank, automaton state, indices, reflected indices, heuristic,
+    # reflected heuristic, depth, the most moves made + heuristic on the way there, the blank's cells)
+    if share is None:
+        tops = [(start, z0, roots[z0], gi0, mi0, h0, m0, 0, 0, [])]
+    else:
+        k, n, rnd = share
+        tops = split_roots(board, heur, succ, roots, min(SPLIT_DEPTH, bound))[k::n]
+        bound += 2 * rnd
     while True:
-        resume = None
-        while True:
-            count[1] = count[0] + chunk
-            cells[:] = start
-            gi[:] = gi0
-            mi[:] = mi0
-            try:
-                root = roots[z0]
-                found = again(z0, root, bound, h0, m0, resume) if resume else search(z0, root, bound, h0, m0)
-                break
-            except _Pause as e:
-                resume = e.trail  # deepest first: each level pops its own from the end
-            if budget is not None and count[0] > budget:
-                return None, count[0]
-            yield {"bound": bound, "positions": count[0]}
-        if found:
-            path.reverse()
-            return _path_tiles(start, [z0] + path), count[0]
+        for top_cells, z, st, tgi, tmi, hs, hm, depth, fmax, blanks in tops:
+            if fmax > bound:
+                continue  # the whole search cuts this node's path off at this bound
+            if hs == 0:
+                return _path_tiles(start, [z0] + blanks), count[0]
+            resume = None
+            while True:
+                count[1] = count[0] + chunk
+                cells[:] = top_cells
+                gi[:] = tgi
+                mi[:] = tmi
+                try:
+                    if resume:
+                        found = again(z, st, bound - depth, hs, hm, resume)
+                    else:
+                        found = search(z, st, bound - depth, hs, hm)
+                    break
+                except _Pause as e:
+                    resume = e.trail  # deepest first: each level pops its own from the end
+                if budget is not None and count[0] > budget:
+                    return None, count[0]
+                yield {"bound": bound, "positions": count[0]}
+            if found:
+                path.reverse()
+                return _path_tiles(start, [z0] + blanks + path), count[0]
+        if share is not None:
+            return None, count[0]
         bound += 2
         yield {"bound": bound, "positions": count[0]}
+
+
+# How deep the frontier is that a split search deals out among its shares (:func:`split_roots`): 4 × 4's
+# automaton leaves about 2.1 children a node, so a few hundred nodes.
+SPLIT_DEPTH = 8
+_split_cache: dict = {}
+
+
+def split_roots(board: Board, heur: Heuristic, succ: list, roots: list, depth: int) -> list:
+    """Every node the pruned search reaches at ``depth`` moves from ``board``,
+    in the order its depth-first search meets them (no bound applies: each
+    node carries the most moves made + heuristic on its path, so a search at
+    any bound skips it where the whole search would cut it off). ``depth``
+    must not exceed the heuristic at the start, so no solution is shorter.
+    Dealt round-robin, these nodes split one search into disjoint shares
+    that cover it: every solution the whole search finds passes through
+    exactly one of them. Kept for the last board asked."""
+    key = (board.rows, board.cols, tuple(board.cells), depth)
+    if key in _split_cache:
+        return _split_cache[key]
+    mirror = heur.mirror is not None
+    tabs = heur.tables
+    out: list = []
+
+    def h_of(cells: list) -> tuple:
+        gi = heur.indices(cells)
+        mi = heur.indices(cells, True) if mirror else [0]
+        hs = sum(tabs[g][gi[g]] for g in range(len(gi)))
+        hm = sum(tabs[g][mi[g]] for g in range(len(mi))) if mirror else 0
+        return gi, mi, hs, hm
+
+    def walk(cells: list, z: int, state: int, g: int, fmax: int, blanks: list) -> None:
+        if g == depth:
+            gi, mi, hs, hm = h_of(cells)
+            out.append((list(cells), z, state, gi, mi, hs, hm, g, fmax, list(blanks)))
+            return
+        for p, _d, nxt in succ[state]:
+            cells[z], cells[p] = cells[p], 0
+            _gi, _mi, hs, hm = h_of(cells)
+            blanks.append(p)
+            walk(cells, p, nxt, g + 1, max(fmax, g + 1 + max(hs, hm)), blanks)
+            blanks.pop()
+            cells[p], cells[z] = cells[z], 0
+
+    start = list(board.cells)
+    z0 = start.index(0)
+    walk(start, z0, roots[z0], 0, 0, [])
+    _split_cache.clear()
+    _split_cache[key] = out
+    return out
 
 
 def _path_tiles(start: tuple, blanks: "list[int]") -> "list[int]":
@@ -947,7 +1028,26 @@ def _cancel_pairs(moves: "list[int]") -> "list[int]":
 BUDGET = 50_000_000
 
 
+def _piece(request: dict) -> "tuple | None":
+    """A split search's piece named by the request (``"share": [k, n], "round": r``, see
+    :class:`puzzles.sliding.SplitSearch`) as ``(k, n, r)``, or ``None`` (the whole search)."""
+    share, rnd = request.get("share"), request.get("round", 0)
+    if share is None:
+        return None
+    ok = isinstance(share, list) and len(share) == 2 and all(type(v) is int for v in share + [rnd])
+    if not ok or not (0 <= share[0] < share[1] <= 64) or not 0 <= rnd <= 100:
+        raise PuzzleError("bad_request", text=quote(json.dumps([share, rnd])))
+    return (share[0], share[1], rnd)
+
+
 def _solve_job(board: Board, options: dict, request: dict):
+    """Solve: the whole search (its budget: :data:`BUDGET`), or one piece of a split one (no budget of its
+    own: the page adds the pieces' positions up)."""
+    share = _piece(request)
+    if share is not None:
+        if options["mode"] != "optimal":
+            raise PuzzleError("bad_request", text=quote(options["mode"]))
+        return _search(board, "optimal", 20000, None, share)
     return search(board, options["mode"], budget=BUDGET)
 
 

@@ -1,0 +1,131 @@
+"""A hard 4 × 4 fewest-moves search in the page runs on two solver workers (the first and a helper), answers
+the fewest moves, and Cancel stops both."""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from puzzles.sliding import Board
+from puzzles.sliding.solver import solve
+
+pytestmark = pytest.mark.e2e
+
+KORF = json.loads((__import__("pathlib").Path(__file__).resolve().parents[1] / "data" / "korf-instances.json")
+                  .read_text())["instances"]
+
+
+def korf(korf_id: int) -> Board:
+    return Board.from_grid(next(i for i in KORF if i["korf_id"] == korf_id)["board"])
+
+
+def published(korf_id: int) -> int:
+    """Korf's published fewest moves for his instance ``korf_id``."""
+    return next(i for i in KORF if i["korf_id"] == korf_id)["optimal"]
+
+
+# Every call of the solver's protocol loop, noted per worker: the requests each worker was given and the
+# steps it ran (the page calls window.runWorkerJob afresh for every job).
+WATCH = """() => {
+  window.__pieces = []; window.__steps = {};
+  const run = window.runWorkerJob;
+  window.runWorkerJob = (solver, game, request, options) => {
+    const name = String(solver.name);
+    window.__pieces.push([name, String(request)]);
+    const counted = Object.assign({}, solver, {
+      step: (job, ms) => { window.__steps[name] = (window.__steps[name] || 0) + 1; return solver.step(job, ms); },
+    });
+    return run(counted, game, request, options);
+  };
+}"""
+SHARERS = "new Set(window.__pieces.filter(([n, r]) => JSON.parse(r).share).map(([n]) => n)).size"
+SHARED = "() => " + SHARERS
+HELPER_UP = "() => window.solverWorkers.all.some((w) => w.helper && w.version)"
+
+
+def test_a_hard_board_is_searched_by_two_workers_and_solved_in_fewest_moves(open_game):
+    warm = korf(2)  # quick: its Solve loads the tables and starts the helper
+    page = open_game("?game=sliding&lang=en&speed=0&board=" + warm.to_code())
+    page.solve(re.compile(r"^Solved: \d+ moves$"), timeout=90_000)
+    page.wait_for_function(HELPER_UP, timeout=90_000)
+    page.evaluate(WATCH)
+    board = korf(3)  # seconds of search
+    page.paste_board(board.to_code())
+    page.solve()
+    optimal = len(solve(board).moves)
+    expect(page.status()).to_have_text("Solved: %d moves" % optimal, timeout=120_000)
+    page.wait_solved()
+    page.wait_for_timeout(1_000)  # a piece cancelled after the answer says nothing over it
+    expect(page.status()).to_have_text("Solved: %d moves" % optimal)
+    assert page.move_count() == optimal
+    assert page.board() == Board.goal(4, 4).grid()
+    expect(page.status()).to_have_attribute("data-workers", "2")
+    assert page.evaluate(SHARED) == 2  # pieces of the split search went to both workers
+    assert page.evaluate("window.solverWorkers.all.length") == 2
+
+
+def test_cancel_stops_both_workers(open_game):
+    board = korf(82)  # the hardest for this search: many seconds
+    page = open_game("?game=sliding&lang=en&board=" + board.to_code())
+    page.evaluate(WATCH)
+    page.solve()
+    page.wait_for_function("() => Object.values(window.__steps).filter((n) => n > 0).length === 2 && "
+                           + SHARERS + " === 2", timeout=120_000)
+    expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
+    page.button("Cancel").click()
+    expect(page.status()).to_have_text("Solve cancelled; the board is as it was.")
+    expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
+    steps = page.evaluate("() => Object.assign({}, window.__steps)")
+    page.wait_for_timeout(1_500)
+    assert page.evaluate("() => Object.assign({}, window.__steps)") == steps  # neither worker steps on
+    assert page.board() == board.grid()
+    assert page.move_count() == 0
+
+
+def test_the_helper_dies_mid_search_and_the_first_worker_finishes_it(open_game):
+    """A helper that stops answering hands its piece back: the first worker searches on alone, and the
+    answer is still the fewest moves."""
+    board = korf(82)
+    page = open_game("?game=sliding&lang=en&speed=0&board=" + board.to_code())
+    page.evaluate(WATCH)
+    page.solve()
+    page.wait_for_function("() => window.__pieces.some(([n, r]) => n.startsWith('helper') && JSON.parse(r).share)",
+                           timeout=120_000)  # the helper was given its first piece: an iteration not the last
+    page.evaluate("() => window.solverWorkers.all.find((w) => w.helper).worker.terminate()")
+    expect(page.status()).to_have_text("Solved: %d moves" % published(82), timeout=300_000)
+    page.wait_solved()
+    assert page.board() == Board.goal(4, 4).grid()
+    expect(page.locator("#solver-note")).to_contain_text("ready")
+
+
+def test_the_first_worker_dies_mid_search_and_a_fresh_one_searches_alike(open_game):
+    """The first worker stops answering during a split search: said, and a fresh one starts, loaded with the
+    tables the page had loaded, so the next Solve, split again with the helper, is the fewest moves."""
+    board = korf(3)
+    page = open_game("?game=sliding&lang=en&speed=0&board=" + board.to_code())
+    page.evaluate(WATCH)
+    page.solve()
+    page.wait_for_function("() => window.__pieces.some(([n, r]) => n.startsWith('helper') && JSON.parse(r).share)",
+                           timeout=120_000)
+    page.evaluate("() => window.solverWorkers.all.find((w) => w.name === 'solver').worker.terminate()")
+    expect(page.status()).to_contain_text("The solver stopped", timeout=60_000)
+    expect(page.locator("#solver-note")).to_contain_text("ready", timeout=120_000)
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=120_000)
+    page.evaluate("() => { window.__pieces = []; }")
+    page.solve()
+    expect(page.status()).to_have_text("Solved: %d moves" % published(3), timeout=180_000)
+    page.wait_solved()
+    assert page.evaluate(SHARED) == 2  # the fresh worker and the helper
+    assert page.evaluate("window.solverWorkers.all.filter((w) => !w.helper).length") == 2  # the dead one, the fresh
+    # the same search on the fresh worker and on the helper: the same heuristic, the same positions
+    request = json.dumps({"action": "solve", "board": korf(2).to_code(), "options": {"mode": "optimal"}})
+    positions = page.evaluate("""async (request) => {
+        const out = [];
+        for (const w of window.solverWorkers.all.filter((w) => w.name !== 'solver')) {
+            const end = await window.runWorkerJob(w, 'sliding', request);
+            out.push(JSON.parse(end.text).result.stats.positions);
+        }
+        return out;
+    }""", request)
+    assert len(positions) == 2 and positions[0] == positions[1], positions
