@@ -141,7 +141,7 @@ class Jobs:
 
     async def stepped(self, request: str, progress: object, cancelled: object, started: object = None) -> dict:
         """Run ``request`` (JSON text) for this game through the page's one
-        loop of the worker's protocol (:meth:`app.shell.Solver.run`): each
+        loop of the worker's protocol (:meth:`app.solver.Solver.run`): each
         progress dict goes to ``progress``, ``cancelled()`` true cancels it,
         ``started(job)`` learns the job's id. Returns the result, or an ended
         one (see :data:`ENDED`) with ``error`` where there is one."""

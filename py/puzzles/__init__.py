@@ -569,7 +569,7 @@ class GameSpec:
                     positions)`` and ``prepares(request, board)`` (a job that
                     sets a worker up for such a search: the helper starts
                     with it); runs on the page's main thread (see
-                    ``app.shell.Solver``).
+                    ``app.solver.Solver``).
     ``view``        the page-side module (main thread only: it imports the
                     DOM) whose ``View`` class draws and plays the game, such
                     as ``puzzles.huarong.view``; ``None`` for a game with no
