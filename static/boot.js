@@ -54,7 +54,7 @@ new MutationObserver((records) => {
   }
 }).observe(document.body, { childList: true });
 addEventListener("error", (e) => fail(e.message || "script error"));
-// Why the solver's worker could not start, for the solver's loader (py/app/shell.py): said by the worker
+// Why the solver's worker could not start, for the solver's loader (py/app/solver.py): said by the worker
 // (solverWorkers below), or a runtime's import or fetch that failed in a promise nobody awaits.
 window.__solverBootError = null;
 addEventListener("unhandledrejection", (e) => {
@@ -140,11 +140,11 @@ window.safeStorage = {
 
 // The solver's workers (static/solver-worker.js), each with a promise per call: solverWorkers.open(name)
 // starts one (or answers the one of that name), .end(name) terminates it; open(name, true) starts a
-// helper (py/app/shell.py's Solver splits some searches between the first worker and a helper), whose
+// helper (py/app/solver.py's Solver splits some searches between the first worker and a helper), whose
 // failure to start is its own, never noted as the solver's. The first, "solver", starts here,
 // at navigation: its runtime and snapshot download while PyScript and MicroPython start the page.
 // A worker's `ready` resolves null once it answers calls (its `version` is then ping's answer), or the
-// reason it could not start (also noted in window.__solverBootError, which py/app/shell.py's Solver
+// reason it could not start (also noted in window.__solverBootError, which py/app/solver.py's Solver
 // watches); it never rejects (a rejection thrown into MicroPython's FFI cannot be caught there).
 // start/step/cancel/ping answer the worker's JSON text; a call to a worker that failed, errs or was ended
 // rejects (runWorkerJob says the job "died").

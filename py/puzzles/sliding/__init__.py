@@ -298,6 +298,8 @@ def manhattan(rows: int, cols: int, cells: "list[int] | tuple") -> int:
         if t:
             total += abs(p // cols - (t - 1) // cols) + abs(p % cols - (t - 1) % cols)
     return total
+
+
 # Positions a split search may generate, all its pieces together, before it answers "unknown": the whole
 # search's budget (solver.BUDGET).
 SPLIT_BUDGET = 50_000_000
@@ -384,6 +386,7 @@ class SplitSearch:
             if "method" in p:  # a worker building its move automaton or unpacking tables
                 return {"positions": positions, "method": p["method"]}
         return {"positions": positions}
+
 
 SPEC = GameSpec(
     "sliding",
