@@ -226,3 +226,15 @@ def hostile_scripts(n: int, seed: int) -> list:
         except PuzzleError:
             out.append(script)
     return out
+
+
+# A learner's program pasted where a board goes, and what each game says of it in each language.
+PASTED_PROGRAM = "from collections import deque\n\ndef solve(board):\n    q = deque([board])\n    return len(q)\n"
+NOT_A_BOARD_SAID = {
+    ("huarong", "en"): "is not a Huarong Road board: paste its JSON form",
+    ("huarong", "zh"): "不是华容道棋盘：请粘贴 JSON 形式",
+    ("linkup", "en"): "is not a Link-up board: paste its JSON form",
+    ("linkup", "zh"): "不是连连看棋盘：请粘贴 JSON 形式",
+    ("sliding", "en"): "is not a sliding-puzzle board: paste its JSON form",
+    ("sliding", "zh"): "不是滑动谜题棋盘：请粘贴 JSON 形式",
+}

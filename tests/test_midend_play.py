@@ -285,22 +285,23 @@ def paste(view: object, text: str) -> None:
     click(view.life.load_btn)
 
 
-def type_into(node: object, text: str) -> None:
-    """Text typed into a box: its value, then its input listeners."""
-    node.value = text
-    event = mock.MagicMock(name="input")
-    event.target.value = text
-    for listener in node.listeners["input"]:
+def _set(node: object, value: str, kind: str) -> None:
+    """``node``'s value set as a person sets it: the value, then its ``kind`` listeners."""
+    node.value = value
+    event = mock.MagicMock(name=kind)
+    event.target.value = value
+    for listener in node.listeners[kind]:
         listener(event)
+
+
+def type_into(node: object, text: str) -> None:
+    """Text typed into a box."""
+    _set(node, text, "input")
 
 
 def choose(select: object, value: str) -> None:
-    """A choice in a picker: its value, then its change listeners."""
-    select.value = value
-    event = mock.MagicMock(name="change")
-    event.target.value = value
-    for listener in select.listeners["change"]:
-        listener(event)
+    """A choice in a picker."""
+    _set(select, value, "change")
 
 
 def play_script(view: object, script: str) -> None:

@@ -14,7 +14,7 @@ from unittest import mock
 import pytest
 
 import fake_page
-from helpers import hostile, hostile_scripts
+from helpers import NOT_A_BOARD_SAID, PASTED_PROGRAM, hostile, hostile_scripts
 from puzzles import linkup, quote
 from puzzles.games import GAMES
 from puzzles.huarong.layouts import find_layout
@@ -304,17 +304,6 @@ def test_a_save_too_long_is_refused_before_parsing_in_chinese(page, monkeypatch)
     assert view.session.state.grid() == [[4, 1, 2], [5, 0, 3]]
 
 
-PROGRAM = "from collections import deque\n\ndef solve(board):\n    q = deque([board])\n    return len(q)\n"
-SAID = {
-    ("huarong", "en"): "is not a Huarong Road board: paste its JSON form",
-    ("huarong", "zh"): "不是华容道棋盘：请粘贴 JSON 形式",
-    ("linkup", "en"): "is not a Link-up board: paste its JSON form",
-    ("linkup", "zh"): "不是连连看棋盘：请粘贴 JSON 形式",
-    ("sliding", "en"): "is not a sliding-puzzle board: paste its JSON form",
-    ("sliding", "zh"): "不是滑动谜题棋盘：请粘贴 JSON 形式",
-}
-
-
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("game", ["huarong", "linkup", "sliding"])
 @in_loop
@@ -324,9 +313,9 @@ def test_a_program_pasted_as_a_board_is_said_to_be_no_board(page, game, lang):
     pasted then takes the note and the alert away."""
     view = open_view(game, lang=lang)
     before = view.session.state
-    paste(view, PROGRAM)
+    paste(view, PASTED_PROGRAM)
     said = alert(view)
-    assert SAID[game, lang] in said and quote(PROGRAM) in said
+    assert NOT_A_BOARD_SAID[game, lang] in said and quote(PASTED_PROGRAM) in said
     assert view.session.state == before
     assert not re.search(r"row \d+, column \d+|第 \d+ 行第 \d+ 列", said)
     note, area = view.frame.notes[game + "-board-input"]
@@ -334,7 +323,7 @@ def test_a_program_pasted_as_a_board_is_said_to_be_no_board(page, game, lang):
     assert area.getAttribute("aria-invalid") == "true"
     other = "zh" if lang == "en" else "en"
     switch_language(view, other)
-    assert SAID[game, other] in str(note.textContent) and SAID[game, other] in alert(view)
+    assert NOT_A_BOARD_SAID[game, other] in str(note.textContent) and NOT_A_BOARD_SAID[game, other] in alert(view)
     paste(view, before.to_json())
     assert note.hidden and area.getAttribute("aria-invalid") is None and alert(view) == ""
 

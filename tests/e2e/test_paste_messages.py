@@ -10,19 +10,11 @@ import pytest
 from pages import either
 from playwright.sync_api import expect
 
+from helpers import NOT_A_BOARD_SAID, PASTED_PROGRAM
 from puzzles import quote
 
 pytestmark = pytest.mark.e2e
 
-PROGRAM = "from collections import deque\n\ndef solve(board):\n    q = deque([board])\n    return len(q)\n"
-SAID = {
-    ("huarong", "en"): "is not a Huarong Road board: paste its JSON form",
-    ("huarong", "zh"): "不是华容道棋盘：请粘贴 JSON 形式",
-    ("linkup", "en"): "is not a Link-up board: paste its JSON form",
-    ("linkup", "zh"): "不是连连看棋盘：请粘贴 JSON 形式",
-    ("sliding", "en"): "is not a sliding-puzzle board: paste its JSON form",
-    ("sliding", "zh"): "不是滑动谜题棋盘：请粘贴 JSON 形式",
-}
 GAMES = ["huarong", "linkup", "sliding"]
 
 
@@ -30,8 +22,8 @@ def said_under_the_box_on_a_phone(page, game: str, lang: str) -> None:
     """The alert says the text is no board of ``game`` in ``lang``, quoting it, fitting the phone; the box's
     note says the same right under its text area, which is marked invalid and described by the note."""
     alert = page.alert()
-    expect(alert).to_contain_text(SAID[game, lang])
-    expect(alert).to_contain_text(quote(PROGRAM))  # a bounded piece of the text, as typed
+    expect(alert).to_contain_text(NOT_A_BOARD_SAID[game, lang])
+    expect(alert).to_contain_text(quote(PASTED_PROGRAM))  # a bounded piece of the text, as typed
     alert.scroll_into_view_if_needed()
     box = alert.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box  # fits a 390 px phone's width
@@ -56,7 +48,7 @@ def test_a_program_pasted_as_a_board_is_said_under_the_box_on_a_phone(open_game)
     for game in GAMES:
         page = first.show(game)
         before[game] = page.board()
-        page.paste_board(PROGRAM)
+        page.paste_board(PASTED_PROGRAM)
         said_under_the_box_on_a_phone(page, game, "en")
         assert page.board() == before[game]
     page.switch_language()
