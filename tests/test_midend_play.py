@@ -714,7 +714,7 @@ def test_linkup_share_opens_the_same_board(page):
 
 def test_a_linkup_shuffle_while_a_hint_is_worked_out_keeps_its_own_word(page):
     """Hint on a hard board (a long search), Shuffle before the hint comes: the status says the shuffle,
-    and keeps saying it once the solver is idle (the hint's answer for the board gone is dropped)."""
+    and still says so when the solver is idle (the hint's answer for the board gone is dropped)."""
     from test_linkup_nogoods import HARD_IMPOSSIBLE
 
     async def body():
