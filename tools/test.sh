@@ -23,12 +23,10 @@ fi
 unit_log=$(mktemp)
 trap 'rm -f "$unit_log"' EXIT
 echo "==> pytest: unit tests (in the background) beside the end-to-end tests"
-.venv/bin/python -m pytest tests --ignore=tests/e2e -p no:cacheprovider -n 2 --dist worksteal >"$unit_log" 2>&1 &
+.venv/bin/python -m pytest tests --ignore=tests/e2e -p no:cacheprovider -n 2 >"$unit_log" 2>&1 &
 unit_pid=$!
 status=0
-# Work stealing: a process that runs out of tests takes some of another's queue, so the run does not end
-# with one process alone on a queue of long tests.
-.venv/bin/python -m pytest tests/e2e -n "${E2E_PROCESSES:-3}" --dist worksteal || status=$?
+.venv/bin/python -m pytest tests/e2e -n "${E2E_PROCESSES:-3}" || status=$?
 wait "$unit_pid" || status=$?
 echo "==> unit tests"
 cat "$unit_log"
