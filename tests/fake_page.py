@@ -14,6 +14,7 @@ page's own modules (the session's parts, a game's view) import and run unchanged
 import asyncio
 import importlib
 import importlib.machinery
+import json
 import sys
 import time
 import types
@@ -246,3 +247,28 @@ async def drive(window: object, done: object, limit_s: float = 10.0) -> None:
             raise AssertionError("the page did not settle in %s s" % limit_s)
         window.timers.fire()
         await asyncio.sleep(0.002)
+
+
+async def run_job_here(game: str, request: str, progress: object, cancelled: object, started: object) -> dict:
+    """``shell.solver.run``: the worker's protocol (start, then steps in slices, Cancel honoured) run by
+    ``worker_jobs`` in this process, one slice per turn of the loop, as the page's loop steps the worker."""
+    import worker_jobs  # the worker's side: imported once a test asks for it
+
+    answer = json.loads(worker_jobs.start(game, request))
+    if answer.get("error") is not None:
+        return {"status": "error", "moves": [], "stats": {}, "error": answer["error"]}
+    job = answer["job"]
+    started(job)
+    try:
+        while True:
+            if cancelled():
+                return {"status": "cancelled", "moves": [], "stats": {}}
+            out = json.loads(worker_jobs.step(job, 20))
+            if out["done"]:
+                if out.get("error") is not None:
+                    return {"status": "error", "moves": [], "stats": {}, "error": out["error"]}
+                return out["result"]
+            progress(out["progress"])
+            await asyncio.sleep(0)
+    finally:  # cancelled, or its task dropped when the test's loop ends: the job is forgotten
+        worker_jobs.cancel(job)

@@ -31,31 +31,6 @@ def page():
     fake_page.uninstall()
 
 
-async def in_process_worker(game: str, request: str, progress: object, cancelled: object, started: object) -> dict:
-    """``shell.solver.run``: the worker's protocol (start, then steps in slices, Cancel honoured) run by
-    ``worker_jobs`` in this process, one slice per turn of the loop, as the page's loop steps the worker."""
-    import worker_jobs
-
-    answer = json.loads(worker_jobs.start(game, request))
-    if answer.get("error") is not None:
-        return {"status": "error", "moves": [], "stats": {}, "error": answer["error"]}
-    job = answer["job"]
-    started(job)
-    try:
-        while True:
-            if cancelled():
-                return {"status": "cancelled", "moves": [], "stats": {}}
-            out = json.loads(worker_jobs.step(job, 20))
-            if out["done"]:
-                if out.get("error") is not None:
-                    return {"status": "error", "moves": [], "stats": {}, "error": out["error"]}
-                return out["result"]
-            progress(out["progress"])
-            await asyncio.sleep(0)
-    finally:  # cancelled, or its task dropped when the test's loop ends: the job is forgotten
-        worker_jobs.cancel(job)
-
-
 def make_view(game: str, params: "dict | None" = None, lang: str = "en") -> object:
     """The game's real view, built and opened as the shell does, its words in ``lang`` (the page's
     translation), Solve's worker the in-process one."""
@@ -66,7 +41,7 @@ def make_view(game: str, params: "dict | None" = None, lang: str = "en") -> obje
     shell.game, shell.params, shell.lang = game, dict(params or {}), lang
     shell.t.side_effect = lambda key, **values: i18n.t(key, shell.lang, **values)
     shell.records = fake_page.page_module("app.records").Records()
-    shell.solver.run = in_process_worker
+    shell.solver.run = fake_page.run_job_here
     view = module.View(shell, fake_page.Element(), spec)
     view.start()
     return view

@@ -371,23 +371,7 @@ class SolverHere:
     failed = None
 
     async def run(self, game: str, request: str, progress: object, cancelled: object, started: object) -> dict:
-        import worker_jobs
-
-        begun = json.loads(worker_jobs.start(game, request))
-        if "error" in begun:
-            return {"status": "error", "moves": [], "stats": {}, "error": begun["error"]}
-        started(begun["job"])
-        while True:
-            if cancelled():
-                worker_jobs.cancel(begun["job"])
-                return {"status": "cancelled", "moves": [], "stats": {}}
-            answer = json.loads(worker_jobs.step(begun["job"], 40))
-            if answer["done"]:
-                if answer.get("error") is not None:
-                    return {"status": "error", "moves": [], "stats": {}, "error": answer["error"]}
-                return answer["result"]
-            progress(answer["progress"])
-            await asyncio.sleep(0)
+        return await fake_page.run_job_here(game, request, progress, cancelled, started)
 
 
 def status(view: object) -> str:
