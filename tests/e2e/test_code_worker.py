@@ -170,9 +170,11 @@ def test_a_flood_of_messages_leaves_the_page_responsive_and_stop_wins(open_game,
         print("longest task, a flood of %d messages: %d ms; the page answered in %.3f s at most"
               % (n, ms, max(answers)))
         # a round trip is wall clock: 0.01-0.25 s on a quiet machine, up to 1.5 s with the suite's other browsers
-        # at work beside this one (the tasks themselves are held to 50 ms of CPU by ``longest``)
-        assert max(answers) < 3.0
-        return over(ms)
+        # at work beside this one, and past 3 s now and then when the machine is starved; like a long task, a
+        # slow answer is another program's only when it does not come back on the run played again (the
+        # tasks themselves are held to 50 ms of CPU by ``longest``)
+        slow = ["answered in %.2f s" % max(answers)] if max(answers) >= 3.0 else []
+        return over(ms) + slow
 
     over_50_ms_twice(run)
 
