@@ -24,8 +24,8 @@ while 'rid' not in _f.f_locals:
 RID = _f.f_locals['rid']
 """
 
-# A Huarong solve that makes 10,000 legal moves on any board: the first piece that can move goes
-# there and back 5,000 times.
+# A Huarong solve that makes 2 * times() legal moves on any board: the first piece that can move goes
+# there and back; with ALWAYS_LONG, 10,000 moves on every board.
 BACK_AND_FORTH = """STEP = {'up': (-1, 0), 'down': (1, 0), 'left': (0, -1), 'right': (0, 1)}
 BACK = {'up': 'down', 'down': 'up', 'left': 'right', 'right': 'left'}
 
@@ -37,14 +37,22 @@ def solve(board):
         for c in range(cols):
             if board[r][c]:
                 cells.setdefault(board[r][c], []).append((r, c))
+    n = times()
     for pid, cs in cells.items():
         for d, (dr, dc) in STEP.items():
             if all(0 <= r + dr < rows and 0 <= c + dc < cols and board[r + dr][c + dc] in (0, pid) for r, c in cs):
-                for _ in range(5000):
+                for _ in range(n):
                     gameHandler.move(pid, d)
                     gameHandler.move(pid, BACK[d])
                 return
 """
+ALWAYS_LONG = "def times():\n    return 5000\n\n\n"
+# Check calls the program's function once a case, in one interpreter: the first LONG_CASES calls get
+# the longest answers (10,000 moves, or cells of a path), the later ones 2. How long one answer's judging
+# holds the page does not grow with the cases after it, and each long case costs the suite seconds of CPU.
+LONG_CASES = 3
+FEW_LONG = ("CALLS = [0]\n\n\ndef times():\n    CALLS[0] += 1\n    return 5000 if CALLS[0] <= %d else 1\n\n\n"
+            % LONG_CASES)
 
 
 def longest(page) -> int:
@@ -97,11 +105,12 @@ def test_long_texts_from_the_worker_never_hold_the_page(open_game):
 
 @pytest.mark.longtask
 def test_check_judges_long_answers_without_holding_the_page(open_game):
-    """Huarong: 10,000 legal moves a case; Link-up: a connect answering [[0, 0]] * 10000."""
+    """Huarong: 10,000 legal moves a case; Link-up: a connect answering [[0, 0]] * 10000 (the first
+    ``LONG_CASES`` cases of each, short answers after them)."""
     def run():
         page = open_game("?game=huarong&lang=en")
         code = page.code_panel().open()
-        code.write(BACK_AND_FORTH)
+        code.write(FEW_LONG + BACK_AND_FORTH)
         watch(page)
         code.check()
         passed, ran = code.checked(timeout=300_000)
@@ -109,7 +118,7 @@ def test_check_judges_long_answers_without_holding_the_page(open_game):
         hr = longest(page)
         page = page.show("linkup")
         code = page.code_panel().open()
-        code.write("def connect(board, r1, c1, r2, c2):\n    return [[0, 0]] * 10000\n")
+        code.write(FEW_LONG + "def connect(board, r1, c1, r2, c2):\n    return [[0, 0]] * (2 * times())\n")
         watch(page)
         code.check()
         assert code.checked(timeout=300_000) == (0, 219)
@@ -125,7 +134,7 @@ def test_a_run_of_10000_moves_never_holds_the_page(open_game):
     def run():
         page = open_game("?game=huarong&lang=en&speed=0")
         code = page.code_panel().open()
-        code.write(BACK_AND_FORTH)
+        code.write(ALWAYS_LONG + BACK_AND_FORTH)
         watch(page)
         code.run()
         expect(code.status()).to_have_text(t("code_not_solved", "en", n=10000), timeout=120_000)
