@@ -4,9 +4,12 @@ called by static/solver-worker.js, which imports this module).
 
 The worker may start from the start-up snapshot (:mod:`worker_snapshot`), whose
 interpreter has this project's modules imported already. Before anything
-imports them, :func:`check_snapshot` compares the sources the snapshot
-imported with the files static/solver-worker.js wrote for this page (this file
-is never in the snapshot, so the check is always the current one)."""
+imports them, :func:`check_snapshot` compares the digest of the files the
+snapshot was made from with the one the page's config names (static/solver-worker.js
+writes it, as ``files.digest``, and fetches no file when they are equal), else
+the sources the snapshot imported with the files static/solver-worker.js wrote
+for this page (this file is never in the snapshot, so the check is always the
+current one)."""
 
 import importlib
 import json
@@ -27,8 +30,9 @@ def _read(path: str) -> "bytes | None":
 
 def check_snapshot() -> str:
     """How this worker's modules start: ``"files"`` (no snapshot: imported
-    from the files), ``"snapshot"`` (the snapshot's modules, whose sources are
-    the files'), or ``"stale snapshot"`` (a file differs from the source the
+    from the files), ``"snapshot"`` (the snapshot's modules: it was made from
+    files of the digest the page's config names, or its sources are the files
+    written), or ``"stale snapshot"`` (a file differs from the source the
     snapshot imported, or is gone: every module of this project is dropped,
     to be imported from the files)."""
     snapshot = sys.modules.get("worker_snapshot")
@@ -38,6 +42,9 @@ def check_snapshot() -> str:
     import random
 
     random.seed()  # not the sequence every page started from this memory would share
+    made_from = getattr(snapshot, "DIGEST", "")
+    if made_from and _read("files.digest") == made_from.encode():
+        return "snapshot"
     if all(_read(path) == source for path, source in sources.items()):
         return "snapshot"
     for name in [n for n in sys.modules if _ours(n)]:

@@ -15,10 +15,15 @@ Rules:
 1. The snapshot holds the worker's own modules imported (``worker_jobs`` and
    every ``puzzles`` module, the games' solvers too) and the standard modules
    ``worker.py`` imports.
-2. It keeps each of those modules' source as it was (:data:`SOURCES`);
-   ``py/worker.py`` compares them with the files written for this page
-   and, if any differs or is gone, drops every module of this project so they
-   are imported from the files again: a stale snapshot is slower, never wrong.
+2. It keeps each of those modules' source as it was (:data:`SOURCES`) and
+   the digest of the files it was made from (:data:`DIGEST`, see
+   :func:`files_digest`; every one of them is imported, or no snapshot is
+   made). ``worker.toml`` names the digest of the files the page would fetch:
+   when the two are equal, static/solver-worker.js fetches none of them;
+   else it writes them all and ``py/worker.py`` compares them with the
+   sources, and if any differs or is gone, drops every module of this project
+   so they are imported from the files again: a stale snapshot is slower,
+   never wrong.
 3. The worker's entry, ``worker.py`` (which must not be imported here: it
    does the check of rule 2 when the page imports it), is compiled here
    (:data:`CODE`), and the import system takes a compiled module only when the
@@ -29,12 +34,14 @@ Rules:
    relies on it being secret); ``random`` is seeded again by ``py/worker.py``.
 """
 
+import hashlib
 import importlib
 import importlib.machinery
 import os
 import sys
 
 SOURCES: dict = {}  # a module's file (absolute path) -> its source, as the snapshot imported it
+DIGEST = ""  # files_digest of the files the snapshot was made from ("" until prepare)
 CODE: dict = {}  # a file (absolute path) -> (its source, the code compiled from it)
 HITS: list = []  # the files whose compiled code was taken instead of compiling them
 _ORIGINAL = None  # SourceFileLoader.source_to_code before install()
@@ -44,6 +51,17 @@ def ours(name: str) -> bool:
     """Whether module ``name`` is one of this project's worker modules (the ones
     written from ``worker.toml``'s ``[files]``)."""
     return name == "worker_jobs" or name == "puzzles" or name.startswith("puzzles.")
+
+
+def files_digest(files: list) -> str:
+    """The SHA-256 (hex) of the worker's files: ``(destination, bytes)`` pairs in the order of
+    ``worker.toml``'s ``[files]``, each destination and its length before its bytes, so that no two
+    lists of files share a digest by moving bytes from one file to the next. tools/configs.py writes it
+    into ``worker.toml``; :func:`prepare` keeps the one the snapshot was made from."""
+    digest = hashlib.sha256()
+    for destination, data in files:
+        digest.update(b"%s\0%d\0" % (destination.encode(), len(data)) + data)
+    return digest.hexdigest()
 
 
 def _read(path: str) -> "bytes | None":
@@ -82,11 +100,15 @@ def _files(tree: dict, folder: str) -> list:
     return out
 
 
-def prepare(compiled: dict) -> dict:
-    """Import what the worker imports (rule 1), record the sources (rule 2),
-    compile the files of ``compiled`` (``{"worker.py": text}``, nested
-    ``{name: text or folder}`` from the working directory; rule 3).
-    Answers a summary: the modules and files it holds."""
+def prepare(compiled: dict, files: "list | None" = None) -> dict:
+    """Import what the worker imports (rule 1), record the sources and the
+    digest of ``files`` (the destinations of ``worker.toml``'s ``[files]``, as
+    written in the working directory; rule 2), compile the files of ``compiled``
+    (``{"worker.py": text}``, nested ``{name: text or folder}`` from the working
+    directory; rule 3). Answers a summary: the modules and files it holds.
+    Raises ``ValueError`` naming a file of ``files`` that no module imported
+    here came from (a page trusting the digest would never have it)."""
+    global DIGEST
     import asyncio  # noqa: F401  (the standard modules worker.py imports)
     import json  # noqa: F401
     import random  # noqa: F401
@@ -107,10 +129,15 @@ def prepare(compiled: dict) -> dict:
             source = _read(path)
             if source is not None:
                 SOURCES[os.path.abspath(path)] = source
+    files = list(files or ())
+    missing = [f for f in files if os.path.abspath(f) not in SOURCES]
+    if missing:
+        raise ValueError("the snapshot imports no module from %s" % ", ".join(missing))
+    DIGEST = files_digest([(f, SOURCES[os.path.abspath(f)]) for f in files]) if files else ""
     for path, text in _files(compiled, os.getcwd()):
         if path.endswith(".py"):
             CODE[path] = (text.encode(), compile(text, path, "exec", dont_inherit=True))
     install()
     sys.dont_write_bytecode = True  # rule 4
     importlib.invalidate_caches()
-    return {"modules": sorted(n for n in sys.modules if ours(n)), "compiled": sorted(CODE)}
+    return {"modules": sorted(n for n in sys.modules if ours(n)), "compiled": sorted(CODE), "digest": DIGEST}

@@ -2,10 +2,12 @@
 // static/boot.js starts at navigation, so its downloads begin at once instead of after PyScript's core and
 // its worker bundle. It never runs a learner's code (that is static/code-worker.js's own Pyodide).
 // Its config, worker.toml (written by tools/configs.py; the page names it), names its interpreter
-// (static/pyodide-snapshot.mjs when tools/setup.sh made the start-up snapshot, else Pyodide) and its
-// [files]; the files are fetched while the board is built, written into its working directory, and
+// (static/pyodide-snapshot.mjs when tools/setup.sh made the start-up snapshot, else Pyodide), its
+// [files] and their digest. Started from a snapshot made from files of that digest, it fetches none of
+// them (the snapshot has every one imported; py/worker_snapshot.py); else they are fetched (while the
+// board is built, when there is no snapshot to wait for), written into its working directory, and
 // py/worker.py checks the snapshot's modules against them (a stale snapshot is dropped: the files are
-// imported). Requests and answers are JSON text: {id, call, args} in (call: start, step, cancel or ping),
+// imported). py/worker.py, never in a snapshot, is always fetched. Requests and answers are JSON text: {id, call, args} in (call: start, step, cancel or ping),
 // {id, value} or {id, error} out; {type: "ready", version: ping's answer} once it answers calls (calls
 // posted before wait), {type: "failed", error} if it cannot start.
 const root = new URL("../", import.meta.url);
@@ -57,15 +59,20 @@ async function text(url) {
   return response.text();
 }
 
-// The config's interpreter and its [files] as [source URL, destination] pairs (paths resolve against it).
+// The config's interpreter, its [files] as [source URL, destination] pairs (paths resolve against it)
+// and their digest ("" if it names none).
 function parseConfig(toml, base) {
   const interpreter = /^interpreter\s*=\s*"([^"]+)"/m.exec(toml);
+  const digest = /^digest\s*=\s*"([0-9a-f]*)"/m.exec(toml);
   const table = toml.split(/^\[files\]\s*$/m)[1];
   if (!interpreter || table === undefined) throw new Error("worker.toml has no interpreter or no [files]");
   const files = [...table.split(/^\[/m)[0].matchAll(/^"([^"]+)"\s*=\s*"([^"]+)"\s*$/gm)]
     .map(([, source, destination]) => [new URL(source, base).href, destination]);
-  return { interpreter: new URL(interpreter[1], base).href, files };
+  return { interpreter: new URL(interpreter[1], base).href, files, digest: digest ? digest[1] : "" };
 }
+
+// The digest of the files the interpreter's snapshot was made from ("" without one).
+const SNAPSHOT_DIGEST = "getattr(__import__('sys').modules.get('worker_snapshot'), 'DIGEST', '')";
 
 const indexURL = new URL("static/vendor/pyodide/", root).href;
 // Pyodide's module, which either interpreter imports: asked for at once, beside the config.
@@ -75,22 +82,26 @@ async function boot() {
   const url = await configURL;
   const config = parseConfig(await text(url), url);
   const interpreter = await import(config.interpreter);
-  // Every file at once, once the page's own are in (over HTTP/1.1 the page and its workers share 6
-  // connections to a host): they are in before the interpreter is up; and the snapshot's download, if
-  // the interpreter has one (static/pyodide-snapshot.mjs).
+  // Once the page's own files are in (over HTTP/1.1 the page and its workers share 6 connections to a
+  // host): the snapshot's download, if the interpreter has one (static/pyodide-snapshot.mjs), and
+  // worker.py; the other files too, all at once, unless a snapshot may make them needless.
   await go.files;
   if (interpreter.prefetch) interpreter.prefetch();
-  const urls = [...config.files.map(([url]) => url), new URL("py/worker.py", root)];
-  const sources = Promise.all(urls.map((url) => text(url)));
-  sources.catch(() => {}); // awaited below
+  const fetchAll = (files) => Promise.all(files.map(([url]) => text(url)));
+  const entry = text(new URL("py/worker.py", root));
+  let sources = interpreter.prefetch && config.digest ? null : fetchAll(config.files);
+  for (const p of [entry, sources]) p?.catch(() => {}); // awaited below
   await go.interpreter;
   performance.mark("solver-boot:go");
   const py = await interpreter.loadPyodide({ indexURL });
   performance.mark("solver-boot:interpreter");
-  const texts = await sources;
+  const files = config.digest && py.runPython(SNAPSHOT_DIGEST) === config.digest ? [] : config.files;
+  sources ??= fetchAll(files);
+  const texts = [...(files.length ? await sources : []), await entry];
   performance.mark("solver-boot:files");
   const cwd = py.FS.cwd();
-  const destinations = [...config.files.map(([, destination]) => destination), "./worker.py"];
+  py.FS.writeFile("files.digest", config.digest); // what py/worker.py compares the snapshot's with
+  const destinations = [...files.map(([, destination]) => destination), "./worker.py"];
   destinations.forEach((destination, i) => {
     const path = new URL(destination, `file://${cwd}/`).pathname;
     py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));

@@ -2,6 +2,7 @@
 board modules and the app; search code stays in the worker."""
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -122,3 +123,25 @@ def test_the_lazy_modules_are_the_pages_and_listed_in_its_config():
         line = '"./py/%s" = "./%s"' % (rel, rel)
         assert line in later and line not in files, rel
         assert not configs.worker_only(rel), rel
+
+
+def test_the_worker_config_is_written_again_only_when_a_worker_file_changed(tmp_path, monkeypatch):
+    """worker.toml's digest follows the worker's files (a server writes it again as a browser asks for it:
+    tests/test_race_server.py); an unchanged config is not written again."""
+    real = configs.ROOT
+    for rel in configs.worker_files():
+        (tmp_path / "py" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "py" / rel).write_bytes((real / "py" / rel).read_bytes())
+    monkeypatch.setattr(configs, "ROOT", tmp_path)
+    configs.write_worker_config()
+    first = (tmp_path / "worker.toml").read_text()
+    inode = (tmp_path / "worker.toml").stat().st_ino
+    configs.write_worker_config()
+    assert (tmp_path / "worker.toml").stat().st_ino == inode  # unchanged: not written
+    with open(tmp_path / "py" / "worker_jobs.py", "a") as f:
+        f.write("\n# edited\n")
+    configs.write_worker_config()
+    second = (tmp_path / "worker.toml").read_text()
+    digest = re.compile(r'^digest = "([0-9a-f]{64})"$', re.M)
+    assert digest.search(first)[1] != digest.search(second)[1] == configs.worker_digest()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary file left

@@ -1053,3 +1053,32 @@ def test_hostile_frames_over_the_socket_keep_it_open_and_log_nothing(race_url, c
 
     asyncio.run(go())
     assert not [rec for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL")]
+
+
+def test_the_server_writes_the_worker_config_and_the_service_workers_list_again_before_sending_them(tmp_path):
+    """``refresh`` runs before worker.toml or sw-files.js is sent (an edited worker file makes a new digest,
+    so the page's solver worker imports it instead of the snapshot's module), and for no other file."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from race.server import make_app
+
+    (tmp_path / "static" / "vendor").mkdir(parents=True)
+    (tmp_path / "static" / "app.css").write_text("body {}\n")
+    written = []
+
+    def refresh() -> None:
+        written.append(len(written))
+        (tmp_path / "worker.toml").write_text('digest = "%d"\n' % len(written))
+        (tmp_path / "static" / "vendor" / "sw-files.js").write_text("self.APP = %d;\n" % len(written))
+
+    async def go() -> list:
+        async with TestClient(TestServer(make_app(tmp_path, refresh=refresh))) as client:
+            got = []
+            for path in ("/worker.toml", "/static/app.css", "/static/vendor/sw-files.js", "/worker.toml"):
+                r = await client.get(path)
+                got.append((r.status, await r.text()))
+            return got
+
+    got = asyncio.run(go())
+    assert got == [(200, 'digest = "1"\n'), (200, "body {}\n"), (200, "self.APP = 2;\n"), (200, 'digest = "3"\n')]
+

@@ -42,21 +42,26 @@ def test_the_snapshot_is_made_again_when_what_it_holds_changes(monkeypatch):
 
 
 # Runs in a fresh CPython in a copy of py/ (the worker's working directory): prepare() as
-# tools/snapshot.mjs calls it, then what the page does: static/solver-worker.js writes the files
-# (changed, in some cases) and imports worker.py.
+# tools/snapshot.mjs calls it, then what the page does: static/solver-worker.js writes the digest its
+# config names and either no file (the digest is the snapshot's: FETCHED false) or every file (changed,
+# in some cases), then imports worker.py.
 PROBE = textwrap.dedent(
     """
     import json, os, sys
     sys.path.insert(0, os.getcwd())
-    CHANGE = json.loads(sys.argv[1])
+    CHANGE, FILES, NAMED, FETCHED = json.loads(sys.argv[1])
     import worker_snapshot
-    summary = worker_snapshot.prepare({"worker.py": open("worker.py").read()})
+    summary = worker_snapshot.prepare({"worker.py": open("worker.py").read()}, FILES)
     held = {name: id(sys.modules[name]) for name in summary["modules"]}
     import random
     state = random.getstate()  # as the snapshot would hold it
-    # the page: the [files] and worker.py written (changed, in some cases), then worker.py imported
+    # the page's working directory: none of the [files] unless fetched, worker.py, the digest named
+    if not FETCHED:
+        for path in FILES:
+            os.remove(path)
     for path, text in CHANGE.items():
         open(path, "a").write(text)
+    open("files.digest", "w").write(NAMED)
     import worker
     import worker_jobs
     json.dump({
@@ -69,20 +74,60 @@ PROBE = textwrap.dedent(
         "no_pyc": sys.dont_write_bytecode and not os.path.exists("__pycache__"),
         "reseeded": random.getstate() != state,
         "solved": json.loads(worker_jobs.start("huarong", {"board": "3114/3114/5226/5786/900a"})),
+        "digest": summary["digest"],
     }, sys.stdout)
     """
 )
 
 
-def probe(tmp_path: Path, change: dict) -> dict:
+def probe(tmp_path: Path, change: dict, named: "str | None" = None, fetched: bool = True) -> dict:
+    """The probe in a copy of the worker's files; ``named``: the digest the page's config names (by default
+    one no snapshot has: the page fetched the files and the check compares them)."""
     work = tmp_path / "py"
     for rel in configs.worker_files() + ["worker.py", "worker_snapshot.py"]:  # the worker's files
         (work / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / "py" / rel, work / rel)
+    args = [change, configs.worker_files(), "0" * 64 if named is None else named, fetched]
     out = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps(change)], cwd=work, capture_output=True, text=True, check=True
+        [sys.executable, "-c", PROBE, json.dumps(args)], cwd=work, capture_output=True, text=True, check=True
     )
     return json.loads(out.stdout)
+
+
+def test_a_page_naming_the_snapshots_digest_needs_none_of_the_files(tmp_path):
+    """The digest the snapshot keeps is the one tools/configs.py writes into worker.toml for the same
+    files; a page whose config names it writes none of them, and the snapshot's modules are used."""
+    digest = configs.worker_digest()
+    assert 'digest = "%s"' % digest in configs.configs()[ROOT / "worker.toml"]
+    r = probe(tmp_path, {}, named=digest, fetched=False)
+    assert r["digest"] == digest
+    assert r["started_from"] == "snapshot" and r["same_objects"] and "job" in r["solved"]
+
+
+def test_the_files_digest_follows_every_byte_name_and_boundary():
+    from worker_snapshot import files_digest
+
+    base = files_digest([("a.py", b"xy"), ("b.py", b"z")])
+    assert base == files_digest([("a.py", b"xy"), ("b.py", b"z")])
+    for other in ([("a.py", b"x"), ("b.py", b"yz")], [("a.py", b"xy"), ("c.py", b"z")],
+                  [("a.py", b"xy"), ("b.py", b"Z")], [("b.py", b"z"), ("a.py", b"xy")], [("a.py", b"xy")]):
+        assert files_digest(other) != base, other
+
+
+def test_a_snapshot_made_from_files_it_did_not_import_is_refused(tmp_path):
+    """A file of worker.toml that no module the snapshot imports came from would be missing from a page
+    that trusts the digest: no snapshot is made."""
+    for rel in configs.worker_files() + ["worker_snapshot.py"]:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "py" / rel, tmp_path / rel)
+    (tmp_path / "stray.py").write_text("X = 1\n")
+    files = configs.worker_files() + ["stray.py"]
+    out = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.path.insert(0, '.'); import worker_snapshot; "
+         "worker_snapshot.prepare({}, %r)" % files],
+        cwd=tmp_path, capture_output=True, text=True,
+    )
+    assert out.returncode != 0 and "the snapshot imports no module from stray.py" in out.stderr
 
 
 def test_the_snapshot_holds_every_worker_module_and_uses_them_when_the_files_match(tmp_path):
@@ -152,7 +197,8 @@ NODE_SOLVE = textwrap.dedent(
         answer = json.loads(worker_jobs.step(job, 1000))
         if answer["done"]:
             break
-    json.dumps({"held": held, "result": answer["result"], "version": worker_jobs.ping()})
+    json.dumps({"held": held, "result": answer["result"], "version": worker_jobs.ping(),
+                "digest": sys.modules["worker_snapshot"].DIGEST})
     `));
     """
 )
@@ -174,6 +220,7 @@ def test_an_interpreter_started_from_a_new_snapshot_solves(tmp_path):
     answer = json.loads(out.stdout.strip().splitlines()[-1])
     assert answer["held"] and answer["version"].startswith("3.")
     assert answer["result"]["status"] == "solved" and answer["result"]["stats"]["steps"] == 116
+    assert answer["digest"] == configs.worker_digest()  # what worker.toml names: the page fetches no file
 
 
 def test_the_stamp_is_written_by_a_rename_never_into_a_shared_file(tmp_path, monkeypatch):

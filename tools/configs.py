@@ -44,7 +44,10 @@ interpreter = "./static/vendor/micropython/micropython.mjs"
 """
 WORKER = """# The solver's worker: Pyodide (CPython), loaded while the page is already playable.
 # Written by tools/configs.py from the tree: do not edit. Paths resolve against this file.
+# digest: the [files]' (py/worker_snapshot.py's files_digest); a start-up snapshot made from the same
+# files makes fetching them needless (static/solver-worker.js).
 interpreter = "%s"
+digest = "%s"
 """
 PYODIDE = "./static/vendor/pyodide/pyodide.mjs"
 # Pyodide from the start-up snapshot: a wrapper that passes it to Pyodide's loadPyodide.
@@ -126,6 +129,16 @@ def lazy_files() -> list:
 
 def worker_files() -> list:
     return [m for m in _modules("puzzles", tree=True) if not main_only(m)] + ["worker_jobs.py"]
+
+
+def worker_digest() -> str:
+    """The digest of the worker's files as the page would fetch them (the one the snapshot keeps when it
+    is made from the same files: py/worker_snapshot.py's ``files_digest``)."""
+    if str(ROOT / "py") not in sys.path:
+        sys.path.insert(0, str(ROOT / "py"))
+    from worker_snapshot import files_digest
+
+    return files_digest([(f, (ROOT / "py" / f).read_bytes()) for f in worker_files()])
 
 
 def worker_interpreter() -> str:
@@ -234,6 +247,21 @@ def write_sw_files() -> bool:
     return True
 
 
+def worker_config() -> str:
+    return render(WORKER % (worker_interpreter(), worker_digest()), worker_files())
+
+
+def write_worker_config() -> None:
+    """Write worker.toml when its text changed (its digest follows the worker's files), by a new file and
+    a rename: a server may be sending the old one."""
+    path = ROOT / "worker.toml"
+    text = worker_config()
+    if not path.exists() or path.read_text() != text:
+        tmp = path.with_name(".worker.toml.%d.%d.tmp" % (os.getpid(), threading.get_ident()))
+        tmp.write_text(text)
+        os.replace(tmp, path)
+
+
 def render(head: str, files: list, later: "list | None" = None, compiled: "dict | None" = None) -> str:
     """A config: ``head``, then ``files`` as its ``[files]`` table and ``later`` as its ``lazy_files``
     table (the same form; PyScript leaves a table it does not know to the page's Python). A module of
@@ -273,7 +301,7 @@ LAZY_HEAD = """
 def configs() -> dict:
     return {
         ROOT / "pyscript.toml": render(MAIN, main_thread_files(), lazy_files(), compiled_modules()),
-        ROOT / "worker.toml": render(WORKER % worker_interpreter(), worker_files()),
+        ROOT / "worker.toml": worker_config(),
     }
 
 

@@ -50,6 +50,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     max_age = 0  # see cache_control
     served = None  # a race.files.Served: None serves nothing
+    refreshed = ()  # race.files.REFRESHED: the paths written again before they are sent (see _refresh)
     timeout = 10.0
 
     def send_head(self) -> object:
@@ -60,8 +61,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().send_head()
 
     def do_GET(self) -> None:
-        if self.path.split("?")[0] == "/static/vendor/sw-files.js":  # see _sw_files
-            _sw_files()
+        if self.path.split("?")[0] in self.refreshed:  # see _refresh
+            _refresh()
         super().do_GET()
 
     def end_headers(self) -> None:
@@ -79,12 +80,14 @@ def _configs() -> None:
     configs.main([])
 
 
-def _sw_files() -> None:
-    """The service worker's list of files and version, written again as a browser asks for it (the
-    browser does at every start of the page), so a file edited while serving makes a new version."""
+def _refresh() -> None:
+    """The solver worker's config (its files' digest) and the service worker's list of files and version,
+    written again as a browser asks for either (it does at every start of the page), so a file edited while
+    serving makes a new version and is the one the solver's worker imports."""
     sys.path.insert(0, str(ROOT / "tools"))
     import configs
 
+    configs.write_worker_config()
     configs.write_sw_files()
 
 
@@ -93,10 +96,11 @@ def make_static_server(port: int = 0, max_age: int = 0, tests: bool = False) -> 
     ``max_age``, ``tests``: see :func:`make_server`."""
     _configs()
     sys.path.insert(0, str(ROOT / "py"))
-    from race.files import TEST_FILES, Served
+    from race.files import REFRESHED, TEST_FILES, Served
 
     served = Served(ROOT, TEST_FILES if tests else ())
-    handler = functools.partial(type("Handler", (Handler,), {"max_age": max_age, "served": served}),
+    handler = functools.partial(type("Handler", (Handler,), {"max_age": max_age, "served": served,
+                                                             "refreshed": REFRESHED}),
                                 directory=str(ROOT))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
@@ -117,7 +121,7 @@ def make_server(port: int = 0, max_age: int = 0, tests: bool = False) -> object:
     if tests:  # the page of the tests' own game, ?testgame=NAME (tests/toygame/serving.py)
         sys.path.insert(0, str(ROOT / "tests"))
         from toygame.serving import respond as overlay
-    return Server(ROOT, port, cache=cache_control(max_age), extra=TEST_FILES if tests else (), refresh=_sw_files,
+    return Server(ROOT, port, cache=cache_control(max_age), extra=TEST_FILES if tests else (), refresh=_refresh,
                   overlay=overlay)
 
 

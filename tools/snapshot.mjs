@@ -1,6 +1,7 @@
 // Makes the solver worker's start-up snapshot: Pyodide (the copy in static/vendor/pyodide/,
 // the one the page loads) is started under Node, the worker's files are written where the page's worker
-// (static/solver-worker.js) writes them, py/worker_snapshot.py imports them and compiles py/worker.py,
+// (static/solver-worker.js) writes them, py/worker_snapshot.py imports them, keeps their digest (a page
+// whose worker.toml names the same one fetches none of them) and compiles py/worker.py,
 // and the interpreter's memory is saved. The page's worker starts from it (static/pyodide-snapshot.mjs)
 // instead of booting CPython and compiling its modules again. Run by tools/setup.sh (through tools/configs.py --snapshot,
 // which makes it again when what it holds changed); the file is git-ignored.
@@ -31,7 +32,8 @@ for (const [source, destination] of [...files, ["py/worker_snapshot.py", "worker
 // JSON text in, JSON text out: nothing of Node's stays referenced from Python's memory.
 const summary = JSON.parse(
   pyodide.runPython(
-    `import json as _json, worker_snapshot as _ws\n_json.dumps(_ws.prepare(_json.loads(${JSON.stringify(JSON.stringify(compiled))})))`,
+    `import json as _json, worker_snapshot as _ws\n_json.dumps(_ws.prepare(_json.loads(${JSON.stringify(JSON.stringify(compiled))}), ` +
+      `_json.loads(${JSON.stringify(JSON.stringify(files.map(([, destination]) => destination)))})))`,
   ),
 );
 pyodide.runPython("del _json, _ws");

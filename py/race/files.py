@@ -25,6 +25,10 @@ PAGE_PY = ("py/main.py", "py/worker.py", "py/code_runner.py", "py/trace_recorder
 PREFIXES = ("static/",)
 CONFIGS = ("pyscript.toml", "worker.toml")
 TEST_FILES = ("node_modules/axe-core/axe.min.js",)  # the accessibility checker the end-to-end tests inject
+# The files a server writes again from the tree (tools/configs.py) before it sends them, so that a file edited
+# while it serves shows on the next load: the service worker's list of files and version, and the solver
+# worker's config, whose digest of the worker's files says whether the start-up snapshot was made from them.
+REFRESHED = ("/static/vendor/sw-files.js", "/worker.toml")
 MAX_PATH = 512  # characters: the longest path under static/ is about 80
 _LISTED = re.compile(r'^"\./(py/[A-Za-z0-9_/]+\.py)"\s*=', re.M)
 

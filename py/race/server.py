@@ -35,7 +35,7 @@ from pathlib import Path, PurePosixPath
 from aiohttp import WSMsgType, web
 from aiohttp.web_protocol import RequestHandler
 
-from race.files import Served
+from race.files import REFRESHED, Served
 from race.rooms import MAX_FRAME, Lobby, board_steps
 
 TICK_S = 0.1
@@ -52,7 +52,6 @@ MAX_QUEUE = 64  # messages waiting for one socket's reader before it is cut (a r
 TYPES = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".toml": "text/plain",
          ".py": "text/plain", ".json": "application/json", ".zip": "application/zip", ".svg": "image/svg+xml",
          ".webmanifest": "application/manifest+json"}
-SW_FILES = "static/vendor/sw-files.js"  # the service worker's list of files and version (tools/configs.py)
 # Cross-origin isolation: with these on the page and its workers' scripts, the page has SharedArrayBuffer,
 # which the Code panel hands to the learner's worker as Pyodide's interrupt buffer (a slow program is asked
 # where it is, then goes on). Every file the page loads is this server's own, so require-corp blocks nothing.
@@ -217,8 +216,9 @@ def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache",
     """The page (``/`` is ``index.html``), the files ``served`` lists (by default
     :class:`race.files.Served` of ``root``), and ``/race``; anything else is ``404``. Files carry ``ETag``,
     ``Last-Modified`` and ``Cache-Control: <cache>`` (tools/serve.py's ``cache_control`` says why).
-    ``refresh()``, when given, writes :data:`SW_FILES` again before it is served, so a file edited while
-    the server runs makes a new version of the service worker's cache. ``overlay(root, path, query)``,
+    ``refresh()``, when given, writes the files of :data:`race.files.REFRESHED` again before either is served, so a
+    file edited while the server runs makes a new version of the service worker's cache and a solver
+    worker that imports it (never the start-up snapshot's older module). ``overlay(root, path, query)``,
     when given (the test server's own pages), answers a request first with ``(body,
     content type)``, or ``None`` to let the files answer."""
     relay = relay or Relay()
@@ -230,7 +230,7 @@ def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache",
             response.headers["Cache-Control"] = cache
 
     async def files(request: web.Request) -> web.StreamResponse:
-        if refresh is not None and request.path == "/" + SW_FILES:
+        if refresh is not None and request.path in REFRESHED:
             refresh()
         if overlay is not None:
             made = overlay(root, request.path[1:], dict(request.query))

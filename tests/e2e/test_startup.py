@@ -55,7 +55,8 @@ def test_the_solver_worker_starts_at_navigation_without_pyscript(open_game):
     page's Python runs its first line (main.py's mark app:main), with no PyScript in it (none of its files
     fetched there). The board's start comes first: the worker asks for its snapshot once MicroPython is
     up (boot.js's mark solver-files-go) and starts Pyodide (its first request, pyodide-lock.json) once
-    the board is playable (the mark solver-go), or 1 s after navigation."""
+    the board is playable (the mark solver-go), or 1 s after navigation. The snapshot was made from the
+    files worker.toml names (its digest): of py/, the worker fetches worker.py alone."""
     page = open_game("?game=huarong&lang=en&speed=0")
     expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.")
     solvers = [w for w in page.workers if w.url.endswith("/static/solver-worker.js")]
@@ -63,6 +64,7 @@ def test_the_solver_worker_starts_at_navigation_without_pyscript(open_game):
     worker = solvers[0].evaluate("""() => ({origin: performance.timeOrigin, fetched: performance
         .getEntriesByType('resource').map(e => [e.name, performance.timeOrigin + e.startTime])})""")
     assert not [name for name, _ in worker["fetched"] if "/pyscript/" in name], worker["fetched"]
+    assert [name.split("/py/")[1] for name, _ in worker["fetched"] if "/py/" in name] == ["worker.py"]
     first = {}
     for name, at in worker["fetched"]:
         first.setdefault(name.rsplit("/", 1)[-1], at)
@@ -94,14 +96,26 @@ def test_without_a_usable_snapshot_the_solver_starts_the_ordinary_way(open_game,
 
 
 def test_a_worker_file_changed_since_the_snapshot_is_the_one_used(open_game, server_url):
+    """A server whose worker_jobs.py changed after the snapshot was made names the files' new digest in
+    worker.toml (tools/configs.py writes it again as a browser asks for it): the worker fetches the files,
+    and the changed module is the one it runs."""
     page = open_game.blank()
     import urllib.request
+
+    import configs
+    from worker_snapshot import files_digest
 
     source = urllib.request.urlopen(server_url + "py/worker_jobs.py").read().decode()
     assert "def ping() -> str:" in source
     new_ping = 'def ping() -> str:\n    return "3.99-changed"\n\n\ndef _ping() -> str:'
     changed = source.replace("def ping() -> str:", new_ping)
+    files = [(f, changed.encode() if f == "worker_jobs.py" else (ROOT / "py" / f).read_bytes())
+             for f in configs.worker_files()]
+    config = urllib.request.urlopen(server_url + "worker.toml").read().decode()
+    assert 'digest = "%s"' % configs.worker_digest() in config
+    config = config.replace(configs.worker_digest(), files_digest(files))
     page.route("**/py/worker_jobs.py", lambda route: route.fulfill(status=200, body=changed))
+    page.route("**/worker.toml", lambda route: route.fulfill(status=200, body=config))
     page = page.open("?game=huarong&lang=en&speed=0")
     expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.99-changed)")
     assert "solver-worker:stale snapshot" in worker_marks(page)

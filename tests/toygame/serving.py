@@ -42,7 +42,9 @@ def config_text(which: str) -> str:
         head, files = configs.MAIN, configs.main_thread_files()
         ours = [f for f in _package_files() if not configs.worker_only(f)]
     else:
-        head, files = configs.WORKER % configs.worker_interpreter(), configs.worker_files()
+        # no digest: no snapshot was made from these files, so the worker fetches them all (and keeps the
+        # snapshot's modules whose files are the same)
+        head, files = configs.WORKER % (configs.worker_interpreter(), ""), configs.worker_files()
         ours = [f for f in _package_files() if not configs.main_only(f)]
     lines = ['"./tests/%s" = "./%s"' % (f, f) for f in ours if f != "toygame/extra_games.py"]
     lines.append('"./tests/toygame/extra_games.py" = "./extra_games.py"')
