@@ -470,7 +470,11 @@ def test_a_check_case_past_the_limit_is_not_lost(page):
         await drive(page, lambda: not hidden(panel.keep_btn))
         assert said(panel) == t("code_limit_reached", "en", s=limit, more=limit)
         worker.release()
+        await drive(page, lambda: panel.cases_in)
+        worker.held = True  # the first case answered; the rest not yet
         await drive(page, lambda: hidden(panel.keep_btn))
+        assert panel.running == "check" and said(panel) == t("code_checking", "en", i=1, n=len(panel.req["cases"]))
+        worker.release()
         await drive(page, lambda: all(x.done() for x in tasks))
         passed = numbered("code_all_passed", "en", n=None).match(said(panel))
         assert passed and int(passed.group(1)) >= 200, said(panel)
@@ -553,8 +557,9 @@ def link_opened(page: object, game: str, code: str, lang: str) -> "asyncio.Futur
 @pytest.mark.parametrize("lang, choice", [("en", "code_discard"), ("zh", "code_keep")])
 def test_a_shared_links_code_is_a_draft_that_never_overwrites_the_saved_code(page, lang, choice):
     """A link's packed code (a program of 8,686 characters with Chinese comments) opened where the learner has
-    code of their own: a draft, said so, the saved code untouched, also after a reload; Discard brings the
-    learner's code back, Keep replaces it; either drops the code from the address; in English, then in 中文."""
+    code of their own: a draft, said so, the saved code untouched, also after a reload and while the draft is
+    edited; Discard brings the learner's code back, Keep replaces it with the draft as edited; either drops the
+    code from the address; in English, then in 中文."""
     async def body():
         mine = "def solve(board):\n    gameHandler.move(10, 'left')  # mine\n"
         shared = long_program()
@@ -565,12 +570,15 @@ def test_a_shared_links_code_is_a_draft_that_never_overwrites_the_saved_code(pag
             assert said(panel) == t("code_from_link_draft", lang)
             assert panel.editor.doc == shared and saved_code(page, "huarong") == mine
             assert not hidden(panel.draft_bar)
+        tried = shared + "\n# tried\n"
+        write(panel, tried, page)
+        assert saved_code(page, "huarong") == mine
         await press(page, labelled(view, choice))
         assert hidden(panel.draft_bar) and view.shell.drop_code_param.called
         if choice == "code_discard":
             assert said(panel) == t("code_discarded", lang)
             assert panel.editor.doc == mine == saved_code(page, "huarong")
         else:
-            assert said(panel) == t("code_kept", lang) and saved_code(page, "huarong") == shared
+            assert said(panel) == t("code_kept", lang) and saved_code(page, "huarong") == tried
 
     run(body)
