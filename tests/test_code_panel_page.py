@@ -582,3 +582,66 @@ def test_a_shared_links_code_is_a_draft_that_never_overwrites_the_saved_code(pag
             assert said(panel) == t("code_kept", lang) and saved_code(page, "huarong") == tried
 
     run(body)
+
+
+# ---------------------------------------------------------------------------------------- a failing case drawn
+
+
+def swapped_connect() -> str:
+    """A connect that finds the right paths but returns each cell as (col, row)."""
+    return connect_with(2) + (
+        "\n\n_right = connect\n\n\ndef connect(board, r1, c1, r2, c2):\n"
+        "    return [[c, r] for r, c in _right(board, r1, c1, r2, c2)]\n"
+    )
+
+
+def texted(view: object, node: object) -> tuple:
+    """What the page last wrote into ``node`` through ``shell.text``: ``(key, values)``."""
+    call = [c for c in view.shell.text.call_args_list if c.args[0] is node][-1]
+    return call.args[1], call.kwargs
+
+
+def test_a_failing_linkup_case_is_drawn_with_kinds_labels_from_0_and_the_answer_as_returned(page):
+    """A connect answering in (col, row) order fails Check: the first failing case is drawn with its tiles'
+    kinds and faces, rows and columns numbered as the program numbers them (the ring -1 and the size), the
+    solver's path and the learner's as two lines told apart by their corner marks and named in the drawing's
+    text alternative, the answer as returned and why it was refused; the help says once that cells count
+    from 0; all of it drawn again in 中文 after a switch."""
+    from app.faces import face
+
+    async def body():
+        view, panel = await opened(page, "linkup")
+        write(panel, swapped_connect())
+        await press(page, panel.check_btn)
+        got = numbered("code_passed", "en", p=None, n=None).match(said(panel))
+        assert got and int(got.group(1)) < int(got.group(2)), said(panel)
+        assert [c.args[1] for c in view.shell.text.call_args_list].count("code_linkup_coords") == 1
+        for lang in ("en", "zh"):
+            switch_language(view, lang)
+            fig = panel.results.children[0]
+            assert fig.tagName == "FIGURE" and fig.className == "code-case"
+            label = texted(view, fig.children[0])[1]["label"]
+            r1, c1, r2, c2 = (int(x) for x in re.search(r"\((\d+),(\d+)\).\((\d+),(\d+)\)", label).groups())
+            rows_, cols = (int(x) for x in re.search(r"(\d+)x(\d+)", label).groups())
+            grid = next(e for e in fig.walk() if e.getAttribute("role") == "img")
+            heads = [str(e.textContent) for e in grid.children if e.className == "cg lab"]
+            assert heads[: cols + 3] == [""] + [str(c) for c in range(-1, cols + 1)]
+            assert heads[cols + 3:] == [str(r) for r in range(-1, rows_ + 1)]
+            cells = {(e.getAttribute("data-r"), e.getAttribute("data-c")): e for e in grid.children
+                     if e.getAttribute("data-r") is not None}
+            for r, c in ((r1, c1), (r2, c2)):  # the two tiles: the game's face, their kind's number
+                tile = cells[(str(r), str(c))].children[0]
+                kind = int(tile.getAttribute("data-kind"))
+                assert tile.className == "lu-case-tile" and tile.textContent == face(kind)[0]
+            marks = [e.getAttribute("class") for e in grid.walk() if e.tagName in ("POLYLINE", "CIRCLE", "RECT")]
+            assert marks.count("expected") == 1 and marks.count("yours") == 1
+            assert "expected-corner" in marks and "yours-corner" in marks
+            alt = re.escape(t("lu_case_alt", lang, name="@N@", expected="@E@", yours="@Y@"))
+            alt = alt.replace("@N@", ".+").replace("@E@", r"\(%d,%d\) → .*" % (r1, c1)).replace("@Y@", r"\(.+")
+            assert re.fullmatch(alt, grid.getAttribute("aria-label")), grid.getAttribute("aria-label")
+            answers = [e for e in fig.children if e.className == "code-answer"]
+            key, values = texted(view, answers[0])
+            assert key == "code_answer_as_returned" and re.match(r"\[\[%d, ?%d\]" % (c1, r1), values["answer"])
+            assert answers[1].textContent == t("code_answer_why", lang, why=t("code_path_ends", lang))
+
+    run(body)

@@ -1,6 +1,5 @@
 """The Code panel as a learner meets it: Check is fair to the exercise as stated (LeetCode 773's
-2 x 3 boards, the 3 x 3 ones a set apart), coordinates in the learner's own terms (from 0), a failing
-case drawn so it can be read, shared links that open as a draft beside the learner's own code,
+2 x 3 boards, the 3 x 3 ones a set apart), shared links that open as a draft beside the learner's own code,
 and the editor on a phone."""
 
 import re
@@ -120,59 +119,6 @@ def test_links_that_cannot_be_opened_say_so_and_keep_the_saved_code(open_game):
     expect(other.code_panel().status()).to_have_text(t("code_link_too_long", "zh", n=20001, max=20000),
                                                      timeout=30_000)
     assert editor_text(other.page) == mine and saved_code(other.page, "sliding") == mine
-
-
-def swapped_connect() -> str:
-    """A connect that finds the right paths but returns each cell as (col, row)."""
-    from test_code import connect_with
-
-    return connect_with(2) + (
-        "\n\n_right = connect\n\n\ndef connect(board, r1, c1, r2, c2):\n"
-        "    return [[c, r] for r, c in _right(board, r1, c1, r2, c2)]\n"
-    )
-
-
-def test_the_drawn_case_shows_kinds_labels_from_0_and_the_answer_as_returned(open_game):
-    """A connect answering in (col, row) order: the first failing case is drawn with its tiles' kinds, rows
-    and columns numbered as the program numbers them (the ring -1 and the size), the answer as returned and
-    why it was refused; the help says once that cells count from 0 (English, then 中文)."""
-    page = open_game("?game=linkup&lang=en")
-    code = page.code_panel().open()
-    code.write(swapped_connect())
-    code.check()
-    passed, total = code.checked()
-    assert passed < total
-    for lang in ("en", "zh"):
-        if lang != code.lang:
-            code.switch_language()
-        expect(page.panel.get_by_text(t("code_linkup_coords", lang))).to_have_count(1)
-        fig = page.panel.locator("figure.code-case")
-        label = fig.locator("figcaption").text_content()
-        r1, c1, r2, c2 = (int(x) for x in re.search(r"\((\d+),(\d+)\).\((\d+),(\d+)\)", label).groups())
-        grid = fig.locator(".code-grid")
-        labels = grid.locator(".cg.lab")
-        rows = int(re.search(r"(\d+)x(\d+)", label).group(1))
-        cols = int(re.search(r"(\d+)x(\d+)", label).group(2))
-        heads = [x.strip() for x in labels.all_text_contents()]
-        assert heads[: cols + 3] == [""] + [str(c) for c in range(-1, cols + 1)]
-        assert heads[cols + 3:] == [str(r) for r in range(-1, rows + 1)]
-        for r, c in ((r1, c1), (r2, c2)):  # the two tiles drawn as the game's, with their kind's number
-            tile = grid.locator(".cg[data-r='%d'][data-c='%d'] .lu-case-tile" % (r, c))
-            assert re.fullmatch(r"\d+", tile.get_attribute("data-kind"))  # drawn as its corner's number
-            assert tile.text_content().strip()  # its face
-        # the solver's path and the learner's as lines, told apart by dash and corner marks; in words too
-        expect(grid.locator("polyline.expected")).to_have_count(1)
-        expect(grid.locator("polyline.yours")).to_have_count(1)
-        expect(grid.locator("circle.expected-corner").first).to_be_attached()
-        expect(grid.locator("rect.yours-corner").first).to_be_attached()
-        alt = re.escape(t("lu_case_alt", lang, name="@N@", expected="@E@", yours="@Y@"))
-        alt = alt.replace("@N@", ".+").replace("@E@", r"\(%d,%d\) → .*" % (r1, c1)).replace("@Y@", r"\(.+")
-        expect(grid).to_have_attribute("aria-label", re.compile(alt))
-        answer = fig.locator(".code-answer").first
-        expect(answer).to_contain_text(re.compile(r"\[\[%d, ?%d\]" % (c1, r1)))
-        expect(answer).to_contain_text(t("code_answer_as_returned", lang, answer="")[:8])
-        expect(fig.locator(".code-answer").nth(1)).to_have_text(t("code_answer_why", lang,
-                                                                  why=t("code_path_ends", lang)))
 
 
 LONG_LINE = "def f():\n        x = [" + ", ".join(str(i) for i in range(40)) + "]\n"
