@@ -315,6 +315,9 @@ def test_run_while_a_solve_plays_stops_it_and_plays_the_learners_moves_from_ther
         click(view.solve_btn)
         await drive(page, lambda: view.session.cursor >= 10)
         tasks = start(panel.run_btn)
+        await drive(page, lambda: panel.running == "run")
+        from_here = view.session.cursor
+        assert view.player.playback is None and 10 <= from_here < 116  # Solve's answer stopped where it was
         await drive(page, lambda: all(x.done() for x in tasks))
         assert view.session.state.is_solved()
         got = numbered("code_solved_in", "zh", n=None, m=None).match(said(panel))

@@ -211,10 +211,11 @@ def test_an_errors_line_is_marked_in_the_editor(open_game):
 
 
 def test_on_a_phone_a_run_brings_the_board_back_into_view(open_game):
-    """The panel is under the board on a phone: its moves play where the player can see them."""
+    """The panel is under the board on a phone: its moves (one made by ``gameHandler.move``, one printed as
+    the course's line) play where the player can see them."""
     page = open_game("?game=huarong&lang=en", "phone")
     code = page.code_panel().open()
-    code.write("def solve(board):\n    gameHandler.move(10, 'left')\n    gameHandler.move(7, 'down')\n")
+    code.write("def solve(board):\n    gameHandler.move(10, 'left')\n    print(\"gameHandler.move(7, 'down')\")\n")
     page.get_by_role("button", name="Run").scroll_into_view_if_needed()
     code.run()
     page.wait_for_function("gameHandler.moveCount === 2", timeout=60_000)
