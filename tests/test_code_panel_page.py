@@ -648,3 +648,46 @@ def test_a_failing_linkup_case_is_drawn_with_kinds_labels_from_0_and_the_answer_
             assert answers[1].textContent == t("code_answer_why", lang, why=t("code_path_ends", lang))
 
     run(body)
+
+
+# ---------------------------------------------------------------------------------------- Share and links
+
+
+def test_a_link_with_the_saved_code_opens_it_says_so_and_runs_nothing(page):
+    """A link whose code is the learner's own saved code: it opens in the editor with no draft, said in the
+    page's language (中文); nothing is run (no request to the learner's worker, no move, no output), Run is
+    ready."""
+    async def body():
+        mine = "def solve(board):\n    print('ran')\n    gameHandler.move(10, 'left')\n"
+        page.window.safeStorage.set("bfs-puzzles.code.huarong", mine)
+        view, panel = await link_opened(page, "huarong", mine, "zh")
+        await drive(page, lambda: panel.status_key is not None)
+        for _ in range(20):  # the page goes on a while: still nothing runs
+            page.window.timers.fire(ignore_delay=True)
+            await asyncio.sleep(0.002)
+        assert said(panel) == t("code_from_link", "zh") and hidden(panel.draft_bar)
+        assert panel.editor.doc == mine == saved_code(page, "huarong")
+        assert not any(w.requests for w in page.code.workers) and panel.running is None
+        assert view.session.cursor == 0 and log(panel) == "" and panel.run_btn.disabled is False
+
+    run(body)
+
+
+def test_share_puts_the_code_packed_into_a_link_in_the_pages_language(page):
+    """Share (the page switched to 中文): the box shows a link to this page, game and language, the code
+    packed in its fragment (which the browser never sends to a server)."""
+    from puzzles.code_link import unpack
+
+    async def body():
+        view, panel = await opened(page, "huarong")
+        mine = "def solve(board):\n    print('ran')  # 中文注释\n"
+        write(panel, mine, page)
+        switch_language(view, "zh")
+        assert hidden(panel.share_box)
+        await press(page, labelled(view, "code_share"))
+        url = str(panel.share_input.value)
+        head, packed = url.split("#code=")
+        assert head == "http://page/?game=huarong&lang=zh" and unpack(packed) == mine
+        assert not hidden(panel.share_box)
+
+    run(body)

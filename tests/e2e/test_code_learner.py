@@ -52,15 +52,17 @@ def editor_text(page):
 def test_a_shared_link_opens_as_a_draft_and_keep_replaces_the_saved_code(open_game, server_url):
     """Share packs the code into the fragment (a program of 8,686 characters with Chinese comments comes
     back whole, in the reference format); opened where the learner has code of their own, it is a draft, the
-    saved code untouched; Keep replaces it and the address drops the code, so a reload offers no draft.
+    saved code untouched, nothing run; Keep replaces it and the address drops the code, so a reload offers no
+    draft.
     (Discard, a reload that keeps the draft, and both languages: tests/test_code_panel_page.py's.)"""
     page = open_game("?game=huarong&lang=en")
     code = page.code_panel().open()
     shared = long_program()
     code.write(shared)
     code.button("code_share").click()
-    expect(page.panel.locator("#huarong-code-link")).to_have_value(re.compile("#code="))
-    url = page.panel.locator("#huarong-code-link").input_value()
+    link = page.panel.get_by_role("textbox", name=re.compile(re.escape(t("code_share_label", "en")[:10])))
+    expect(link).to_have_value(re.compile("#code="))
+    url = link.input_value()
     assert "#code=" in url and "code=" not in url.split("#")[0] and len(url) < 9000
     assert unpack(url.split("#code=")[1]) == shared, "the page's packing is the reference format"
     mine = "def solve(board):\n    gameHandler.move(10, 'left')  # mine\n"
@@ -76,6 +78,9 @@ def test_a_shared_link_opens_as_a_draft_and_keep_replaces_the_saved_code(open_ga
     assert saved_code(other.page, "huarong") == mine, "the saved code is untouched while the draft is open"
     bar = other.panel.get_by_role("group", name=t("code_draft_group", "en"))
     assert axe_serious(other.page, server_url) == []
+    other.wait_for_timeout(1500)  # opening a link never runs its code
+    assert other.move_count() == 0 and there.log().text_content() == ""
+    expect(there.button("code_run")).to_be_enabled()
     bar.get_by_role("button", name=t("code_keep", "en"), exact=True).click()
     expect(bar).to_be_hidden()
     expect(there.status()).to_have_text(t("code_kept", "en"))
