@@ -31,6 +31,7 @@ import fake_page
 from puzzles import code_link
 
 PART = 200  # moves in one delivery (static/code.js's PART)
+MAX_MOVES = 10000  # moves one call may make (static/code.js's MAX_MOVES): more, and none are passed on
 OUT_SLICE = 4000  # characters of output in one delivery (static/code.js's OUT_SLICE)
 SETTLE_MS = 250  # the editor hands its text over once typing pauses this long (the bundle's SETTLE_MS)
 # The page's names, and the same as CPython reads them inside ``class CodePanel``: CPython mangles a name
@@ -183,7 +184,7 @@ class Worker:
             if cur is None or m.get("id") != cur["id"] or cur["done"]:
                 continue
             if m["type"] == "out":
-                out.append(m["text"])
+                out.append((m["text"], m.get("cut") is True))
             elif m["type"] == "case" and 0 <= m["i"] < cur["cases"] and m["i"] not in cur["seen"]:
                 cur["seen"].add(m["i"])
                 self._flush_out(out)
@@ -194,15 +195,18 @@ class Worker:
                 self._deliver({"type": "done", **self._answer(m)})
 
     def _flush_out(self, out: list) -> None:
-        text = "".join(out)
+        """The output sent so far, in slices of :data:`OUT_SLICE` (cut: the runner dropped some)."""
+        text, cut = "".join(x for x, _ in out), any(c for _, c in out)
         out.clear()
         for k in range(0, len(text), OUT_SLICE):
-            self._deliver({"type": "out", "id": self.current["id"], "text": text[k:k + OUT_SLICE], "cut": False})
+            self._deliver({"type": "out", "id": self.current["id"], "text": text[k:k + OUT_SLICE], "cut": cut})
 
     def _answer(self, m: dict) -> dict:
-        """A case's or done's answer as code.js passes it: its moves first, in parts; a path longer than any
-        legal one (200 cells) said by its length only."""
-        moves = m.get("moves") if isinstance(m.get("moves"), list) else []
+        """A case's or done's answer as code.js passes it: its moves first, in parts (none, and ``bad_moves``,
+        past :data:`MAX_MOVES`); a path longer than any legal one (200 cells) said by its length only."""
+        moves = m.get("moves")
+        bad = not isinstance(moves, list) or len(moves) > MAX_MOVES
+        moves = [] if bad else moves
         parts = 0
         for k in range(0, len(moves), PART):
             self._deliver({"type": "moves", "id": self.current["id"], "items": moves[k:k + PART]})
@@ -210,8 +214,10 @@ class Worker:
         answer = m.get("answer")
         if self.current["path"] and isinstance(answer, list) and len(answer) > 200:
             answer = {"repr": "a list of %d items" % len(answer)}
-        return {"id": self.current["id"], "answer": answer, "parts": parts, "ms": m.get("ms"),
-                "error": m.get("error")}
+        kept = {"id": self.current["id"], "answer": answer, "parts": parts, "ms": m.get("ms"), "error": m.get("error")}
+        if bad:
+            kept["bad_moves"] = True
+        return kept
 
     def sample(self) -> bool:
         return False  # this page is not cross-origin isolated: no sample of where the program is
