@@ -8,11 +8,11 @@ import time
 
 import pytest
 from playwright.sync_api import expect
-from test_code import SLIDING_PARITY_BFS
 from test_longtask import long_scripts, over_50_ms_twice, trace_events, watch
 
 from app.i18n import t
 from benchlib import renderer_tasks
+from code_programs import SLIDING_PARITY_BFS
 
 pytestmark = pytest.mark.e2e
 
