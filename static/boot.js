@@ -27,6 +27,10 @@ function fail(message) {
 
 stage("core");
 addEventListener("mpy:ready", () => stage("mpy"));
+// The service worker's side of the page, fetched now (a small file, before the runtimes' downloads fill the
+// host's connections), started once the board is playable (below).
+const offline = import("./offline.js");
+offline.catch((e) => console.warn(`The app cannot work offline here: ${e.message || e}`));
 // Record when the board became playable and when the solver became ready
 // (milliseconds since navigation), for the benchmark command.
 new MutationObserver(() => {
@@ -38,7 +42,7 @@ new MutationObserver(() => {
     // The service worker, as soon as the board is playable: its install takes the files the page has
     // fetched from the HTTP cache and shares the downloads under way (sw.js), so the app works offline a
     // few seconds after the first visit instead of only after the solver is ready and every file fetched again.
-    import("./offline.js");
+    offline.then((m) => m.start(), () => {});
   }
   if (root.dataset.solverState === "idle" && window.__solverAt === undefined) {
     window.__solverAt = performance.now();

@@ -1,6 +1,7 @@
 // The page's side of the service worker (sw.js): registers the service worker once the board is playable
-// (boot.js imports this module then; the worker's install takes at once what the page already fetched from
-// the HTTP cache, and the rest once this page's solver is ready), and says when a new version is ready,
+// (boot.js imports this module at navigation, before the runtimes' downloads fill the connections, and calls
+// start() then; the worker's install takes at once what the page already fetched from the HTTP cache, and
+// the rest once this page's solver is ready), and says when a new version is ready,
 // switching to it only when the player presses Reload (or at the next start, once no page of the old
 // version is open). Text only, never HTML.
 const sw = navigator.serviceWorker;
@@ -55,7 +56,8 @@ function watch(worker) {
   ready();
 }
 
-if (sw) {
+export async function start() {
+  if (!sw) return;
   // A page that ran on one version never goes on with another's files: when the version controlling it
   // changes (this page's Reload, or another tab's), it reloads. The first visit's page, controlled for the
   // first time, has nothing to mix and stays.

@@ -13,7 +13,7 @@ the real panel (py/app/code_panel.py) without a browser:
   keeps them back: the program is still running, as far as the page can tell, until :meth:`Worker.release`.
 
 Not reproduced, and so left to the end-to-end tests: what code.js does against a hostile worker (floods,
-message and byte limits, forged messages: tests/e2e/test_code.py's worker test), the worker's isolation
+message and byte limits, forged messages: tests/e2e/test_code_worker.py), the worker's isolation
 and its real timing, ``sample()`` (this page is not cross-origin isolated: it answers ``False``), Step
 through's record (``stepAt``).
 

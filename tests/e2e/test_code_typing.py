@@ -3,8 +3,9 @@ when a 60-line program is pasted, then edited by keys (the browser's own ``longt
 
 import pytest
 from playwright.sync_api import expect
-from test_code import HUARONG_BFS
 from test_longtask import long_tasks, over_50_ms_twice, watch
+
+from code_programs import HUARONG_BFS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.longtask]
 

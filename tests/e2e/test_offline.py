@@ -17,9 +17,9 @@ from urllib.parse import quote
 import pytest
 from pages import PAGES, assert_in_viewport, game_of
 from playwright.sync_api import expect
-from test_code import SLIDING_BFS
 
 from app.i18n import t
+from code_programs import SLIDING_BFS
 
 pytestmark = pytest.mark.e2e
 

@@ -130,7 +130,7 @@ def test_screenshot_of_the_state_map(open_game, lang):
 def test_screenshot_of_the_code_panel(open_game, lang):
     """The Code panel: on a phone, the starter run on Huarong (its output, its move played); on a
     desktop, Link-up's Check of a connect that allows three turns (the table, the failing case)."""
-    from test_code import connect_with
+    from code_programs import connect_with
 
     page = open_game("?game=huarong&lang=%s&speed=0" % lang, "phone")
     code = page.code_panel().open()

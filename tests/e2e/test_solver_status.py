@@ -171,6 +171,7 @@ def test_a_solver_that_never_started_promises_no_new_one(open_game, path, block,
     open_game.allow += provoked
     page = open_game.blank()
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.worker_files_needed()  # worker_jobs.py is one of them (worker.py is always fetched)
     page.route(path, (lambda route: route.abort()) if block == "abort" else block)
     page = page.open("?game=huarong&lang=en", solver=False)
     expect(page.locator("#solver-note")).to_contain_text("failed to start", timeout=60_000)
