@@ -154,33 +154,47 @@ def test_the_first_screen_loads_no_panel_module_and_every_panel_opens_after(open
     assert LAZY_PANELS <= later, LAZY_PANELS - later
 
 
-def first_request_fails(open_game, pattern: str) -> tuple:
+def first_request_fails(open_game, pattern: str, held: bool = False) -> tuple:
     """A blank page whose first request of ``pattern`` fails (the next ones go through: app.lazy tries
-    again); answers the page and the list of the failed URLs."""
+    again); answers the page, the list of the failed URLs and ``release()``. With ``held``, the requests
+    wait unanswered until ``release()`` (a loaded machine may start the page after the retry)."""
     page = open_game.blank()
     open_game.allow.append("Failed to load resource")
-    failed = []
+    failed, waiting, gate = [], [], {"open": not held}
 
-    def first_fails(route):
+    def answer(route):
         if not failed:
             failed.append(route.request.url)
             route.abort()
         else:
             route.continue_()
 
+    def first_fails(route):
+        if gate["open"]:
+            answer(route)
+        else:
+            waiting.append(route)
+
+    def release():
+        gate["open"] = True
+        while waiting:
+            answer(waiting.pop(0))
+
     page.route(pattern, first_fails)
-    return page, failed
+    return page, failed, release
 
 
 def test_huarong_edit_pressed_before_the_editor_is_loaded_draws_the_draft_once_it_is(open_game):
     """The board editor's module comes after the first screen: Edit pressed before it is in opens the
     editor (its bar, the draft's status) and the draft is drawn, with its tools, as soon as it arrives.
     Its first request fails, so it arrives a second later (app.lazy tries again)."""
-    page, failed = first_request_fails(open_game, "**/py/puzzles/huarong/editor_view.py")
+    page, failed, release = first_request_fails(open_game, "**/py/puzzles/huarong/editor_view.py", held=True)
     page = page.open("?game=huarong&lang=en", solver=False)
     page.button("Edit", exact=True).click()
-    assert failed and page.evaluate("document.querySelectorAll('#hr-edit-board .hr-piece').length") == 0
     expect(page.status()).to_have_text(t("ed_ready", "en"))
+    assert page.evaluate("document.querySelectorAll('#hr-edit-board .hr-piece').length") == 0
+    release()
+    assert failed
     pieces = page.locator("#hr-edit-board .hr-piece")
     expect(pieces).to_have_count(10)
     expect(page.panel.get_by_role("button", name="Soldier", exact=True)).to_be_visible()
@@ -191,7 +205,7 @@ def test_huarong_edit_pressed_before_the_editor_is_loaded_draws_the_draft_once_i
 def test_linkup_race_button_is_there_at_once_and_its_panel_comes_after_the_first_screen(open_game):
     """Link-up's race is loaded after the first screen; its toolbar button is there from the start,
     and pressed before the panel is in it makes a room once the panel is."""
-    page, _ = first_request_fails(open_game, "**/py/puzzles/linkup/race_view.py")
+    page, _, _ = first_request_fails(open_game, "**/py/puzzles/linkup/race_view.py")
     page = page.open("?game=linkup&lang=en", solver=False)
     early = {name for name, before_ready in fetched_py(page) if before_ready}
     assert not early & {"puzzles/linkup/race_view.py", "puzzles/linkup/race_client.py"}, early
