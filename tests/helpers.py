@@ -1,6 +1,7 @@
 """Small helpers the tests share (the engine tests, the MicroPython checks, the end-to-end tests)."""
 
 import random
+import re
 
 
 def ask(**req) -> list:
@@ -238,3 +239,15 @@ NOT_A_BOARD_SAID = {
     ("sliding", "en"): "is not a sliding-puzzle board: paste its JSON form",
     ("sliding", "zh"): "不是滑动谜题棋盘：请粘贴 JSON 形式",
 }
+
+
+def numbered(key: str, lang: str, **values: object) -> "re.Pattern":
+    """``key``'s text as a pattern, each value given as ``None`` matching any whole number."""
+    marks = {k: (v if v is not None else 900001 + i) for i, (k, v) in enumerate(values.items())}
+    from app.i18n import t
+
+    text = re.escape(t(key, lang, **marks))
+    for k, v in values.items():
+        if v is None:
+            text = text.replace(str(marks[k]), r"(\d+)")
+    return re.compile("^" + text + "$")

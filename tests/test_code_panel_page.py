@@ -30,6 +30,7 @@ from code_programs import (
     replaying,
 )
 from course_programs import LEETCODE_773
+from helpers import numbered
 from puzzles import PuzzleError, quote
 from puzzles.code_check import AnswerError
 from puzzles.code_link import pack
@@ -139,16 +140,6 @@ def rows(panel: object) -> list:
 
 def run(body: object) -> None:
     asyncio.run(body())
-
-
-def numbered(key: str, lang: str, **values: object) -> "re.Pattern":
-    """``key``'s text as a pattern, each value given as ``None`` matching any whole number."""
-    marks = {k: (v if v is not None else 900001 + i) for i, (k, v) in enumerate(values.items())}
-    text = re.escape(t(key, lang, **marks))
-    for k, v in values.items():
-        if v is None:
-            text = text.replace(str(marks[k]), r"(\d+)")
-    return re.compile("^" + text + "$")
 
 
 # ---------------------------------------------------------------------------------------- errors

@@ -17,6 +17,7 @@ from code_programs import (
     connect_with,
 )
 from course_programs import COURSE_HUARONG
+from helpers import numbered
 
 pytestmark = pytest.mark.e2e
 
@@ -64,16 +65,6 @@ def past_the_limit(page, code, lang: str, after_s: int = 0) -> None:
         clock = page.panel.get_by_role("timer")
         expect(clock).to_have_text(t("code_clock", lang, s=after_s, limit=time_limit(page)), timeout=60_000)
     page.evaluate("window.__clockJump(%d)" % ((time_limit(page) + 1) * 1000))
-
-
-def numbered(key: str, lang: str, **values: object):
-    """``key``'s text as a pattern, each value given as ``None`` matching any whole number."""
-    marks = {k: (v if v is not None else 900001 + i) for i, (k, v) in enumerate(values.items())}
-    text = re.escape(t(key, lang, **marks))
-    for k, v in values.items():
-        if v is None:
-            text = text.replace(str(marks[k]), r"(\d+)")
-    return re.compile("^" + text + "$")
 
 
 def learner(code: str, name: str):
