@@ -8,7 +8,8 @@ starts Pyodide under Node, writes the worker's files where the page's worker
 :func:`prepare` and saves the interpreter's memory as
 ``static/vendor/pyodide/snapshot.bin``; the page's worker starts from it
 through ``static/pyodide-snapshot.mjs``. This module runs only there, never in
-the page: the page finds it already imported.
+the page: the page finds it already imported (tools/configs.py imports it too,
+for :func:`files_digest`).
 
 Rules:
 
@@ -55,9 +56,10 @@ def ours(name: str) -> bool:
 
 def files_digest(files: list) -> str:
     """The SHA-256 (hex) of the worker's files: ``(destination, bytes)`` pairs in the order of
-    ``worker.toml``'s ``[files]``, each destination and its length before its bytes, so that no two
-    lists of files share a digest by moving bytes from one file to the next. tools/configs.py writes it
-    into ``worker.toml``; :func:`prepare` keeps the one the snapshot was made from."""
+    ``worker.toml``'s ``[files]``, a destination as a path from the working directory (``puzzles/x.py``,
+    no ``./``), each destination and its length before its bytes, so that no two lists of files share a
+    digest by moving bytes from one file to the next. tools/configs.py writes it into ``worker.toml``;
+    :func:`prepare` keeps the one the snapshot was made from."""
     digest = hashlib.sha256()
     for destination, data in files:
         digest.update(b"%s\0%d\0" % (destination.encode(), len(data)) + data)

@@ -58,6 +58,7 @@ function watch(worker) {
 
 export async function start() {
   if (!sw) return;
+  controller = sw.controller; // the version this page runs on, as the listener below starts watching
   // A page that ran on one version never goes on with another's files: when the version controlling it
   // changes (this page's Reload, or another tab's), it reloads. The first visit's page, controlled for the
   // first time, has nothing to mix and stays.

@@ -7,7 +7,8 @@
 // them (the snapshot has every one imported; py/worker_snapshot.py); else they are fetched (while the
 // board is built, when there is no snapshot to wait for), written into its working directory, and
 // py/worker.py checks the snapshot's modules against them (a stale snapshot is dropped: the files are
-// imported). py/worker.py, never in a snapshot, is always fetched. Requests and answers are JSON text: {id, call, args} in (call: start, step, cancel or ping),
+// imported). py/worker.py, never in a snapshot, is always fetched.
+// Requests and answers are JSON text: {id, call, args} in (call: start, step, cancel or ping),
 // {id, value} or {id, error} out; {type: "ready", version: ping's answer} once it answers calls (calls
 // posted before wait), {type: "failed", error} if it cannot start.
 const root = new URL("../", import.meta.url);
@@ -32,7 +33,8 @@ function handle(text) {
   }
 }
 // The page's first message is {config: the URL of its worker config}; then {go: "files"} says that the
-// page's own files are in (MicroPython is up), and only then does this worker fetch its files; and
+// page's own files are in (MicroPython is up), and only then does this worker fetch anything but its
+// config and Pyodide's module (its snapshot, worker.py, the [files] it needs: see boot()); and
 // {go: "interpreter"}, that the board is playable, and only then does it start its interpreter: its
 // requests and its runtime and snapshot (40 MB) never compete with the board's start. Calls follow.
 let configured;

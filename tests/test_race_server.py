@@ -1082,3 +1082,21 @@ def test_the_server_writes_the_worker_config_and_the_service_workers_list_again_
     got = asyncio.run(go())
     assert got == [(200, 'digest = "1"\n'), (200, "body {}\n"), (200, "self.APP = 2;\n"), (200, 'digest = "3"\n')]
 
+
+
+def test_a_worker_file_listed_while_serving_is_sent(tmp_path):
+    """A server writes worker.toml again as it is asked for: a file the config lists since (a worker file
+    added while serving) is sent, and one it no longer lists is not."""
+    from race.files import Served
+
+    (tmp_path / "py").mkdir()
+    for name in ("a.py", "b.py"):
+        (tmp_path / "py" / name).write_text("X = 1\n")
+    config = tmp_path / "worker.toml"
+    config.write_text('[files]\n"./py/a.py" = "./a.py"\n')
+    served = Served(tmp_path)
+    assert served.find("py/a.py") and served.find("py/b.py") is None
+    config.write_text('[files]\n"./py/a.py" = "./a.py"\n"./py/b.py" = "./b.py"\n')
+    assert served.find("py/a.py") and served.find("py/b.py")
+    config.write_text('[files]\n"./py/b.py" = "./b.py"\n')
+    assert served.find("py/a.py") is None and served.find("py/b.py")

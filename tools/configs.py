@@ -9,7 +9,8 @@
                    views and races (main_only(): the page's DOM and socket), and py/worker_jobs.py;
                    its interpreter is static/pyodide-snapshot.mjs (Pyodide started
                    from the memory snapshot tools/snapshot.mjs made) when that
-                   snapshot exists, else Pyodide itself
+                   snapshot exists, else Pyodide itself; and the digest of its
+                   files (a snapshot made from the same files needs none fetched)
 
     static/vendor/sw-files.js
                    the service worker's list of files (sw.js imports it): every file
@@ -17,8 +18,9 @@
                    value), and the app's version, a digest of them all; the sliding
                    pattern tables apart, cached on first use
 
-Run by tools/setup.sh and tools/serve.py (which writes sw-files.js again whenever a browser asks
-for it, so an edited file makes a new version); all three files are git-ignored.
+Run by tools/setup.sh and tools/serve.py (which writes worker.toml and sw-files.js again whenever a
+browser asks for either, so an edited file makes a new version and is the one the solver's worker
+imports); all three files are git-ignored.
 Usage: python3 tools/configs.py [--check]   (--check: exit 1 if a file is stale)
        python3 tools/configs.py --worker-files   (the worker's [files] as JSON pairs, for tools/snapshot.mjs)
        python3 tools/configs.py --snapshot   (make the snapshot when it is missing or what it holds
@@ -191,7 +193,7 @@ _digests: dict = {}  # path -> ((size, mtime_ns), integrity): a file is hashed a
 def integrity(path: Path) -> str:
     """``sha256-<base64>``, the Subresource Integrity form the service worker fetches a file with."""
     st = path.stat()
-    key = (st.st_size, st.st_mtime_ns)
+    key = (st.st_size, st.st_mtime_ns, st.st_ino)  # a file written again by a rename is a new inode
     known = _digests.get(path)
     if known is None or known[0] != key:
         digest = hashlib.sha256()
@@ -318,7 +320,9 @@ def main(argv: list) -> int:
         return 1 if stale else 0
     for path, text in configs().items():
         if path in stale:
-            path.write_text(text)
+            tmp = path.with_name(".%s.%d.tmp" % (path.name, os.getpid()))  # a server may be sending it
+            tmp.write_text(text)
+            os.replace(tmp, path)
     write_sw_files()
     return 0
 

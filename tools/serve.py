@@ -15,6 +15,7 @@ import http.server
 import os
 import pathlib
 import sys
+import threading
 import urllib.parse
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -80,15 +81,20 @@ def _configs() -> None:
     configs.main([])
 
 
+_REFRESHING = threading.Lock()  # one writer at a time: an older text never replaces a newer one
+
+
 def _refresh() -> None:
     """The solver worker's config (its files' digest) and the service worker's list of files and version,
     written again as a browser asks for either (it does at every start of the page), so a file edited while
     serving makes a new version and is the one the solver's worker imports."""
-    sys.path.insert(0, str(ROOT / "tools"))
+    if str(ROOT / "tools") not in sys.path:
+        sys.path.insert(0, str(ROOT / "tools"))
     import configs
 
-    configs.write_worker_config()
-    configs.write_sw_files()
+    with _REFRESHING:
+        configs.write_worker_config()
+        configs.write_sw_files()
 
 
 def make_static_server(port: int = 0, max_age: int = 0, tests: bool = False) -> http.server.ThreadingHTTPServer:

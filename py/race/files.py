@@ -46,11 +46,27 @@ def listed_py(root: Path) -> set:
 
 
 class Served:
-    """The files of ``root`` a server may send: :meth:`find` maps a request's path to one, or ``None``."""
+    """The files of ``root`` a server may send: :meth:`find` maps a request's path to one, or ``None``.
+    The configs' list is read again when a config changed (a server writes worker.toml again as it is asked
+    for: a worker file added meanwhile is listed there, and is sent)."""
 
     def __init__(self, root: Path, extra: tuple = ()) -> None:
         self.root = Path(root).resolve()
-        self.exact = set(ROOT_FILES) | set(PAGE_PY) | listed_py(self.root) | set(extra)
+        self.fixed = set(ROOT_FILES) | set(PAGE_PY) | set(extra)
+        self._listed: tuple = (None, set())  # (the configs' (size, mtime) when read, their py/ files)
+
+    def listed(self) -> set:
+        """The ``py/`` files the configs list now."""
+        stamp = []
+        for name in CONFIGS:
+            try:
+                st = (self.root / name).stat()
+                stamp.append((st.st_size, st.st_mtime_ns))
+            except OSError:
+                stamp.append(None)
+        if self._listed[0] != stamp:
+            self._listed = (stamp, listed_py(self.root))
+        return self._listed[1]
 
     def allowed(self, rel: str) -> bool:
         """``rel`` (a request's decoded path, without its leading ``/``) is on the list."""
@@ -61,7 +77,7 @@ class Served:
         parts = rel.split("/")
         if any(p == "" or p.startswith(".") for p in parts):
             return False
-        return rel in self.exact or any(rel.startswith(p) for p in PREFIXES)
+        return rel in self.fixed or any(rel.startswith(p) for p in PREFIXES) or rel in self.listed()
 
     def find(self, rel: str) -> "Path | None":
         """The file to send for ``rel``: on the list and a regular file; else ``None``. (No segment of a listed

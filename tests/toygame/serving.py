@@ -43,7 +43,7 @@ def config_text(which: str) -> str:
         ours = [f for f in _package_files() if not configs.worker_only(f)]
     else:
         # no digest: no snapshot was made from these files, so the worker fetches them all (and keeps the
-        # snapshot's modules whose files are the same)
+        # snapshot's modules when the product's files are the ones it was made from)
         head, files = configs.WORKER % (configs.worker_interpreter(), ""), configs.worker_files()
         ours = [f for f in _package_files() if not configs.main_only(f)]
     lines = ['"./tests/%s" = "./%s"' % (f, f) for f in ours if f != "toygame/extra_games.py"]
