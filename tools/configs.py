@@ -171,12 +171,21 @@ def make_snapshot() -> bool:
                 os.remove(path)
         print("warning: no start-up snapshot; the solver will start without it (slower)", file=sys.stderr)
         return False
-    # by a new file and a rename, never into the file there: static/vendor/'s files may be hard links
-    # shared with other checkouts, whose snapshot this stamp does not describe
-    tmp = stamp_file.with_name(".%s.%d.tmp" % (stamp_file.name, os.getpid()))
-    tmp.write_text(stamp + "\n")
-    os.replace(tmp, stamp_file)
+    # static/vendor/'s files may be hard links shared with other checkouts, whose snapshot this stamp does
+    # not describe (replace_text)
+    replace_text(stamp_file, stamp + "\n")
     return True
+
+
+def replace_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` when it is not its text already, by a new file and a rename, never into
+    the file there: static/vendor/'s files may be hard links shared with other checkouts, and a server may
+    be sending the old one (its readers get the old text or the new, whole)."""
+    if path.exists() and path.read_text() == text:
+        return
+    tmp = path.with_name(".%s.%d.%d.tmp" % (path.name, os.getpid(), threading.get_ident()))
+    tmp.write_text(text)
+    os.replace(tmp, path)
 
 
 SW_FILES = ROOT / "static" / "vendor" / "sw-files.js"
@@ -235,17 +244,11 @@ def sw_files_text() -> str:
 
 
 def write_sw_files() -> bool:
-    """Write static/vendor/sw-files.js when its text changed (by a new file and a rename: static/vendor/'s
-    files may be hard links shared with other checkouts, and a server may be reading the old one).
+    """Write static/vendor/sw-files.js when its text changed (:func:`replace_text`).
     False when there is no static/vendor/ (no set-up yet)."""
     if not SW_FILES.parent.is_dir():
         return False
-    text = sw_files_text()
-    if SW_FILES.exists() and SW_FILES.read_text() == text:
-        return True
-    tmp = SW_FILES.with_name(".sw-files.%d.%d.tmp" % (os.getpid(), threading.get_ident()))
-    tmp.write_text(text)
-    os.replace(tmp, SW_FILES)
+    replace_text(SW_FILES, sw_files_text())
     return True
 
 
@@ -254,14 +257,8 @@ def worker_config() -> str:
 
 
 def write_worker_config() -> None:
-    """Write worker.toml when its text changed (its digest follows the worker's files), by a new file and
-    a rename: a server may be sending the old one."""
-    path = ROOT / "worker.toml"
-    text = worker_config()
-    if not path.exists() or path.read_text() != text:
-        tmp = path.with_name(".worker.toml.%d.%d.tmp" % (os.getpid(), threading.get_ident()))
-        tmp.write_text(text)
-        os.replace(tmp, path)
+    """Write worker.toml when its text changed (its digest follows the worker's files; :func:`replace_text`)."""
+    replace_text(ROOT / "worker.toml", worker_config())
 
 
 def render(head: str, files: list, later: "list | None" = None, compiled: "dict | None" = None) -> str:
@@ -319,10 +316,7 @@ def main(argv: list) -> int:
             print("stale: %s (run python3 tools/configs.py)" % path.name)
         return 1 if stale else 0
     for path, text in configs().items():
-        if path in stale:
-            tmp = path.with_name(".%s.%d.tmp" % (path.name, os.getpid()))  # a server may be sending it
-            tmp.write_text(text)
-            os.replace(tmp, path)
+        replace_text(path, text)
     write_sw_files()
     return 0
 
