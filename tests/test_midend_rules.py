@@ -14,6 +14,7 @@ from unittest import mock
 import pytest
 
 import fake_page
+from app.i18n import t
 from helpers import NOT_A_BOARD_SAID, PASTED_PROGRAM, hostile, hostile_scripts
 from puzzles import linkup, quote
 from puzzles.games import GAMES
@@ -180,14 +181,36 @@ def test_a_move_under_a_bad_link_withdraws_the_offer_and_saves_the_board_played(
 
 @pytest.mark.parametrize("game", sorted(CASES))
 @in_loop
-def test_a_link_to_another_board_opens_that_board_over_the_saved_game(page, game):
+def test_a_link_to_another_board_opens_it_and_keeps_a_saved_game_in_progress_until_a_move(page, game):
+    """A link to another board opens that board; a saved game with moves in it is not written over: the
+    alert says so (in the page's language) and offers it, and the plain page still reopens it. A move on
+    the link's board makes that the game, saved; a link opened over a saved game with no move says nothing."""
     view = open_view(game)
-    one_move(view)
+    saved = one_move(view)
     leave(view)
+    stored = dict(page.window.safeStorage.data)
     other = CASES[game][0]
     view = open_view(game, {"board": other.to_json()})
     assert view.session.state == other and view.session.cursor == 0
-    assert alert(view) == ""
+    assert alert(view) == t("link_kept_save", "en") and offered(view)
+    switch_language(view, "zh")
+    assert alert(view) == t("link_kept_save", "zh")
+    page.window.timers.fire(ignore_delay=True)
+    assert page.window.safeStorage.data == stored  # nothing written over the saved game
+    leave(view)
+    again = open_view(game)
+    assert again.session.state == saved and again.session.cursor == 1
+    leave(again)
+    view = open_view(game, {"board": other.to_json()})
+    after = one_move(view)
+    assert alert(view) == "" and not offered(view)
+    leave(view)
+    view = open_view(game)
+    assert view.session.state == after
+    view.undo()  # the saved game now has no move made in it
+    leave(view)
+    view = open_view(game, {"board": GAMES[game].default().to_json()})
+    assert alert(view) == "" and not offered(view)
 
 
 # game -> (a bad board to paste, a bad link)

@@ -269,6 +269,10 @@ class Frame:
                 area.removeAttribute("aria-invalid")
         self.near = near if text else ""
 
+    def notice(self, key: str) -> None:
+        """The page's text ``key`` in the alert line (said again on a language switch, gone with the alert)."""
+        self.show_error("", {}, "", key)
+
     def show_puzzle_error(self, e: Exception, prefix: str = "", near: str = "") -> None:
         """A :class:`PuzzleError` (code, values, English text) in the alert line (and ``near``, see
         :meth:`show_error`)."""

@@ -74,6 +74,10 @@ _TEXT = {
     "copied": ("Copied.", "已复制。"),
     "bad_url_board": ("The board in the link was not loaded: {msg}", "链接中的棋盘未能载入：{msg}"),
     "open_saved": ("Open your saved game instead", "改为打开你保存的棋局"),
+    "link_kept_save": (
+        "The link opened its own board. Your saved game is kept until you make a move here.",
+        "链接打开了它自己的棋盘。在你于此走出一步之前，你保存的棋局仍会保留。",
+    ),
     "save_discarded": (
         "The saved game could not be reopened and was set aside: {msg}. This game starts afresh.",
         "保存的对局无法重新打开，已舍弃：{msg}。本游戏重新开始。",

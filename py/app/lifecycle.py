@@ -3,7 +3,9 @@ one set of rules for every game:
 
 1. reloading keeps the moves made (board, moves, undo history, options);
 2. a bad board link is refused with an alert and never wipes the saved game;
-3. the plain page reopens the saved game; 4. a link to another board opens it.
+3. the plain page reopens the saved game; 4. a link to another board opens it,
+   and a saved game with moves in it stays saved (the alert says so and offers
+   it) until the player moves on the link's board.
 
 Saving is debounced (:meth:`Lifecycle.save`, written within
 :data:`SAVE_DELAY_S` and at once when the page is hidden or left:
@@ -108,7 +110,8 @@ class Lifecycle:
     def _restore(self) -> None:
         """Open the game by the four rules (see the module docstring). A bad
         link opens the default board (as the app's contract says) without
-        saving it, so the plain page still reopens the saved game. A saved
+        saving it, so the plain page still reopens the saved game; so does a
+        link to another board while a saved game has moves in it. A saved
         game that does not reopen is said in the alert (and replaced by the
         game opened)."""
         url_board = None
@@ -124,18 +127,23 @@ class Lifecycle:
         saved, data, problem = (None, None, None) if bad_link else self._read_saved()
         if problem is not None:
             self.frame.show_error(problem.code, problem.values, "", "save_discarded")
+        kept = False  # a saved game in progress that a link to another board leaves alone (rule 4)
         if saved is not None and (url_board is None or saved.start == url_board):
             self.from_save = True
             session.adopt(saved)
             self._saved_extras(saved, data)
         else:
+            kept = saved is not None and url_board is not None and saved.cursor > 0
             self._fresh(url_board)
         for name in self.spec.options:  # an option named in the link wins
             value = params.get(name) if self.linked_here() else None
             if value is not None and str(value) in self.spec.options[name]:
                 session.options[name] = str(value)
         self._shown()
-        if not bad_link:  # a bad link opens the default board and leaves the saved game alone
+        if kept:  # said, and offered until a move here replaces it
+            self.frame.notice("link_kept_save")
+            self.frame.offer(self._open_saved)
+        elif not bad_link:  # a bad link opens the default board and leaves the saved game alone
             self.save()
         elif self._read_saved()[0] is not None:  # and offers it, until a move here replaces it
             self.frame.offer(self._open_saved)
@@ -150,7 +158,7 @@ class Lifecycle:
             self.session.by = "solver"
 
     def _open_saved(self, event: object) -> None:
-        """The saved game a bad link left alone, opened from the alert's offer, as the plain page would
+        """The saved game a link left alone, opened from the alert's offer, as the plain page would
         open it (rule 3): the link's board is dropped from the address, so a reload keeps it too."""
         saved, data, _problem = self._read_saved()
         self.frame.clear_alert()
