@@ -60,7 +60,9 @@ Checks shared by several files: ``assert_in_viewport(page, selector)``, ``axe_se
 import json
 import re
 import urllib.request
+import warnings
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from app.i18n import t
@@ -208,6 +210,22 @@ class GamePage:
     def alert(self):
         """The visible game's alert (errors and notices)."""
         return self.panel.get_by_role("alert")
+
+    def stalled(self, locator) -> str:
+        """What a page that drew no frame was doing: whether its main thread answers within 5 s, whether a
+        frame then comes within 2 s, its visibility, and ``locator``'s disabled state."""
+        probe = """async () => {
+            const el = document.querySelector('[data-running]');
+            const frame = await Promise.race([
+                new Promise(r => requestAnimationFrame(() => r('drawn'))),
+                new Promise(r => setTimeout(() => r('none in 2 s'), 2000))]);
+            return {visibility: document.visibilityState, frame, running: el && el.dataset.running};
+        }"""
+        try:
+            answer = self.page.wait_for_function(probe, polling=100, timeout=5_000).json_value()
+        except PlaywrightTimeout:
+            return "the main thread did not answer in 5 s"
+        return "%s, button disabled: %s" % (answer, locator.is_disabled(timeout=5_000))
 
     def button(self, name, exact: bool = False):
         """A button of the visible game's panel."""
@@ -407,7 +425,17 @@ class CodePanel:
         self.button("code_run").click()
 
     def stop(self) -> None:
-        self.button("code_stop").click()
+        """Press Stop, while the learner's program keeps a core busy. Playwright first waits until the
+        button has kept its place over two drawn frames; under CI's load a headless page once drew none for
+        30 s (no "not stable" retry was logged), with the program still running. After 10 s with no frame
+        the press goes without that wait, and the page's state then is warned (a page whose main thread
+        does not answer still fails: the press itself needs it)."""
+        stop = self.button("code_stop")
+        try:
+            stop.click(timeout=10_000)
+        except PlaywrightTimeout:
+            warnings.warn("Stop pressed without waiting for frames: %s" % self.page.stalled(stop), stacklevel=2)
+            stop.click(force=True, timeout=20_000)
 
     def check(self) -> None:
         self.button("code_check").click()
