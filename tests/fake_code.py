@@ -11,9 +11,11 @@ the real panel (py/app/code_panel.py) without a browser:
   messages on sorted as code.js's header says (moves in parts of :data:`PART`, output before its case or
   done, only the current request's id, each case once, one done), one message a timer. :attr:`Worker.held`
   keeps them back: the program is still running, as far as the page can tell, until :meth:`Worker.release`.
+  :attr:`Worker.forged` answers the next request with a forged done, its fields given as code.js passes
+  them on.
 
 Not reproduced, and so left to the end-to-end tests: what code.js does against a hostile worker (floods,
-message and byte limits, forged messages: tests/e2e/test_code_worker.py), the worker's isolation
+message and byte limits, what it makes of forged messages: tests/e2e/test_code_worker.py), the worker's isolation
 and its real timing, ``sample()`` (this page is not cross-origin isolated: it answers ``False``), Step
 through's record (``stepAt``).
 
@@ -139,6 +141,9 @@ class Worker:
         self.ended = False
         self.current = None
         self.requests: list = []  # every request posted to it, as sent
+        # A forged answer: the next request is answered with this done (its fields as code.js passes them on),
+        # and its program is not run.
+        self.forged: "dict | None" = None
         self._deliver({"type": "ready", "ms": 1.0})
 
     def _deliver(self, obj: dict) -> None:
@@ -174,6 +179,11 @@ class Worker:
 
     def _run(self, text: str) -> None:
         if self.ended:
+            return
+        if self.forged is not None:
+            self.current["done"] = True
+            self._deliver({"type": "done", "id": self.current["id"], "answer": None, "parts": 0, "ms": None,
+                           "error": None, **self.forged})
             return
         sent: list = []
         code_runner.handle(text, sent.append)

@@ -2,12 +2,12 @@
 fake page (tests/fake_page.py), its editor and learner's worker faked by tests/fake_code.py, the learner's
 program run by the real py/code_runner.py in this process and Check's cases and exact answers by the
 solver's own jobs (``worker_jobs``). Checked here without a browser: verdicts and status texts in both
-languages, errors and their lines, moves played and stopped at an illegal or unknown move, runs
-interrupted or overtaken by the player, Check's table and its failing case drawn, Check stopped, the time
-limit and Keep going, a link's code as a draft or opened unrun, Share's link, Restore starter and its undo,
-code over the limit. What only a browser shows (keys, focus, layout, the real worker's timing and Stop, what
-code.js and the editor's bundle do themselves: a hostile worker's messages, a damaged or too long link)
-stays in tests/e2e/test_code.py and tests/e2e/test_code_learner.py."""
+languages, errors and their lines, moves played and stopped at an illegal or unknown move, runs interrupted
+or overtaken by the player, Check's table and its failing case drawn, Check stopped, the time limit and Keep
+going, the run after a forged answer, a link's code as a draft or opened unrun, Share's link, Restore
+starter and its undo, code over the limit. What only a browser shows (keys, focus, layout, the real worker's
+timing and Stop, what code.js and the editor's bundle do themselves: a hostile worker's messages, a damaged
+or too long link) stays in tests/e2e/test_code.py and tests/e2e/test_code_learner.py."""
 
 import asyncio
 import functools
@@ -344,6 +344,37 @@ def test_a_correct_leetcode_773_run_and_check_pass_and_a_run_that_slides_a_tile_
         before = view.session.cursor
         await press(page, panel.run_btn)
         assert view.session.cursor == before + 1 and ANSWER_OK["zh"].match(said(panel)), said(panel)
+
+    run(body)
+
+
+# Forged answers (tests/e2e/test_code_worker.py's FORGED_FIELDS) as static/code.js passes them on: a time
+# that is not a number of ms, a huge number (JSON's 10**400 is Infinity) or a list is null; moves that are not
+# a list are none, said as bad; an error code keeps its name only; an error line that is not one is null, a
+# text that is not one empty; an answer that is not plain data is its repr.
+FORGED_AS_PASSED = [
+    {"answer": 1, "ms": None},
+    {"answer": 1, "ms": None, "bad_moves": True},
+    {"answer": 1, "ms": 1, "error": {"code": "code_no_function", "values": {"name": "solve"}}},
+    {"answer": 1, "ms": 1, "error": {"line": None, "text": ""}},
+    {"answer": {"repr": "Infinity"}, "ms": 1},
+]
+
+
+def test_the_run_after_a_forged_answer_is_an_ordinary_one(page):
+    """Each forged answer in turn: its run ends, nothing goes wrong on the page, and the next run is an
+    ordinary one (the default board's answer, judged)."""
+    async def body():
+        view, panel = await opened(page, "sliding")
+        for forged in FORGED_AS_PASSED:
+            write(panel, "def slidingPuzzle(board):\n    return 0\n")
+            page.code.workers[-1].forged = forged
+            await press(page, panel.run_btn)
+            assert not panel.run_btn.disabled and str(view.frame.alert.textContent) == "", forged  # the run ended
+            assert not ANSWER_OK["en"].match(said(panel)), (forged, said(panel))  # said of the forged answer
+            write(panel, SLIDING_PARITY_BFS)
+            await press(page, panel.run_btn)
+            assert ANSWER_OK["en"].match(said(panel)), (forged, said(panel))
 
     run(body)
 
