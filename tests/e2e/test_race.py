@@ -1,12 +1,16 @@
-"""Race on the shared Link-up board in Chromium, three players in three browser contexts,
-as the players see it: create, join by link and by code, Ready, the countdown, the same board, live
-bars, a forged pair refused, the finish order and standings, a reload mid-race, Rematch; axe with the
-panel open; the page served as plain files; the server restarting under a room."""
+"""Race on the shared Link-up board in Chromium, players in browser contexts of their own (and a third
+player as a client of the same protocol with no page), as the players see it: create, join by link and
+by code, Ready, the countdown, the same board, live bars, a forged pair refused, the finish order and
+standings, a reload mid-race, Rematch; axe with the panel open; the page served as plain files; the
+server restarting under a room."""
 
+import asyncio
+import json
 import os
 import pathlib
 import re
 import threading
+import time
 
 import pytest
 from pages import axe_serious
@@ -64,113 +68,196 @@ def send_over_the_socket(page, msg: dict) -> None:
     page.evaluate("(m) => window.raceSocket.send(JSON.stringify(m))", msg)
 
 
-def test_three_players_race_on_one_board(open_game):
-    """Friends whose pages speak different languages: the creator and the code-typer in English, the one
-    who follows the link in 中文; each page says everything in its own."""
-    la, lb, lc = "en", "zh", "en"
+class Racer:
+    """A player with no page: a client of the race server's protocol (py/race/rooms.py) in Python, on a
+    WebSocket of its own to the server the pages use, sending the frames the page sends (``join``,
+    ``ready``, ``pair``). What the pages show of it is what a test checks; it keeps the last room state
+    the server sent it (:attr:`snap`) and every ``refused`` or ``error`` frame (:attr:`refusals`)."""
+
+    RATE = 15.0  # pairs a second it sends, below the server's limit (py/puzzles/linkup/race_client.py's RATE)
+
+    def __init__(self, server_url: str) -> None:
+        import aiohttp
+
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+        self.seen = threading.Condition()
+        self.snap: "dict | None" = None
+        self.player = None
+        self.refusals: list = []
+
+        async def dial():
+            self.http = aiohttp.ClientSession()
+            ws = await self.http.ws_connect(server_url.replace("http", "ws", 1) + "race")
+            self.reader = asyncio.ensure_future(self._read(ws))
+            return ws
+
+        self.ws = self._call(dial())
+
+    def _call(self, coro, timeout: float = 30.0):
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    async def _read(self, ws) -> None:
+        async for msg in ws:
+            m = json.loads(msg.data)
+            with self.seen:
+                if m["t"] == "room":
+                    self.snap = m
+                elif m["t"] == "welcome":
+                    self.player = m["player"]
+                elif m["t"] in ("refused", "error"):
+                    self.refusals.append(m)
+                self.seen.notify_all()
+
+    def send(self, **msg) -> None:
+        self._call(self.ws.send_str(json.dumps({"v": 1, **msg})))
+
+    def wait(self, what, timeout: float = 30.0) -> dict:
+        """The room's state once ``what(state)`` holds."""
+        with self.seen:
+            assert self.seen.wait_for(lambda: self.snap is not None and what(self.snap), timeout), self.snap
+            return self.snap
+
+    def me(self) -> dict:
+        return next(p for p in self.snap["players"] if p["id"] == self.player)
+
+    def board(self) -> Board:
+        """The race's board as the server dealt it."""
+        return Board.parse(self.wait(lambda s: s["phase"] == "race")["board"])
+
+    def play_out(self) -> None:
+        """Clear the race's board pair by pair, in the solver's order, at :attr:`RATE` pairs a second."""
+        from puzzles.linkup.solver import solve
+
+        for a, b in solve(self.board()).moves:
+            self.send(t="pair", a=a, b=b)
+            time.sleep(1 / self.RATE)
+        self.wait(lambda s: self.me()["left"] == 0)
+
+    def close(self) -> None:
+        async def end():
+            await self.ws.close()
+            await self.http.close()
+            self.reader.cancel()
+
+        self._call(end())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+
+
+def test_three_players_race_on_one_board(open_game, server_url):
+    """Friends whose pages speak different languages: the creator in English, the one who follows the link
+    in 中文, each page saying everything in its own; the third player a client of the same protocol with no
+    page (:class:`Racer`), whose seat, progress and finish the two pages show."""
+    la, lb = "en", "zh"
     a = open_game("?game=linkup&lang=%s" % la)  # the creator, with the solver (for Hint)
     expect(a.clock()).to_be_visible()  # solo play: the game's clock
     a.button(t("race", la), exact=True).click()
     link, code = a.race_link(), a.race_code()
     assert "game=linkup" in link and "room=" + code.replace("-", "") in link
     b = open_game(link + "&lang=" + lb, solver=False, new=True)  # by the link
-    c = open_game("?game=linkup&lang=" + lc, solver=False, new=True)  # by the code, typed
-    lang_of = {a: la, b: lb, c: lc}
-    c.evaluate(RECORD_SENT)
-    c.race().get_by_label(t("race_code", lc), exact=True).fill(code.lower())  # the friend's code, no room first
-    c.race().get_by_role("button", name=t("race_join", lc), exact=True).click()
-    expect(c.race().locator(".race-code")).to_contain_text(code)
-    assert c.evaluate("window.__raceSent") == ["join"]
-    for page in (a, b, c):
-        expect(line(page)).to_contain_text(t("race_lobby", lang_of[page], n=3))
-        expect(page.race().get_by_role("progressbar")).to_have_count(0)  # no bars before the race
-    ready(a, la)
-    ready(b, lb)
-    expect(line(a)).to_contain_text(t("race_lobby", la, n=3))
-    c.evaluate(SEEN_LINES)  # every text the line shows from now on (the countdown lasts 3 s, a loaded machine is slow)
-    ready(c, lc)
-    for page in (a, b, c):
-        expect(line(page)).to_have_text(t("race_on", lang_of[page]), timeout=10_000)
-        expect(page.race().get_by_role("progressbar")).to_have_count(2)
-    counting = re.escape(t("race_countdown", lc)).replace(re.escape("{s}"), "[123]")
-    seen = c.evaluate("window.__raceLines")
-    assert any(re.fullmatch(counting, text) for text in seen), seen
-    assert a.board() == b.board() == c.board()
-    for page in (a, b, c):  # on the race's board the clock line runs the race's time, not the game's clock
-        expect(page.clock()).to_have_text(re.compile("^" + re.escape(t("race_clock", lang_of[page], t="")) + "0:0"))
-    start = Board.from_grid(a.board())
-    total = start.tiles()
-    expect(a.button(t("solve", la), exact=True)).to_be_disabled()
-    a.panel.get_by_text(t("paste_board", la), exact=True).click()  # the paste box opened
-    for key in ("lu_new", "load"):  # nor another board: the race's stays on screen
-        expect(a.button(t(key, la), exact=True)).to_be_disabled()
-    # a clears two pairs: the others' bars of player 1 move
-    a.connect_pairs(2)
-    for page in (b, c):
-        expect(page.race_bar(name_of(1, lang_of[page]))).to_have_attribute("aria-valuenow", str(total - 4))
-        expect(page.race_bar(name_of(1, lang_of[page]))).to_have_attribute("aria-valuemax", str(total))
-    shape = b.race().locator(".race-player").nth(0).locator(".race-shape path")  # player 1's silhouette, no kinds
-    expect(shape).to_have_attribute("d", re.compile(r"^(M[^M]+){%d}$" % (total - 4)))
-    # b sends forged pairs straight over its socket: refused, never counted
-    forged = forged_pairs(start)
-    for x, y in forged[:3]:
-        send_over_the_socket(b, {"v": 1, "t": "pair", "a": x, "b": y})
-    send_over_the_socket(b, {"v": 1, "t": "pair", "a": 0, "b": 0})
-    expect(line(b)).to_have_text(t("race_refused", lb))
-    b.connect_pairs(1)  # then one real pair: its bar moves by that pair only
-    for page in (a, c):
-        expect(page.race_bar(name_of(2, lang_of[page]))).to_have_attribute("aria-valuenow", str(total - 2))
-    # a shuffles (the same tiles: counted, not refused) and asks for a hint (counted), then reloads mid-race:
-    # the seat, its progress and its shuffled board come back
-    before = a.board()
-    a.button(t("lu_shuffle", la), exact=True).click()
-    expect(a.status()).to_have_text(t("lu_shuffled", la))
-    shuffled = a.board()
-    assert shuffled != before and sorted(sum(shuffled, [])) == sorted(sum(before, []))
-    a.button(t("hint", la), exact=True).click()
-    expect(a.status()).to_have_text(t("lu_hint", la))
-    expect(line(a)).to_have_text(t("race_on", la))  # not the server's refusal
-    a.reload()
-    you = name_of(1, la) + " — " + t("race_you", la) + t("race_sep", la) + t("race_dnf", la, n=total - 4)
-    expect(a.race().locator(".race-name").first).to_have_text(you)  # the seat, with its progress
-    expect(a.race().get_by_role("progressbar")).to_have_count(2)
-    assert Board.from_grid(a.board()).tiles() == total - 4
-    assert a.board() == shuffled
-    expect(c.race_bar(name_of(1, lc))).to_have_attribute("aria-valuenow", str(total - 4))
-    # b clears first, then a, then c; a win on the race's board is timed by the race, not the game's clock
-    b.connect_pairs()
-    expect(b.status()).to_have_text(t("lu_cleared_race", lb, n=total // 2))
-    own = b.race().locator(".race-name", has_text=t("race_you", lb)).first  # "… finished #1 in 0:12.3"
-    expect(own).to_contain_text(re.compile(r"\d+:\d\d\.\d"))
-    b_time = re.search(r"\d+:\d\d\.\d", own.text_content()).group(0)
-    expect(b.clock()).to_have_text(t("race_clock", lb, t=b_time))  # b's own time stays in its clock line
-    expect(b.result()).to_be_hidden()  # no record of the game's own: the standings are the race's
-    expect(a.race().locator(".race-first")).to_have_text(re.compile(re.escape(name_of(2, la))))
-    a.connect_pairs()
-    c.connect_pairs()
-    for page in (a, b, c):
-        expect(line(page)).to_have_text(t("race_done", lang_of[page]))
-    rows = a.race().locator(".race-standings tbody tr")
-    expect(rows).to_have_count(3)
-    expect(rows.nth(0)).to_contain_text(name_of(2, la))
-    expect(rows.nth(1)).to_contain_text(name_of(1, la))
-    expect(rows.nth(2)).to_contain_text(name_of(3, la))
-    expect(b.race().locator(".race-standings tbody tr").nth(0)).to_contain_text(name_of(2, lb))
-    cells = [rows.nth(i).locator("td") for i in range(3)]
-    assert [cells[i].nth(0).text_content() for i in range(3)] == ["1", "2", "3"]
-    assert [cells[i].nth(3).text_content() for i in range(3)] == [str(total // 2)] * 3  # b's forged ones not
-    assert cells[1].nth(4).text_content() == "1" and cells[0].nth(4).text_content() == "0"
-    assert [cells[i].nth(5).text_content() for i in range(3)] == ["0", "1", "0"]  # a's one shuffle, counted
-    # Rematch keeps the room: everyone back in its lobby, Ready again
-    a.race().get_by_role("button", name=t("race_rematch", la), exact=True).click()
-    for page in (a, b, c):
-        expect(line(page)).to_contain_text(t("race_lobby", lang_of[page], n=3))
-        expect(page.race().locator(".race-code")).to_contain_text(code)
-    for page in (a, b, c):
-        ready(page, lang_of[page])
-    for page in (a, b, c):
-        expect(line(page)).to_have_text(t("race_on", lang_of[page]), timeout=10_000)
-    assert a.board() == b.board() == c.board() and Board.from_grid(a.board()) != start
+    lang_of = {a: la, b: lb}
+    expect(line(b)).to_contain_text(t("race_lobby", lb, n=2))  # b seated second, before c
+    c = Racer(server_url)
+    try:
+        c.send(t="join", room=code.lower())  # the friend's code as typed
+        for page in (a, b):
+            expect(line(page)).to_contain_text(t("race_lobby", lang_of[page], n=3))
+            expect(page.race().get_by_role("progressbar")).to_have_count(0)  # no bars before the race
+        ready(a, la)
+        ready(b, lb)
+        expect(line(a)).to_contain_text(t("race_lobby", la, n=3))
+        # every text b's line shows from now on (the countdown lasts 3 s; a loaded machine is slow)
+        b.evaluate(SEEN_LINES)
+        c.send(t="ready", ready=True)
+        for page in (a, b):
+            expect(line(page)).to_have_text(t("race_on", lang_of[page]), timeout=10_000)
+            expect(page.race().get_by_role("progressbar")).to_have_count(2)
+        counting = re.escape(t("race_countdown", lb)).replace(re.escape("{s}"), "[123]")
+        seen = b.evaluate("window.__raceLines")
+        assert any(re.fullmatch(counting, text) for text in seen), seen
+        assert Board.from_grid(a.board()) == Board.from_grid(b.board()) == c.board()
+        for page in (a, b):  # on the race's board the clock line runs the race's time, not the game's clock
+            expect(page.clock()).to_have_text(re.compile("^" + re.escape(t("race_clock", lang_of[page], t=""))
+                                                         + "0:0"))
+        start = Board.from_grid(a.board())
+        total = start.tiles()
+        expect(a.button(t("solve", la), exact=True)).to_be_disabled()
+        a.panel.get_by_text(t("paste_board", la), exact=True).click()  # the paste box opened
+        for key in ("lu_new", "load"):  # nor another board: the race's stays on screen
+            expect(a.button(t(key, la), exact=True)).to_be_disabled()
+        # a clears two pairs: b's bar of player 1 moves, and the server counts them
+        a.connect_pairs(2)
+        expect(b.race_bar(name_of(1, lb))).to_have_attribute("aria-valuenow", str(total - 4))
+        expect(b.race_bar(name_of(1, lb))).to_have_attribute("aria-valuemax", str(total))
+        c.wait(lambda s: s["players"][0]["left"] == total - 4)
+        shape = b.race().locator(".race-player").nth(0).locator(".race-shape path")  # player 1's silhouette, no kinds
+        expect(shape).to_have_attribute("d", re.compile(r"^(M[^M]+){%d}$" % (total - 4)))
+        # b sends forged pairs straight over its socket: refused, never counted
+        forged = forged_pairs(start)
+        for x, y in forged[:3]:
+            send_over_the_socket(b, {"v": 1, "t": "pair", "a": x, "b": y})
+        send_over_the_socket(b, {"v": 1, "t": "pair", "a": 0, "b": 0})
+        expect(line(b)).to_have_text(t("race_refused", lb))
+        b.connect_pairs(1)  # then one real pair: its bar moves by that pair only
+        expect(a.race_bar(name_of(2, la))).to_have_attribute("aria-valuenow", str(total - 2))
+        # a shuffles (the same tiles: counted, not refused) and asks for a hint (counted), then reloads
+        # mid-race: the seat, its progress and its shuffled board come back
+        before = a.board()
+        a.button(t("lu_shuffle", la), exact=True).click()
+        expect(a.status()).to_have_text(t("lu_shuffled", la))
+        shuffled = a.board()
+        assert shuffled != before and sorted(sum(shuffled, [])) == sorted(sum(before, []))
+        a.button(t("hint", la), exact=True).click()
+        expect(a.status()).to_have_text(t("lu_hint", la))
+        expect(line(a)).to_have_text(t("race_on", la))  # not the server's refusal
+        a.reload()
+        you = name_of(1, la) + " — " + t("race_you", la) + t("race_sep", la) + t("race_dnf", la, n=total - 4)
+        expect(a.race().locator(".race-name").first).to_have_text(you)  # the seat, with its progress
+        expect(a.race().get_by_role("progressbar")).to_have_count(2)
+        assert Board.from_grid(a.board()).tiles() == total - 4
+        assert a.board() == shuffled
+        expect(b.race_bar(name_of(1, lb))).to_have_attribute("aria-valuenow", str(total - 4))
+        # b clears first, then a, then c; a win on the race's board is timed by the race, not the game's clock
+        b.connect_pairs()
+        expect(b.status()).to_have_text(t("lu_cleared_race", lb, n=total // 2))
+        own = b.race().locator(".race-name", has_text=t("race_you", lb)).first  # "… finished #1 in 0:12.3"
+        expect(own).to_contain_text(re.compile(r"\d+:\d\d\.\d"))
+        b_time = re.search(r"\d+:\d\d\.\d", own.text_content()).group(0)
+        expect(b.clock()).to_have_text(t("race_clock", lb, t=b_time))  # b's own time stays in its clock line
+        expect(b.result()).to_be_hidden()  # no record of the game's own: the standings are the race's
+        expect(a.race().locator(".race-first")).to_have_text(re.compile(re.escape(name_of(2, la))))
+        a.connect_pairs()
+        expect(b.race_bar(name_of(3, lb))).to_have_attribute("aria-valuenow", str(total))  # c has not played
+        c.play_out()
+        assert c.refusals == []
+        for page in (a, b):
+            expect(line(page)).to_have_text(t("race_done", lang_of[page]))
+        rows = a.race().locator(".race-standings tbody tr")
+        expect(rows).to_have_count(3)
+        expect(rows.nth(0)).to_contain_text(name_of(2, la))
+        expect(rows.nth(1)).to_contain_text(name_of(1, la))
+        expect(rows.nth(2)).to_contain_text(name_of(3, la))
+        expect(b.race().locator(".race-standings tbody tr").nth(0)).to_contain_text(name_of(2, lb))
+        cells = [rows.nth(i).locator("td") for i in range(3)]
+        assert [cells[i].nth(0).text_content() for i in range(3)] == ["1", "2", "3"]
+        assert [cells[i].nth(3).text_content() for i in range(3)] == [str(total // 2)] * 3  # b's forged ones not
+        assert cells[1].nth(4).text_content() == "1" and cells[0].nth(4).text_content() == "0"
+        assert [cells[i].nth(5).text_content() for i in range(3)] == ["0", "1", "0"]  # a's one shuffle, counted
+        # Rematch keeps the room: everyone back in its lobby, Ready again
+        a.race().get_by_role("button", name=t("race_rematch", la), exact=True).click()
+        for page in (a, b):
+            expect(line(page)).to_contain_text(t("race_lobby", lang_of[page], n=3))
+            expect(page.race().locator(".race-code")).to_contain_text(code)
+        c.wait(lambda s: s["phase"] == "lobby" and len(s["players"]) == 3)
+        for page in (a, b):
+            ready(page, lang_of[page])
+        c.send(t="ready", ready=True)
+        for page in (a, b):
+            expect(line(page)).to_have_text(t("race_on", lang_of[page]), timeout=10_000)
+        again = c.board()
+        assert Board.from_grid(a.board()) == Board.from_grid(b.board()) == again and again != start
+    finally:
+        c.close()
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
@@ -215,7 +302,7 @@ def test_create_a_room_or_join_with_a_code_side_by_side_and_ready_says_what_it_w
     a.race().get_by_role("button", name=t("race_create", la), exact=True).click()
     code = a.race_code()
     expect(a.race().get_by_label(t("race_code", la), exact=True)).to_be_hidden()  # in a room: no code field
-    b.race().get_by_label(t("race_code", lb), exact=True).fill(code)
+    b.race().get_by_label(t("race_code", lb), exact=True).fill(code.lower())  # the friend's code as typed
     b.race().get_by_label(t("race_code", lb), exact=True).press("Enter")
     expect(b.race().locator(".race-code")).to_contain_text(code)
     assert b.evaluate("window.__raceSent") == ["join"], "joined without making a room first"
