@@ -125,14 +125,18 @@ class Racer:
         """The race's board as the server dealt it."""
         return Board.parse(self.wait(lambda s: s["phase"] == "race")["board"])
 
-    def play_out(self) -> None:
-        """Clear the race's board pair by pair, in the solver's order, at :attr:`RATE` pairs a second."""
+    def play_out(self, n: "int | None" = None) -> None:
+        """Clear ``n`` pairs of the race's board (all, with ``None``), in the solver's order, at :attr:`RATE`
+        pairs a second, until the server has counted them."""
         from puzzles.linkup.solver import solve
 
-        for a, b in solve(self.board()).moves:
+        board = self.board()
+        moves = solve(board).moves
+        moves = moves if n is None else moves[:n]
+        for a, b in moves:
             self.send(t="pair", a=a, b=b)
             time.sleep(1 / self.RATE)
-        self.wait(lambda s: self.me()["left"] == 0)
+        self.wait(lambda s: self.me()["left"] == board.tiles() - 2 * len(moves))
 
     def close(self) -> None:
         async def end():
@@ -260,21 +264,27 @@ def test_three_players_race_on_one_board(open_game, server_url):
         c.close()
 
 
-@pytest.mark.parametrize("device", ["phone", "desktop"])
-def test_the_race_panel_is_accessible(open_game, server_url, device):
-    a = open_game("?game=linkup&lang=en", device, solver=False)
-    a.button("Race", exact=True).click()
-    link = a.race_link()
-    b = open_game(link + "&lang=zh", device, solver=False, new=True)
-    expect(line(a)).to_contain_text(t("race_lobby", "en", n=2))
-    assert axe_serious(a, server_url) == []
-    ready(a, "en")
-    ready(b, "zh")
-    expect(line(b)).to_have_text(t("race_on", "zh"), timeout=10_000)
-    b.connect_pairs(1)
-    expect(a.race_bar(name_of(2, "en"))).to_have_attribute("aria-valuenow", str(Board.from_grid(a.board()).tiles() - 2))
-    assert axe_serious(a, server_url) == []
-    assert axe_serious(b, server_url) == []
+@pytest.mark.parametrize("device, lang", [("phone", "zh"), ("desktop", "en")])
+def test_the_race_panel_is_accessible(open_game, server_url, device, lang):
+    """axe finds nothing serious in the room's lobby and in the race, another player's bar moving (that
+    player a client of the protocol with no page, :class:`Racer`)."""
+    a = open_game("?game=linkup&lang=" + lang, device, solver=False)
+    a.button(t("race", lang), exact=True).click()
+    code = a.race_code()
+    b = Racer(server_url)
+    try:
+        b.send(t="join", room=code)
+        expect(line(a)).to_contain_text(t("race_lobby", lang, n=2))
+        assert axe_serious(a, server_url) == []
+        ready(a, lang)
+        b.send(t="ready", ready=True)
+        expect(line(a)).to_have_text(t("race_on", lang), timeout=10_000)
+        b.play_out(1)
+        expect(a.race_bar(name_of(2, lang))).to_have_attribute("aria-valuenow",
+                                                                str(Board.from_grid(a.board()).tiles() - 2))
+        assert axe_serious(a, server_url) == []
+    finally:
+        b.close()
 
 
 @pytest.mark.parametrize("la, lb", [("zh", "en"), ("en", "zh")])
@@ -374,14 +384,17 @@ def test_a_server_restart_is_said_and_solo_play_goes_on(open_game):
     url = "http://127.0.0.1:%d/" % port
     a = open_game(url + "?game=linkup&lang=en", solver=False)
     a.button("Race", exact=True).click()
-    b = open_game(a.race_link() + "&lang=en", solver=False, new=True)
+    b = Racer(url)  # the other player: a client of the protocol with no page
+    b.send(t="join", room=a.race_code())
+    expect(line(a)).to_contain_text(t("race_lobby", "en", n=2))
     ready(a, "en")
-    ready(b, "en")
+    b.send(t="ready", ready=True)
     expect(line(a)).to_have_text(t("race_on", "en"), timeout=10_000)
     a.connect_pairs(1)
-    for page in (a, b):  # the start-up's own requests done (the panels a click opens): the race's socket is lost
-        page.wait_for_function("window.__startupDone === true", timeout=60_000)
+    # the start-up's own requests done (the panels a click opens): the race's socket is lost
+    a.wait_for_function("window.__startupDone === true", timeout=60_000)
     server.shutdown()
+    b.close()
     again = make_server(port)  # the same port, a new process's empty rooms
     threading.Thread(target=again.serve_forever, daemon=True).start()
     try:
