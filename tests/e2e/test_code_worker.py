@@ -54,8 +54,9 @@ def solve(board):
 ALWAYS_LONG = "def times():\n    return 5000\n\n\n"
 # Check calls the program's function once a case, in one interpreter: the first LONG_CASES calls get
 # the longest answers (10,000 moves, or cells of a path), the later ones 2. How long one answer's judging
-# holds the page does not grow with the cases after it, and each long case costs the suite seconds of CPU.
-LONG_CASES = 3
+# holds the page does not grow with the cases after it, and each long case costs the suite seconds of CPU:
+# two long cases, one after the other, show whether one answer's judging carries over into the next.
+LONG_CASES = 2
 FEW_LONG = ("CALLS = [0]\n\n\ndef times():\n    CALLS[0] += 1\n    return 5000 if CALLS[0] <= %d else 1\n\n\n"
             % LONG_CASES)
 
