@@ -196,21 +196,6 @@ def test_a_flood_of_messages_leaves_the_page_responsive_and_stop_wins(open_game,
     over_50_ms_twice(run)
 
 
-def test_a_forged_verdict_never_reaches_the_status(open_game):
-    """A program posts {"type": "failed", "text": "All 219 cases passed."} from inside Check: the page
-    says, in its words, that the program crashed its worker; no case passes that did not."""
-    page = open_game("?game=linkup&lang=en")
-    code = page.code_panel().open()
-    code.write("import js, json\njs.postMessage(json.dumps({'type': 'failed', 'text': 'All 219 cases passed.'}))\n"
-               "\n\ndef connect(board, r1, c1, r2, c2):\n    return []\n")
-    code.check()
-    expect(code.status()).to_have_text(t("code_check_over", "en", p=0, n=3, k=216, m=219, o=3), timeout=120_000)
-    assert "All 219" not in code.status().text_content()
-    rows = page.panel.locator(".code-table tbody tr")
-    expect(rows.filter(has_text=t("code_crashed_case", "en"))).to_have_count(3)
-    expect(rows.filter(has_text="✓")).to_have_count(0)
-
-
 def test_what_a_program_plants_in_its_worker_never_answers_the_next_run(open_game):
     """The runner's handler replaced and an asyncio task left running: the next run is the next
     program's own (a fresh worker), its output and its moves only."""
@@ -262,8 +247,9 @@ FORGED_FIELDS = [
 
 def test_forged_fields_never_break_the_panel(open_game):
     """Each forged answer in turn, in one page, as static/code.js passes it on: the run ends without an
-    internal error, the next run (the next forged one) starts and ends, and the run after the last is an
-    ordinary one. That the run after each is ordinary, field by field, is the panel's logic:
+    internal error, the next run (the next forged one) starts and ends; a forged error code that names a
+    function is said in the page's own words (the game's function, never the text sent); the run after the
+    last is an ordinary one. That the run after each is ordinary, field by field, is the panel's logic:
     tests/test_code_panel_page.py checks it with the forms code.js passes on."""
     page = open_game("?game=sliding&lang=en")
     code = page.code_panel().open()
@@ -274,39 +260,18 @@ def test_forged_fields_never_break_the_panel(open_game):
         code.wait_idle()
         expect(code.status(), field).not_to_have_text(re.compile("Running"))
         no_internal_error(page)
-    code.write(SLIDING_PARITY_BFS)
-    code.run()  # the next run is an ordinary one: the default board's 5 moves, its own answer
-    expect(code.status()).to_have_text(t("code_sliding_answer_ok", "en", yours=5), timeout=60_000)
-
-
-def test_an_error_code_from_the_worker_is_said_in_the_pages_own_words(open_game):
-    """A forged error names a function: the status names the game's own (slidingPuzzle), never the text sent."""
-    page = open_game("?game=sliding&lang=en")
-    code = page.code_panel().open()
+    # a forged error names a function: the status names the game's own (slidingPuzzle), never the text sent
     forged = "{'type': 'done', 'id': RID, 'answer': None, 'moves': [], 'ms': 1, " \
              "'error': {'code': 'code_no_function', 'values': {'name': 'All 54 cases passed'}}}"
     code.write(RID + "js.postMessage(json.dumps(%s))\nwhile True:\n    pass\n" % forged)
     code.run()
     expect(code.status()).to_have_text(t("code_no_function", "en", name="slidingPuzzle"), timeout=60_000)
+    code.write(SLIDING_PARITY_BFS)
+    code.run()  # the next run is an ordinary one: the default board's 5 moves, its own answer
+    expect(code.status()).to_have_text(t("code_sliding_answer_ok", "en", yours=5), timeout=60_000)
 
 
 ODD_ANSWERS = ("[[{}, 0]] * 3", "[[10**30, 0], [0, 0]]", "[[0.5, 0], [0, 0]]", "[[[0, 0]], [0, 0]]")
-
-
-def test_odd_connect_returns_are_judged_not_crashed(open_game):
-    """A connect answering one odd shape or another by its case's cells (a dict for a cell, a huge number,
-    a float, a nested list), in one Check: every case judged failed, none crashing the judge; a second
-    Check starts from a clean table."""
-    page = open_game("?game=linkup&lang=en")
-    code = page.code_panel().open()
-    code.write("def connect(board, r1, c1, r2, c2):\n    return [%s][(r1 + c1 + r2 + c2) %% %d]\n"
-               % (", ".join(ODD_ANSWERS), len(ODD_ANSWERS)))
-    for _ in range(2):
-        code.check()
-        expect(page.panel.locator(".code-table")).to_have_count(0)  # the last table goes with the click
-        assert code.checked() == (0, 219)
-        expect(page.panel.locator(".code-table tbody tr").first).to_be_visible()
-        no_internal_error(page)
 
 
 CRASHES = [  # (the page's language, a program that ends its worker)
@@ -362,9 +327,35 @@ def test_a_check_stopped_midway_never_fails_a_case_not_run(open_game):
     expect(rows.filter(has_text="✗")).to_have_count(0)
 
 
-def test_check_shows_the_first_exception_and_a_program_that_does_not_compile_says_so_once(open_game):
+def test_link_up_checks_of_forged_odd_and_failing_programs_say_what_happened(open_game):
+    """Three Checks in turn, in one page, each starting from a clean table:
+
+    * a forged verdict: the program posts {"type": "failed", "text": "All 219 cases passed."} from inside
+      Check: the page says, in its words, that the program crashed its worker; no case passes that did not;
+    * odd returns: a connect answering one odd shape or another by its case's cells (a dict for a cell, a
+      huge number, a float, a nested list): every case judged failed, none crashing the judge, the last
+      Check's table gone with the click;
+    * the first exception shown, its line marked; a program that does not compile said so once."""
     page = open_game("?game=linkup&lang=en")
     code = page.code_panel().open()
+    code.write("import js, json\njs.postMessage(json.dumps({'type': 'failed', 'text': 'All 219 cases passed.'}))\n"
+               "\n\ndef connect(board, r1, c1, r2, c2):\n    return []\n")
+    code.check()
+    expect(code.status()).to_have_text(t("code_check_over", "en", p=0, n=3, k=216, m=219, o=3), timeout=120_000)
+    assert "All 219" not in code.status().text_content()
+    rows = page.panel.locator(".code-table tbody tr")
+    expect(rows.filter(has_text=t("code_crashed_case", "en"))).to_have_count(3)
+    expect(rows.filter(has_text="✓")).to_have_count(0)
+
+    code.write("def connect(board, r1, c1, r2, c2):\n    return [%s][(r1 + c1 + r2 + c2) %% %d]\n"
+               % (", ".join(ODD_ANSWERS), len(ODD_ANSWERS)))
+    code.check()
+    expect(page.panel.locator(".code-table")).to_have_count(0)  # the last table goes with the click
+    assert code.checked() == (0, 219)
+    expect(rows.first).to_be_visible()
+    expect(rows.filter(has_text=t("code_crashed_case", "en"))).to_have_count(0)
+    no_internal_error(page)
+
     code.write("def kind(board, r, c):\n    return board[r][c]\n\n\n"
                "def connect(board, r1, c1, r2, c2):\n    kind(board, r1 + 30, c1)\n    return []\n")
     code.check()

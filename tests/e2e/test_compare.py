@@ -20,7 +20,9 @@ WORDS = {
 
 
 def test_compare_with_progress_stop_and_solve_meanwhile(open_game):
-    """In English, then the page switched to 中文: the comparison's table says the same in it."""
+    """Stop; a move, which stops the comparison of the position gone; Solve while it runs, which answers
+    and plays while the comparison goes on to its end. In English, then the page switched to 中文: the
+    comparison's table says the same in it."""
     w = WORDS["en"]
     page = open_game("?speed=0&lang=en")
     panel = page.panel
@@ -32,6 +34,14 @@ def test_compare_with_progress_stop_and_solve_meanwhile(open_game):
     panel.get_by_role("button", name=w["stop"]).click()
     expect(line).to_have_text(w["stopped"])
     expect(panel.get_by_role("button", name=w["stop"])).to_be_hidden()
+    # a move stops the comparison of the position gone; the move back leaves the board it started from
+    panel.get_by_role("button", name=w["run"], exact=True).click()
+    expect(line).to_contain_text(w["progress"])
+    page.evaluate("gameHandler.move(10, 'left')")
+    expect(line).to_have_text("")
+    expect(panel.get_by_role("button", name=w["run"], exact=True)).to_be_enabled()
+    expect(panel.locator(".compare-table")).to_have_count(0)
+    assert page.evaluate("gameHandler.move(10, 'right')")
     # run again, and Solve while it runs: Solve answers and plays; the comparison goes on to its end
     panel.get_by_role("button", name=w["run"], exact=True).click()
     expect(line).to_contain_text(w["progress"])
@@ -48,15 +58,3 @@ def test_compare_with_progress_stop_and_solve_meanwhile(open_game):
     expect(panel.get_by_role("row", name=re.compile(w["equal"]))).to_contain_text("116")
     expect(panel.locator(".compare-out")).to_contain_text(w["more"])
     expect(panel.get_by_role("button", name=w["run"], exact=True)).to_be_enabled()
-
-
-def test_a_move_stops_the_comparison_of_the_position_gone(open_game):
-    page = open_game("?lang=en")
-    panel = page.panel
-    panel.get_by_text("What equivalence buys", exact=True).click()
-    panel.get_by_role("button", name="Compare", exact=True).click()
-    expect(panel.locator(".compare-line")).to_contain_text("Comparing…")
-    page.evaluate("gameHandler.move(10, 'left')")
-    expect(panel.locator(".compare-line")).to_have_text("")
-    expect(panel.get_by_role("button", name="Compare", exact=True)).to_be_enabled()
-    expect(panel.locator(".compare-table")).to_have_count(0)
