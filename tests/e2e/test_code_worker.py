@@ -196,10 +196,23 @@ def test_a_flood_of_messages_leaves_the_page_responsive_and_stop_wins(open_game,
     over_50_ms_twice(run)
 
 
-def test_what_a_program_plants_in_its_worker_never_answers_the_next_run(open_game):
+CRASHES = [  # (the page's language, a program that ends its worker)
+    ("en", "x = []\nfor _ in range(200000):\n    x = [x]\nrepr(x)\n"),
+    ("zh", "import json\nx = []\nfor _ in range(200000):\n    x = [x]\njson.dumps(x)\n"),
+    ("en", "import os\nos._exit(1)\n"),
+    ("zh", "import js\njs.close()\n"),
+]
+
+
+def test_what_a_program_plants_in_its_worker_or_a_crash_never_reaches_the_next_run(open_game):
     """The runner's handler replaced and an asyncio task left running: the next run is the next
-    program's own (a fresh worker), its output and its moves only."""
-    page = open_game("?game=huarong&lang=en&speed=0")
+    program's own (a fresh worker), its output and its moves only. Then each crash in turn, in the same
+    page (its language switched between them): said in the page's words, and the next run works in a new
+    worker."""
+    # what Pyodide itself logs in the worker when a stack overflow ends it (the program's doing)
+    open_game.allow += ["Pyodide has suffered a fatal error", "The cause of the fatal error", "call stack size",
+                        "pyodide.asm.wasm"]
+    page = open_game("?game=huarong&lang=%s&speed=0" % CRASHES[0][0])
     code = page.code_panel().open()
     code.write(RID + """import asyncio, code_runner
 
@@ -237,6 +250,20 @@ def solve(board):
     expect(code.log()).to_have_text("clean\n")
     assert page.move_count() == 0
 
+    for lang, program in CRASHES:
+        if lang != code.lang:
+            code.switch_language()
+        code.write(program + "\n\ndef solve(board):\n    pass\n")
+        code.run()
+        said = re.escape(t("code_worker_crashed", lang))
+        if "js.close()" in program:  # the worker closes once its task ends: the run may end first, said as it ended
+            said += "|" + re.escape(t("code_no_moves", lang))
+        expect(code.status(), program).to_have_text(re.compile(said), timeout=8000)
+        code.write("def solve(board):\n    print('again')\n")
+        code.run()
+        expect(code.log(), program).to_have_text("again\n", timeout=30_000)
+        expect(code.status(), program).to_have_text(t("code_no_moves", lang))
+
 
 FORGED_FIELDS = [
     "'ms': 'abc'", "'ms': 10**400", "'ms': [1]", "'ms': None, 'moves': {'a': 1}",
@@ -272,37 +299,6 @@ def test_forged_fields_never_break_the_panel(open_game):
 
 
 ODD_ANSWERS = ("[[{}, 0]] * 3", "[[10**30, 0], [0, 0]]", "[[0.5, 0], [0, 0]]", "[[[0, 0]], [0, 0]]")
-
-
-CRASHES = [  # (the page's language, a program that ends its worker)
-    ("en", "x = []\nfor _ in range(200000):\n    x = [x]\nrepr(x)\n"),
-    ("zh", "import json\nx = []\nfor _ in range(200000):\n    x = [x]\njson.dumps(x)\n"),
-    ("en", "import os\nos._exit(1)\n"),
-    ("zh", "import js\njs.close()\n"),
-]
-
-
-def test_a_program_that_crashes_its_worker_is_told_so_and_the_next_run_works(open_game):
-    """Each crash in turn, in one page (its language switched between them): said in the page's words,
-    and the next run works in a new worker."""
-    # what Pyodide itself logs in the worker when a stack overflow ends it (the program's doing)
-    open_game.allow += ["Pyodide has suffered a fatal error", "The cause of the fatal error", "call stack size",
-                        "pyodide.asm.wasm"]
-    page = open_game("?game=huarong&lang=%s" % CRASHES[0][0])
-    code = page.code_panel().open()
-    for lang, program in CRASHES:
-        if lang != code.lang:
-            code.switch_language()
-        code.write(program + "\n\ndef solve(board):\n    pass\n")
-        code.run()
-        said = re.escape(t("code_worker_crashed", lang))
-        if "js.close()" in program:  # the worker closes once its task ends: the run may end first, said as it ended
-            said += "|" + re.escape(t("code_no_moves", lang))
-        expect(code.status(), program).to_have_text(re.compile(said), timeout=8000)
-        code.write("def solve(board):\n    print('again')\n")
-        code.run()
-        expect(code.log(), program).to_have_text("again\n", timeout=30_000)
-        expect(code.status(), program).to_have_text(t("code_no_moves", lang))
 
 
 def test_a_check_stopped_midway_never_fails_a_case_not_run(open_game):
