@@ -348,6 +348,22 @@ def test_a_correct_leetcode_773_run_and_check_pass_and_a_run_that_slides_a_tile_
     run(body)
 
 
+def test_an_answer_that_is_not_plain_data_is_said_as_the_learner_wrote_it(page):
+    """slidingPuzzle returning a set or a number too big to pass as one (the runner sends its text): Run's
+    verdict and Check's table say the value as Python shows it, never the form it travelled in."""
+    async def body():
+        view, panel = await opened(page, "sliding")
+        for value, text in (("{1, 2}", "{1, 2}"), ("10 ** 20", str(10 ** 20))):
+            write(panel, "def slidingPuzzle(board):\n    return %s\n" % value)
+            await press(page, panel.run_btn)
+            assert said(panel) == t("code_sliding_answer", "en", yours=text, exact=5), said(panel)
+        write(panel, "def slidingPuzzle(board):\n    return {1, 2}\n")
+        await press(page, panel.check_btn)
+        assert {row[2] for row in rows(panel)} == {quote("{1, 2}")}, rows(panel)[:2]
+
+    run(body)
+
+
 # Forged answers (tests/e2e/test_code_worker.py's FORGED_FIELDS) as static/code.js passes them on: a time
 # that is not a number of ms, a huge number (JSON's 10**400 is Infinity) or a list is null; moves that are not
 # a list are none, said as bad; an error code keeps its name only; an error line that is not one is null, a

@@ -33,6 +33,7 @@ from app.step_view import StepView, step_through
 from puzzles import PuzzleError, load_module
 from puzzles.code_check import (
     AnswerError,
+    answer_text,
     check_path,
     decode_until_bad,
     decoding,
@@ -777,7 +778,8 @@ class CodePanel:
         """The learner's answer for ``start`` against the exact one: ``(key, values)`` to say, or
         ``None`` when the exact one is not known."""
         result = await self._exact(start, self.exercise.exact_options)
-        yours = str(answer)[:40] if isinstance(answer, int) and not isinstance(answer, bool) else repr(answer)[:40]
+        whole = isinstance(answer, int) and not isinstance(answer, bool)
+        yours = str(answer)[:40] if whole else answer_text(answer)[:40]
         if result is None:
             return None
         exact = len(result["moves"]) if result["status"] == "solved" else -1

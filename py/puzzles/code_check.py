@@ -120,6 +120,16 @@ def _whole(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def answer_text(answer: object, shown: object = repr) -> str:
+    """An answer as ``shown`` (``repr`` or ``str``) shows it. A value that is not plain data (a set, a
+    number too big for JavaScript) comes from the learner's worker as ``{"repr": text}``
+    (py/code_runner.py, static/code.js): that text is the learner's value, the dict only how it
+    travelled."""
+    if isinstance(answer, dict) and len(answer) == 1 and isinstance(answer.get("repr"), str):
+        return answer["repr"]
+    return shown(answer)
+
+
 class Decoded(list):
     """Moves already decoded by :func:`decoding` (the page decodes a long answer in slices, as it
     arrives): :func:`decode_moves` hands them back as they are."""
@@ -254,7 +264,7 @@ def judging(spec: object, case: dict, grid: list, answer: object, moves: list, c
     kind, expected = exercise.answer, case["expected"]
     if kind == "count":
         ok = _whole(answer) and answer == expected
-        yours = str(answer) if _whole(answer) else quote(str(answer)[:40])
+        yours = str(answer) if _whole(answer) else quote(answer_text(answer, str)[:40])
         return {"ok": ok, "yours": yours, "expected": str(expected)}
     if kind == "path":
         r1, c1, r2, c2 = case["args"]
