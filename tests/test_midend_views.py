@@ -196,3 +196,147 @@ def test_playback_is_held_while_the_page_or_the_games_tab_is_hidden(page):
         assert view.frame.counter.getAttribute("data-playing") == held
 
     asyncio.run(body())
+
+
+# ----------------------------------------------------------------- a win by hand and its records
+SLIDING_WIN = (5, 4, 1, 2, 3)  # the default 2 × 3 board, solved by hand in its fewest moves
+
+
+def open_with_records(page: object, game: str, params: "dict | None" = None) -> object:
+    """The game's view as a page start makes it: the records read from the page's storage, and written
+    back there (the shell's ``save_records``); ``shell.view(name)`` answers it for every game."""
+    records = fake_page.page_module("app.records")
+    view = make_view(game, params)
+    store = page.window.safeStorage
+    view.shell.records = records.Records.load(store.get(records.STORE_KEY))
+    view.shell.save_records.side_effect = lambda: store.set(records.STORE_KEY, view.shell.records.dump())
+    view.shell.view.side_effect = lambda name: view
+    view.records.records_changed()
+    return view
+
+
+def texts_under(node: object) -> list:
+    return [str(e.textContent) for e in node.walk() if str(e.textContent)]
+
+
+def size_option(view: object) -> str:
+    return next(str(o.textContent) for o in view.size_select.children if o.getAttribute("value") == "2x3")
+
+
+def test_a_win_by_hand_is_recorded_kept_over_a_reload_and_reset_from_the_records_panel(page):
+    """The default sliding board won by hand in 5: the result says the moves, that par 5 is matched, and
+    that it is the first win here; after a reload the best line and the size's ✓ say it; the records panel
+    lists it and erases every record on a second press, after which (and after another reload) no best
+    line and no ✓ remain."""
+    async def body():
+        view = open_with_records(page, "sliding")
+        for tile in SLIDING_WIN:
+            assert view.play(tile)
+        assert status(view) == "Solved in 5 moves!"
+        await fake_page.drive(page.window, lambda: view.records.result.get("par") != "wait", 30)
+        said = texts_under(view.records.result_el)
+        assert any("You: 5 moves" in text for text in said), said
+        by_kind = {e.getAttribute("data-result"): str(e.textContent) for e in view.records.result_el.walk()}
+        assert by_kind["par"] == "Par 5: you matched it!" and by_kind["record"] == "First win here: this is your record."
+        view.life.flush()
+        again = open_with_records(page, "sliding")
+        assert re.fullmatch(r"Best: 5 moves · 0:\d\d", str(again.records.best_el.textContent))
+        assert not again.records.best_el.hasAttribute("hidden") and size_option(again) == "2 × 3 ✓"
+        panel_module = fake_page.page_module("app.records_panel")
+        button = fake_page.Element("button")
+        panel = panel_module.RecordsPanel(again.shell, fake_page.Element(), button)
+        click(button)
+        row = next(e for e in panel.body.walk() if e.tagName == "TR" and texts_under(e)[0].startswith("2 × 3"))
+        assert any("5 moves" in text for text in texts_under(row)), texts_under(row)
+        assert str(panel.reset_btn.textContent) == "Reset all records"
+        click(panel.reset_btn)
+        assert str(panel.reset_btn.textContent) == "Press again to erase every record"
+        click(panel.reset_btn)
+        assert "No records yet" in " ".join(texts_under(panel.body))
+        assert again.records.best_el.hasAttribute("hidden") and size_option(again) == "2 × 3"
+        third = open_with_records(page, "sliding")
+        assert third.records.best_el.hasAttribute("hidden")
+
+    asyncio.run(body())
+
+
+# ----------------------------------------------------------------- Share, a reload
+def test_a_huarong_layouts_share_link_opens_it_elsewhere_and_a_reload_keeps_a_move(page):
+    """勇闯五关 chosen, Share: the link names the game and the board, and opens that board in another
+    browser; a move made, the page left and opened again: the board and its one move are kept."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    from puzzles.huarong.layouts import find_layout
+
+    async def body():
+        view = make_view("huarong")
+        layout = find_layout("勇闯五关")
+        choose(view.layout_select, str(layout.index))
+        view.life.share_button(None)  # Share's click
+        params = dict(parse_qsl(urlsplit(str(view.frame.share_link)).query))
+        assert params["game"] == "huarong" and "board" in params
+        stored = dict(page.window.safeStorage.data)
+        page.window.safeStorage.data.clear()  # another browser
+        assert make_view("huarong", params).session.state.grid() == layout.board.grid()
+        page.window.safeStorage.data.clear()
+        page.window.safeStorage.data.update(stored)
+        assert view.play(layout.board.legal_moves()[0])
+        after = view.session.state
+        view.life.flush()
+        again = make_view("huarong")
+        assert again.session.state == after and again.session.cursor == 1
+
+    asyncio.run(body())
+
+
+# ----------------------------------------------------------------- what takes an alert away
+def labelled(view: object, key: str) -> object:
+    """The element the page labelled with the text ``key`` (``shell.text``), the latest if several."""
+    return [call.args[0] for call in view.shell.text.call_args_list if call.args[1] == key][-1]
+
+
+def act(page: object, node: object, kind: str = "click") -> None:
+    """A click (or a change) on ``node`` as the page dispatches it: the document's capturing listeners
+    first (the frame's, which takes the last action's alert away), then the node's own."""
+    event = mock.MagicMock(name=kind)
+    event.type, event.target = kind, node
+    for call in page.document.addEventListener.call_args_list:
+        if call.args[0] == kind and len(call.args) > 2 and call.args[2] is True:
+            call.args[1](event)
+    for listener in getattr(node, "listeners", {}).get(kind, []):
+        listener(event)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_refused_pastes_alert_goes_with_the_next_action(page, lang):
+    """A failed paste's alert (quoting the text) never stands beside "Board loaded."; Share, Map, Records, a
+    move or a Load each take it away; LeetCode's example text, copied whole, loads its board."""
+    i18n = fake_page.page_module("app.i18n")
+
+    async def body():
+        view = make_view("sliding", {}, lang)
+        await asyncio.wait_for(view.build_later(), 10)  # the Map button
+        loaded = i18n.t("loaded", lang)
+        bad = "Input: board = [[3,2,4],[1,5]]"
+        paste(view, "[[4,1,2],[5,0,3]]")
+        assert status(view) == loaded
+        records_button = fake_page.Element("button")
+        records_button.setAttribute("id", "records-button")
+        for action in ("share", "map", "records", "move", "load"):
+            paste(view, bad)
+            assert "[[3,2,4],[1,5]]" in alert(view) and status(view) != loaded
+            if action == "share":
+                act(page, labelled(view, "share"))
+            elif action == "map":
+                act(page, view.map.button)
+            elif action == "records":
+                act(page, records_button)
+            elif action == "move":
+                assert view.play(view.session.state.grid()[1][0])
+            else:
+                paste(view, "Example 1:\nInput: board = [[1,2,3],[4,0,5]]\nOutput: 1\nExplanation: Swap 0 and 5.")
+                assert view.session.state.grid() == [[1, 2, 3], [4, 0, 5]] and status(view) == loaded
+            await asyncio.sleep(0)
+            assert alert(view) == "", action
+
+    asyncio.run(body())
