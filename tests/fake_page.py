@@ -13,9 +13,9 @@ page's own modules (the session's parts, a game's view) import and run unchanged
 
 import asyncio
 import importlib
-import re
 import importlib.machinery
 import json
+import re
 import sys
 import time
 import types

@@ -45,6 +45,13 @@ def huarong_distance(grid, metric="cell"):
     return huarong.count_steps(result.moves, metric)
 
 
+def in_view(page, locator):
+    box = locator.bounding_box()
+    size = page.viewport_size
+    bottom, right = box["y"] + box["height"], box["x"] + box["width"]
+    return box["y"] >= 0 and bottom <= size["height"] + 0.5 and right <= size["width"] + 0.5
+
+
 def solved_text(lang, n):
     return NAMES[lang]["solved"].format(n=n)
 
@@ -112,10 +119,16 @@ def test_sliding_3x3_map_has_every_position_and_the_solver_distance(open_game):
         assert sum(counts) == 181_440 and len(counts) == expected + 1 and counts[0] == 1
 
 
-def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board(open_game):
-    page = open_game("?game=sliding&lang=en")  # the default 2 x 3 board: 360 positions
+def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board_both_in_view_on_a_desktop(open_game):
+    """On a desktop the map opens beside the board, both on the screen; arrow keys walk the map to a
+    neighbour, Enter puts it on the board (its distance said, one undoable step), both still on the screen."""
+    page = open_game("?game=sliding&lang=en", "desktop")  # the default 2 x 3 board: 360 positions
     fig = page.open_map(NAMES["en"]["map"])
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b360 positions"))
+    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    board = page.locator(BOARD_IDS["sliding"])
+    assert in_view(page, fig), "the map is on the screen: %r" % fig.bounding_box()
+    assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
     before = page.board()
     start = distance_in(fig)
     fig.focus()
@@ -137,15 +150,23 @@ def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board(open_game):
     diff = [i for i, (a, b) in enumerate(zip(sum(before, []), sum(after, []))) if a != b]
     assert len(diff) == 2 and abs(said - start) <= 1
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % said))
+    assert in_view(page, board) and in_view(page, fig), "both still on the screen"
     # one undoable step
     page.undo()
     assert page.board() == before
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % start))
 
 
-def test_pointing_previews_and_a_click_jumps(open_game):
-    page = open_game("?game=huarong&lang=en")
+def test_pointing_previews_and_a_click_jumps_beside_the_board_on_a_desktop(open_game):
+    """On a desktop: the map beside the board, both on the screen; the pointer over a position previews
+    it, a click puts it on the board (no move counted); a position picked by the keyboard does too, and
+    both stay on the screen."""
+    page = open_game("?game=huarong&lang=en", "desktop")
     fig = page.open_map(NAMES["en"]["map"])
+    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    board = page.locator(BOARD_IDS["huarong"])
+    assert in_view(page, fig), "the map is on the screen: %r" % fig.bounding_box()
+    assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
     fig.scroll_into_view_if_needed()
     box = page.locator("#huarong-map-figure canvas").bounding_box()
     focus_line = page.locator("#huarong-map-focus")
@@ -164,6 +185,19 @@ def test_pointing_previews_and_a_click_jumps(open_game):
     expect(page.status()).to_contain_text("Put on the board from the map: %d moves" % said)
     assert huarong_distance(page.board()) == said
     assert page.move_count() == 0  # a jump is not a move
+    # a position picked by the keyboard goes onto the board too, both still in view
+    before = page.board()
+    fig.focus()
+    expect(fig).to_have_attribute("data-distance", re.compile(r"\d"))
+    changed = "(b) => JSON.stringify(gameHandler.getBoard()) !== JSON.stringify(b)"
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):  # to a neighbour on the map
+        page.keyboard.press(key)
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(300)
+        if page.evaluate(changed, before):
+            break
+    assert page.evaluate(changed, before), "a position picked on the map is on the board"
+    assert in_view(page, board) and in_view(page, fig), "both still on the screen"
 
 
 def test_the_map_on_a_phone_leaves_the_board_on_screen_and_passes_axe(open_game, server_url):
@@ -202,37 +236,6 @@ def test_stop_mapping_then_a_new_board_makes_a_new_map(open_game):
 
 
 # ---------------------------------------------------------------- the map in view, beside the board
-def in_view(page, locator):
-    box = locator.bounding_box()
-    size = page.viewport_size
-    bottom, right = box["y"] + box["height"], box["x"] + box["width"]
-    return box["y"] >= 0 and bottom <= size["height"] + 0.5 and right <= size["width"] + 0.5
-
-
-@pytest.mark.parametrize("game", ["huarong", "sliding"])
-def test_on_a_desktop_the_map_opens_beside_the_board_and_a_pick_changes_a_board_in_view(open_game, game):
-    page = open_game("?game=%s&lang=en" % game, "desktop")
-    panel = page.panel
-    board = page.locator(BOARD_IDS[game])
-    panel.get_by_role("button", name="Map").click()
-    figure = panel.get_by_role("img", name=re.compile("positions"))
-    expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
-    assert in_view(page, figure), "the map is on the screen: %r" % figure.bounding_box()
-    assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
-    before = page.board()
-    figure.focus()
-    expect(figure).to_have_attribute("data-distance", re.compile(r"\d"))
-    changed = "(b) => JSON.stringify(gameHandler.getBoard()) !== JSON.stringify(b)"
-    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):  # to a neighbour on the map
-        page.keyboard.press(key)
-        page.keyboard.press("Enter")  # a position picked on the map goes onto the board
-        page.wait_for_timeout(300)
-        if page.evaluate(changed, before):
-            break
-    assert page.evaluate(changed, before), "a position picked on the map is on the board"
-    assert in_view(page, board) and in_view(page, figure), "both still on the screen"
-
-
 def test_on_a_phone_the_map_comes_into_view_and_the_board_is_a_button_away(open_game):
     """In English, then, after the language switch, closed and opened again by its 中文 names."""
     page = open_game("?game=huarong&lang=en", "phone-2x", solver=False)

@@ -1,6 +1,7 @@
-"""What a player meets beyond the rules, in Chromium: records that survive a reload, the board editors,
-shortcuts, the Link-up cursor, swipes, refusals, playback held in a hidden tab, the counter and the
-chart, a win's moment. (The clock, par and the solved mark, sharing the position now: tests/test_midend_play.py.)"""
+"""What a player meets beyond the rules, in Chromium: the board editors, shortcuts, the Link-up cursor,
+swipes, refusals, playback held while the page or the game's tab is hidden, the chart's bars, a win's
+moment. (The clock, par and the solved mark, sharing the position now: tests/test_midend_play.py; a win's
+records over reloads and their reset, the counter while a solution plays: tests/test_midend_views.py.)"""
 
 import re
 
@@ -9,41 +10,6 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
-SLIDING_WIN = (5, 4, 1, 2, 3)  # the default 2 × 3 board, solved by hand in its fewest moves
-
-
-def result(page, game):
-    return page.locator("#%s-result" % game)
-
-
-def win_sliding_by_taps(page):
-    for tile in SLIDING_WIN:
-        page.locator("#sp-board [data-tile='%d']" % tile).tap()
-    expect(page.locator("#sliding-status")).to_have_text("Solved in 5 moves!")
-
-
-# ====================================================================== records
-def test_a_manual_win_is_recorded_and_survives_a_reload(open_game):
-    page = open_game("?game=sliding&lang=en", "phone")
-    win_sliding_by_taps(page)
-    box = result(page, "sliding")
-    expect(box).to_contain_text("You: 5 moves")
-    expect(box.locator("[data-result=par]")).to_have_text("Par 5: you matched it!", timeout=30_000)
-    expect(box.locator("[data-result=record]")).to_have_text("First win here: this is your record.")
-    page.reload()
-    expect(page.locator("#sliding-best")).to_have_text(re.compile(r"^Best: 5 moves · 0:\d\d$"))
-    expect(page.locator("#sp-size option:checked")).to_have_text("2 × 3 ✓")
-    # the records panel lists it, and resets every record in one place (a second press confirms)
-    page.get_by_role("button", name="Records").tap()
-    panel = page.locator("#records-panel")
-    expect(panel.get_by_role("row", name=re.compile(r"^2 × 3"))).to_contain_text("5 moves")
-    panel.get_by_role("button", name="Reset all records").tap()
-    panel.get_by_role("button", name="Press again to erase every record").tap()
-    expect(panel).to_contain_text("No records yet")
-    expect(page.locator("#sliding-best")).to_be_hidden()
-    expect(page.locator("#sp-size option:checked")).to_have_text("2 × 3")
-    page.reload()
-    expect(page.locator("#sliding-best")).to_be_hidden()
 
 
 # ====================================================================== editors
@@ -222,7 +188,10 @@ HIDE = """(state) => {
 }"""
 
 
-def test_playback_waits_while_the_page_is_hidden(open_game):
+def test_playback_waits_while_the_page_is_hidden_and_the_chart_draws_its_bars(open_game):
+    """The browser's visibilitychange and a click on another game's tab reach the playback: hidden, it
+    holds; shown, it goes on; the tab left, it holds (the rule itself: tests/test_midend_views.py). The
+    search's chart has bars drawn by the page's drawBars, each titled with its new positions."""
     page = open_game("?lang=en&speed=120")
     page.solve()
     page.wait_for_function("gameHandler.moveCount > 3", timeout=30_000)
@@ -232,30 +201,12 @@ def test_playback_waits_while_the_page_is_hidden(open_game):
     assert page.move_count() <= held + 1
     page.evaluate(HIDE, "visible")
     page.wait_for_function("gameHandler.moveCount > %d" % (held + 3))
+    expect(page.locator("#hr-chart .bar").first).to_have_attribute("title", "depth 0: 1 new position")
     # leaving the game's tab holds it too
     page.get_by_role("tab", name="Link-up").click()
     held = page.evaluate("document.querySelector('#huarong-moves').dataset.playing")
     page.wait_for_timeout(800)
     assert page.evaluate("document.querySelector('#huarong-moves').dataset.playing") == held
-
-
-def test_the_counter_keeps_one_unit_and_the_chart_has_axes(open_game):
-    page = open_game("?lang=en&metric=piece&speed=40")
-    page.solve()
-    counter = page.locator("#huarong-moves")
-    expect(counter).to_have_attribute("data-playing", re.compile(r"^\d+/81$"), timeout=30_000)
-    expect(counter).to_have_text(re.compile(r"^Moves: (\d+) · Playing \1 / 81$"))
-    chart = page.locator("#hr-chart")
-    expect(chart.locator(".chart-x span").first).to_have_text("0")
-    expect(chart).to_contain_text("BFS depth")
-    expect(chart).to_contain_text("new positions")
-    # each bar's title counts its positions: depth 0 is the start, one position
-    expect(chart.locator(".bar").first).to_have_attribute("title", "depth 0: 1 new position")
-    assert re.fullmatch(r"depth 1: \d+ new positions?", chart.locator(".bar").nth(1).get_attribute("title"))
-    label = chart.get_attribute("aria-label")
-    progress = page.locator(".progress-text").filter(visible=True).text_content()
-    explored = re.search(r"([\d,]+) positions searched", progress).group(1)
-    assert "," in explored and explored in label, (label, progress)
 
 
 # ----------------------------------------------------------------- a win's moment
