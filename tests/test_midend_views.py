@@ -340,3 +340,194 @@ def test_a_refused_pastes_alert_goes_with_the_next_action(page, lang):
             assert alert(view) == "", action
 
     asyncio.run(body())
+
+
+# ----------------------------------------------------------------- the state map's panel
+class FakeMap:
+    """``window.bfsMap`` for one game, as static/map.js and its drawing worker answer the panel: ``start``
+    runs the worker's ``map`` job in this process and sends its events (progress, computed, the drawing's
+    steps, ready with the numbers the drawing worker counts, drawn); ``locate`` finds a position by its
+    cells; ``pick`` sends it back; ``cancel`` stops the job. Each event's line and name are kept in
+    ``seen``, as the panel drew them."""
+
+    def __init__(self, page: object) -> None:
+        self.page = page
+        self.started = 0
+        self.cancelled = False
+        self.map = None
+        self.paused = False  # while set, a job started waits before its first slice
+        self.seen: list = []  # (event, the map's line, the figure's name, its description) after each event
+        page.window.bfsMap.attach.side_effect = self.attach
+
+    def attach(self, figure: object, canvas: object, preview: object, send: object) -> object:
+        self.figure, self.send = figure, send
+        return self
+
+    def emit(self, kind: str, data: dict) -> None:
+        self.send(kind, json.dumps(data))
+        panel_line = self.figure.parentNode.parentNode.children[0].children[1]
+        focus = self.figure.parentNode.children[1].by_id(self.figure.getAttribute("aria-describedby").split()[0])
+        self.seen.append((kind, str(panel_line.textContent), self.figure.getAttribute("aria-label"),
+                          str(focus.textContent)))
+
+    def start(self, worker: object, game: str, request: str) -> None:
+        self.started += 1
+        self.cancelled = False
+        asyncio.get_running_loop().create_task(self._run(game, request))
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def waveOff(self) -> None:  # noqa: N802 (map.js's name)
+        """The search's wavefront goes: nothing drawn here."""
+
+    async def _run(self, game: str, request: str) -> None:
+        while self.paused:
+            await asyncio.sleep(0.002)
+        await self._made(game, request)
+
+    async def _made(self, game: str, request: str) -> None:
+        import base64
+        from array import array
+
+        result = await fake_page.run_job_here(game, request, lambda p: self.emit("progress", p),
+                                              lambda: self.cancelled, lambda job: None)
+        if result["status"] == "cancelled":
+            self.emit("cancelled", {})
+            return
+        found = result["map"]
+        self.emit("computed", {})
+        n, size = found["n"], found["rows"] * found["cols"]
+        dist = array("h", base64.b64decode(found["dist"]))
+        cells = base64.b64decode(found["cells"])
+        self.map = {"n": n, "size": size, "dist": dist, "cells": cells, "shape": (found["rows"], found["cols"])}
+        self.emit("drawing", {"step": "read", "n": n, "e": found["e"]})
+        self.emit("drawing", {"step": "layout", "n": n, "e": found["e"]})
+        hist = [0] * (max(dist) + 1)
+        for d in dist:
+            hist[d] += 1
+        self.emit("ready", {"n": n, "e": found["e"], "goals": found["goals"], "farthest": found["farthest"],
+                            "max_dist": found["max_dist"], "merged_digits": None, "merges": False,
+                            "truncated": found["truncated"], "limit": found["limit"], "rows": found["rows"],
+                            "cols": found["cols"], "ids": None, "hist": hist, "unreachable": 0, "dead_ends": 0,
+                            "start_dist": dist[0], "metric": None, "seconds": 0.01})
+        self.emit("drawing", {"step": "paint", "n": n, "e": found["e"]})
+        self.emit("drawn", {"ms": 12})
+
+    def locate(self, text: str) -> None:
+        """Answered in a task of its own, after the picture is drawn (the drawing worker indexes the
+        positions meanwhile)."""
+        asyncio.get_running_loop().call_later(0.005, self._located, text)
+
+    def _located(self, text: str) -> None:
+        board = json.loads(text)
+        m, want = self.map, bytes(board["cells"])
+        index = -1  # a board of another shape is on no position of the map
+        if (board["rows"], board["cols"]) == m["shape"]:
+            index = next((i for i in range(m["n"]) if m["cells"][i * m["size"] : (i + 1) * m["size"]] == want), -1)
+        self.emit("located", {"index": index, "dist": m["dist"][index] if index >= 0 else None})
+
+    def pick(self, index: int) -> None:
+        m = self.map
+        self.emit("pick", {"index": index, "dist": m["dist"][index],
+                           "grid": list(m["cells"][index * m["size"] : (index + 1) * m["size"]])})
+
+
+async def open_map(page: object, game: str, params: dict, lang: str = "en") -> tuple:
+    """The game's view with its Map built (the solver's worker a stand-in) and opened: (view, fake map)."""
+    view = make_view(game, params, lang)
+
+    async def worker() -> str:
+        return "worker"
+
+    view.shell.solver.get = worker
+    fake = FakeMap(page)
+    await asyncio.wait_for(view.build_later(), 10)
+    click(view.map.button)
+    await fake_page.drive(page.window, lambda: "located" in [kind for kind, *_ in fake.seen]
+                          or view.map.error is not None, 10)
+    return view, fake
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_maps_line_says_what_it_does_and_its_name_the_boards_distance_from_its_first_picture(page, lang):
+    """While the map is made and drawn its line says what it does (placing, then painting the positions
+    and moves), in the page's language; from the moment it is drawn its name and its description say the
+    board's distance to the goal; its table counts every position once, one row per distance."""
+    async def body():
+        view, fake = await open_map(page, "sliding", {"board": "2x3-412503"}, lang)
+        lines = [line for _, line, _, _ in fake.seen]
+        placing = {"en": "Drawing the map… placing 360 positions", "zh": "正在绘制状态图……排布 360 个局面"}[lang]
+        painting = {"en": r"Drawing the map… painting 360 positions and 420 moves",
+                    "zh": r"正在绘制状态图……画出 360 个局面和 420 步走法"}[lang]
+        assert placing in lines and any(re.fullmatch(painting, line) for line in lines), lines
+        far = {"en": "5 moves from the goal", "zh": "离目标 5 步"}[lang]
+        drawn = fake.seen[[kind for kind, *_ in fake.seen].index("drawn"):]
+        assert drawn
+        for _, _, name, said in drawn:
+            assert re.search("360 .*" + far, name) and far in said, (name, said)
+        rows = [[str(c.textContent) for c in tr.children] for tr in view.map.tbody.children]
+        assert sum(int(count) for _, count in rows) == 360 and rows[0] == ["0", "1"] and len(rows) == 22
+
+    asyncio.run(body())
+
+
+def test_stop_says_the_map_is_stopped_and_opening_it_again_or_a_new_board_makes_one(page):
+    """Stop while the map is made: its line says it stopped, its name that no map is made, the button
+    stays open; closed and opened again, the map is made; a board of another shape pasted: a new map is
+    made for it, named with that board's distance."""
+    async def body():
+        view = make_view("sliding", {"board": "2x3-412503"})
+
+        async def worker() -> str:
+            return "worker"
+
+        view.shell.solver.get = worker
+        fake = FakeMap(page)
+        await asyncio.wait_for(view.build_later(), 10)
+        panel = view.map
+        fake.paused = True
+        click(panel.button)
+        await fake_page.drive(page.window, lambda: fake.started == 1)
+        click(panel.stop_btn)
+        fake.paused = False
+        await fake_page.drive(page.window, lambda: panel.error is not None, 10)
+        assert str(panel.line.textContent) == "Map stopped."
+        assert panel.figure.getAttribute("aria-label") == "State map, not made yet"
+        assert panel.button.getAttribute("aria-expanded") == "true" and fake.started == 1
+        click(panel.button)
+        assert panel.button.getAttribute("aria-expanded") == "false"
+        click(panel.button)
+        await fake_page.drive(page.window, lambda: panel.info is not None, 10)
+        assert fake.started == 2 and re.match(r"State map of 360 positions", panel.figure.getAttribute("aria-label"))
+        paste(view, "[[1,2],[3,4],[0,5]]")  # 3 rows of 2: not a position of the 2 × 3 map
+        await fake_page.drive(page.window, lambda: fake.started == 3 and panel.info is not None, 10)
+        assert re.fullmatch(r"State map of 360 positions; .* 1 moves? from the goal\.?",
+                            panel.figure.getAttribute("aria-label")), panel.figure.getAttribute("aria-label")
+
+    asyncio.run(body())
+
+
+def test_a_position_picked_on_the_map_goes_onto_the_board_as_one_undoable_step(page):
+    """A neighbour picked on the map (Enter, a click, a tap): the board shows it, the status says its
+    distance, the map's name follows; no move is counted, and Undo brings the board back, the name too."""
+    async def body():
+        view, fake = await open_map(page, "sliding", {}, "en")
+        panel = view.map
+        before, start = view.session.state, panel.here[1]
+        neighbour = view.spec.apply(before, view.spec.legal_moves(before)[0])
+        index = next(i for i in range(fake.map["n"])
+                     if bytes(fake.map["cells"][i * 6 : (i + 1) * 6]) == bytes(neighbour.map_cells()))
+        said = fake.map["dist"][index]
+        fake.pick(index)
+        await fake_page.drive(page.window, lambda: panel.here[0] == index)
+        assert view.session.state == neighbour
+        assert status(view) == "Put on the board from the map: %d moves from the goal." % said
+        assert abs(said - start) <= 1 and view.session.cursor == 1 and counter(view) == "Moves: 0"
+        assert re.search(r"\b%d moves from the goal" % said, panel.figure.getAttribute("aria-label"))
+        view.undo()
+        await fake_page.drive(page.window, lambda: panel.here[0] == 0)
+        assert view.session.state == before
+        assert re.search(r"\b%d moves from the goal" % start, panel.figure.getAttribute("aria-label"))
+
+    asyncio.run(body())
