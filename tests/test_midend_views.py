@@ -135,6 +135,33 @@ def test_a_board_with_no_solution_keeps_its_board_and_the_comparison_counts_both
     asyncio.run(body())
 
 
+# ----------------------------------------------------------------- the console's handler, the pieces' names
+def test_gamehandler_move_answers_whether_the_piece_moved_and_its_name_follows(page):
+    """Huarong's ``gameHandler.move``: soldier 10 to the left moves (true), 曹操 down does not (false,
+    nothing changes); the soldier's accessible name says where it is now (row 5, column 3)."""
+    async def body():
+        view = make_view("huarong")
+        move = view.handler_methods()[0]["move"]
+        assert move(10, "left") is True
+        assert move(1, "down") is False and view.session.cursor == 1
+        assert view.piece_els[10].getAttribute("aria-label").startswith("Soldier (piece 10), row 5, column 3")
+
+    asyncio.run(body())
+
+
+def test_the_sliding_tiles_are_named_in_chinese_under_zh_and_follow_a_language_switch(page):
+    """Under ``lang=zh`` each tile's name is Chinese, with its row and column counted from 1 (``数字 5，第 2 行第
+    1 列``); after the switch to English, English."""
+    async def body():
+        view = make_view("sliding", {"board": "2x3-412503"}, "zh")
+        assert view.tiles[5].getAttribute("aria-label").startswith("数字 5，"), view.tiles[5].getAttribute("aria-label")
+        assert "第 2 行第 1 列" in view.tiles[5].getAttribute("aria-label")
+        switch_language(view, "en")
+        assert view.tiles[5].getAttribute("aria-label").startswith("Tile 5,"), view.tiles[5].getAttribute("aria-label")
+
+    asyncio.run(body())
+
+
 # ----------------------------------------------------------------- answers ahead, and by the solver
 def test_an_answer_worked_out_ahead_says_so(page):
     """The look-ahead works the resting board out before Solve is pressed: Solve answers from it at once,

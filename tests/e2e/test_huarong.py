@@ -1,4 +1,4 @@
-"""Huarong Road in Chromium, as a user plays it: the console's gameHandler, mouse, keyboard and touch,
+"""Huarong Road in Chromium, as a user plays it: mouse, keyboard and touch, the console's gameHandler,
 a long search cancelled with the page responsive, the pieces' tab order. (Pasted boards, move scripts and
 Hint are checked on the midend, without a browser, in tests/test_midend_play.py; Solve in either metric, no
 solution and the comparison, Share and a reload in tests/test_midend_views.py.)"""
@@ -12,17 +12,11 @@ from test_longtask import long_tasks, watch
 pytestmark = pytest.mark.e2e
 
 
-def test_console_snippet_moves_the_board(open_game):
-    """``gameHandler.move`` answers whether the piece moved, and its label follows."""
-    page = open_game("?lang=en")
-    assert page.evaluate("gameHandler.move(10, 'left')") is True
-    assert page.evaluate("gameHandler.move(1, 'down')") is False
-    expect(page.piece("Soldier (piece 10)")).to_have_attribute("aria-label", re.compile("row 5, column 3"))
-
-
 def test_mouse_keyboard_drag_undo_redo(open_game):
     """The board played by tap-and-tap, the keyboard and a mouse drag, then undone and redone (in a page of
-    its own: a drag just after a console move and an undo can race their redraw on a loaded machine)."""
+    its own: a drag just after a console move and an undo can race their redraw on a loaded machine); then
+    ``gameHandler.move`` from the console answers true for a move made, false for one refused, and the moved
+    piece's name follows."""
     page = open_game("?lang=en")
     # pieces glide for 0.12 s; a box read mid-glide puts the drag's press beside the piece once it lands
     page.emulate_media(reduced_motion="reduce")
@@ -49,6 +43,10 @@ def test_mouse_keyboard_drag_undo_redo(open_game):
     page.redo()
     assert page.board()[4] == [0, 9, 10, 0]
     expect(page.locator("#huarong-moves")).to_have_text("Moves: 2")
+    # the console's gameHandler.move answers whether the piece moved, and its name follows
+    assert page.evaluate("gameHandler.move(10, 'right')") is True
+    assert page.evaluate("gameHandler.move(1, 'down')") is False
+    expect(page.piece("Soldier (piece 10)")).to_have_attribute("aria-label", re.compile("row 5, column 4"))
 
 
 @pytest.mark.longtask

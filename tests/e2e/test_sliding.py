@@ -1,7 +1,7 @@
 """The sliding puzzle in Chromium, as a user plays it. (Its sizes and Shuffle, Hint, pasted boards, bad links and
 their alert, and the parity rule's answer are checked on the midend, without a browser, in
-tests/test_midend_play.py; Solve on LeetCode's example and what takes a refused paste's alert away, in
-tests/test_midend_views.py.)"""
+tests/test_midend_play.py; Solve on LeetCode's example, what takes a refused paste's alert away and the tiles'
+中文 names, in tests/test_midend_views.py.)"""
 
 import json
 import random
@@ -75,11 +75,3 @@ def test_click_keyboard_line_slides_and_undo(open_game):
     assert page.evaluate("gameHandler.move(8)") is True
     assert page.evaluate("gameHandler.isSolved()") is True
     expect(page.status()).to_have_text("Solved in 4 moves!")
-
-
-def test_chinese_labels(open_game):
-    page = open_game("?game=sliding&lang=zh&board=2x3-412503")
-    expect(page.get_by_role("button", name="求解")).to_be_visible()
-    expect(page.locator("#sp-board").get_by_role("button", name=re.compile(r"^数字 5，"))).to_be_visible()
-
-
