@@ -324,14 +324,17 @@ def labelled(view: object, key: str) -> object:
 
 def act(page: object, node: object, kind: str = "click") -> None:
     """A click (or a change) on ``node`` as the page dispatches it: the document's capturing listeners
-    first (the frame's, which takes the last action's alert away), then the node's own."""
+    first (the frame's, which takes the last action's alert away), then the node's own and, bubbling,
+    those of the elements it is in (a board listens once for all its cells)."""
     event = mock.MagicMock(name=kind)
     event.type, event.target = kind, node
     for call in page.document.addEventListener.call_args_list:
         if call.args[0] == kind and len(call.args) > 2 and call.args[2] is True:
             call.args[1](event)
-    for listener in getattr(node, "listeners", {}).get(kind, []):
-        listener(event)
+    while isinstance(node, fake_page.Element):
+        for listener in node.listeners.get(kind, []):
+            listener(event)
+        node = node.parentNode
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -556,5 +559,41 @@ def test_a_position_picked_on_the_map_goes_onto_the_board_as_one_undoable_step(p
         await fake_page.drive(page.window, lambda: panel.here[0] == 0)
         assert view.session.state == before
         assert re.search(r"\b%d moves from the goal" % start, panel.figure.getAttribute("aria-label"))
+
+    asyncio.run(body())
+
+
+# ----------------------------------------------------------------- the sliding puzzle's editor
+def test_the_sliding_editor_says_live_whether_the_position_is_solvable_and_plays_it(page):
+    """Edit on the goal says so; each swap of two cells (one tap on each) says again whether the goal can
+    be reached (one swap of two tiles: unsolvable, marked on the draft; a swap with the blank keeps the
+    parity; another swap of two tiles: solvable again); Solve from the editor plays the position drawn to
+    the goal, and Reset brings that position back."""
+    async def body():
+        view = make_view("sliding", {"board": "3x3-123456780", "speed": "0"})
+        editor = view.editor
+        click(editor.edit_btn)
+        assert "this is the goal" in status(view), status(view)
+
+        def tap(name: str) -> None:
+            cell = next(b for b in editor.edit_el.children if b.getAttribute("aria-label").startswith(name))
+            act(page, cell)
+
+        def marked_unsolvable() -> bool:
+            return editor.edit_el.classList.toggle.call_args_list[-1] == mock.call("unsolvable", True)
+
+        tap("Tile 1,")
+        tap("Tile 2,")
+        assert "unsolvable" in status(view) and marked_unsolvable()
+        tap("Tile 8,")
+        tap("Blank,")
+        assert "unsolvable" in status(view) and marked_unsolvable(), "one slide keeps the parity"
+        tap("Tile 3,")
+        tap("Tile 4,")
+        assert "solvable: Play" in status(view) and not marked_unsolvable()
+        await solve_to_the_end(page, view)
+        assert re.fullmatch(r"Solved: \d+ moves", status(view)) and view.session.state.is_solved()
+        click(view.reset_btn)
+        assert view.session.state.grid() == [[2, 1, 4], [3, 5, 6], [7, 0, 8]]
 
     asyncio.run(body())
