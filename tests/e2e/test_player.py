@@ -66,7 +66,10 @@ def test_the_editor_builds_the_classic_board_moves_deletes_and_refuses_an_unplay
 
 
 def test_set_a_sliding_position_by_tapping_tiles_with_unsolvable_shown_live(open_game):
-    page = open_game("?game=sliding&lang=en&board=3x3-123456780", "phone")
+    """On a phone, taps on the draft's cells (named by tile and place) reach the editor: two tiles swapped
+    are marked unsolvable at once. (What each swap says, Solve and Reset from the editor:
+    tests/test_midend_views.py.)"""
+    page = open_game("?game=sliding&lang=en&board=3x3-123456780", "phone", solver=False)
     panel = page.panel
     panel.get_by_role("button", name="Edit").tap()
     status = panel.get_by_role("status")
@@ -76,16 +79,7 @@ def test_set_a_sliding_position_by_tapping_tiles_with_unsolvable_shown_live(open
     edit.get_by_role("button", name=re.compile("^Tile 2,")).tap()
     expect(status).to_contain_text("unsolvable")
     expect(edit).to_have_class(re.compile("unsolvable"))
-    edit.get_by_role("button", name=re.compile("^Tile 8,")).tap()
-    edit.get_by_role("button", name=re.compile("^Blank,")).tap()
-    expect(status).to_contain_text("unsolvable"), "one slide keeps the parity"
-    edit.get_by_role("button", name=re.compile("^Tile 3,")).tap()
-    edit.get_by_role("button", name=re.compile("^Tile 4,")).tap()
-    expect(status).to_contain_text("solvable: Play")
-    panel.get_by_role("button", name="Solve").tap()
-    expect(status).to_have_text(re.compile(r"^Solved: \d+ moves$"), timeout=30_000)
-    panel.get_by_role("button", name="Reset").tap()
-    assert page.board() == [[2, 1, 4], [3, 5, 6], [7, 0, 8]]
+    expect(edit.get_by_role("button", name=re.compile(r"^Tile 1, row 1, column 2"))).to_be_visible()
 
 
 # ====================================================================== keys, touch, refusal
