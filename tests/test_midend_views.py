@@ -430,7 +430,9 @@ class FakeMap:
         n, size = found["n"], found["rows"] * found["cols"]
         dist = array("h", base64.b64decode(found["dist"]))
         cells = base64.b64decode(found["cells"])
-        self.map = {"n": n, "size": size, "dist": dist, "cells": cells, "shape": (found["rows"], found["cols"])}
+        index = {cells[i * size : (i + 1) * size]: i for i in range(n)}  # the drawing worker's keys
+        self.map = {"n": n, "size": size, "dist": dist, "cells": cells, "shape": (found["rows"], found["cols"]),
+                    "index": index}
         self.emit("drawing", {"step": "read", "n": n, "e": found["e"]})
         self.emit("drawing", {"step": "layout", "n": n, "e": found["e"]})
         hist = [0] * (max(dist) + 1)
@@ -439,7 +441,7 @@ class FakeMap:
         self.emit("ready", {"n": n, "e": found["e"], "goals": found["goals"], "farthest": found["farthest"],
                             "max_dist": found["max_dist"], "merged_digits": None, "merges": False,
                             "truncated": found["truncated"], "limit": found["limit"], "rows": found["rows"],
-                            "cols": found["cols"], "ids": None, "hist": hist, "unreachable": 0, "dead_ends": 0,
+                            "cols": found["cols"], "ids": found.get("ids"), "hist": hist, "unreachable": 0, "dead_ends": 0,
                             "start_dist": dist[0], "metric": None, "seconds": 0.01})
         self.emit("drawing", {"step": "paint", "n": n, "e": found["e"]})
         self.emit("drawn", {"ms": 12})
@@ -454,7 +456,7 @@ class FakeMap:
         m, want = self.map, bytes(board["cells"])
         index = -1  # a board of another shape is on no position of the map
         if (board["rows"], board["cols"]) == m["shape"]:
-            index = next((i for i in range(m["n"]) if m["cells"][i * m["size"] : (i + 1) * m["size"]] == want), -1)
+            index = m["index"].get(want, -1)
         self.emit("located", {"index": index, "dist": m["dist"][index] if index >= 0 else None})
 
     def pick(self, index: int) -> None:
@@ -559,6 +561,20 @@ def test_a_position_picked_on_the_map_goes_onto_the_board_as_one_undoable_step(p
         await fake_page.drive(page.window, lambda: panel.here[0] == 0)
         assert view.session.state == before
         assert re.search(r"\b%d moves from the goal" % start, panel.figure.getAttribute("aria-label"))
+
+    asyncio.run(body())
+
+
+def test_a_change_of_huarong_metric_makes_a_new_map_measured_in_it(page):
+    """The map made under the piece metric names 25,955 positions and the board 81 moves from the goal; the
+    metric changed to cells, a new map is made and names 116."""
+    async def body():
+        view, fake = await open_map(page, "huarong", {"metric": "piece"})
+        label = view.map.figure.getAttribute
+        assert re.search(r"25,955 .*\b81 moves from the goal", label("aria-label")), label("aria-label")
+        choose(view.metric_select, "cell")
+        await fake_page.drive(page.window, lambda: fake.started == 2 and view.map.info is not None, 10)
+        assert re.search(r"25,955 .*\b116 moves from the goal", label("aria-label")), label("aria-label")
 
     asyncio.run(body())
 
