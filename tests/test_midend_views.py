@@ -441,8 +441,8 @@ class FakeMap:
         self.emit("ready", {"n": n, "e": found["e"], "goals": found["goals"], "farthest": found["farthest"],
                             "max_dist": found["max_dist"], "merged_digits": None, "merges": False,
                             "truncated": found["truncated"], "limit": found["limit"], "rows": found["rows"],
-                            "cols": found["cols"], "ids": found.get("ids"), "hist": hist, "unreachable": 0, "dead_ends": 0,
-                            "start_dist": dist[0], "metric": None, "seconds": 0.01})
+                            "cols": found["cols"], "ids": found.get("ids"), "hist": hist, "unreachable": 0,
+                            "dead_ends": 0, "start_dist": dist[0], "metric": None, "seconds": 0.01})
         self.emit("drawing", {"step": "paint", "n": n, "e": found["e"]})
         self.emit("drawn", {"ms": 12})
 
