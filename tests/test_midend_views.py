@@ -1,9 +1,12 @@
 """What a game's panel says and does for a player, run on the midend in CPython (the fake page of
 tests/fake_page.py; Solve's worker is the worker's own job loop run in this process): Solve's answer in
-place and the status and counter while it plays, an answer worked out ahead, a board solved by the solver
-after a reload in both languages, playback held while the page or the game's tab is hidden, a win by hand
-and its records over reloads and their reset, Share's link and a reload, what takes a refused paste's
-alert away, the state map's panel (its name, numbers, table, Stop, a pick and its undo)."""
+place, the counter and the chart while it plays, no solution and Huarong's comparison of equivalences, an
+answer worked out ahead, a board solved by the solver after a reload in both languages, playback held while
+the page or the game's tab is hidden, a win by hand and its records over reloads and their reset, Share's
+link and a reload, ``gameHandler.move``'s answer and the pieces' and tiles' names, what takes a refused
+paste's alert away, the sliding editor's live parity, and the state map's panel (its line, name and table
+while made and drawn, Stop, a new map for a new board or metric, a pick and its undo) with a stand-in for
+static/map.js that runs the worker's map job here."""
 
 import asyncio
 import json
@@ -68,6 +71,8 @@ def test_huarong_solve_plays_the_course_board_to_the_goal_in_either_metric(page)
 
 
 def test_the_leetcode_example_is_solved_in_place_in_5_moves(page):
+    """LeetCode 773's example ``[[4,1,2],[5,0,3]]`` at speed 40: "Solved: 5 moves", played on the board to
+    the goal in 5 moves."""
     async def body():
         view = make_view("sliding", {"board": "[[4,1,2],[5,0,3]]", "speed": "40"})
         await solve_to_the_end(page, view)
@@ -548,8 +553,7 @@ def test_a_position_picked_on_the_map_goes_onto_the_board_as_one_undoable_step(p
         panel = view.map
         before, start = view.session.state, panel.here[1]
         neighbour = view.spec.apply(before, view.spec.legal_moves(before)[0])
-        index = next(i for i in range(fake.map["n"])
-                     if bytes(fake.map["cells"][i * 6 : (i + 1) * 6]) == bytes(neighbour.map_cells()))
+        index = fake.map["index"][bytes(neighbour.map_cells())]
         said = fake.map["dist"][index]
         fake.pick(index)
         await fake_page.drive(page.window, lambda: panel.here[0] == index)
