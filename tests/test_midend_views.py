@@ -327,11 +327,11 @@ def labelled(view: object, key: str) -> object:
     return [call.args[0] for call in view.shell.text.call_args_list if call.args[1] == key][-1]
 
 
-def act(page: object, node: object, kind: str = "click") -> None:
+def act(page: object, node: object, kind: str = "click", **fields: object) -> None:
     """A click (or a change) on ``node`` as the page dispatches it: the document's capturing listeners
     first (the frame's, which takes the last action's alert away), then the node's own and, bubbling,
     those of the elements it is in (a board listens once for all its cells)."""
-    event = mock.MagicMock(name=kind)
+    event = mock.MagicMock(name=kind, **fields)  # a key's ``key``, for one
     event.type, event.target = kind, node
     for call in page.document.addEventListener.call_args_list:
         if call.args[0] == kind and len(call.args) > 2 and call.args[2] is True:
@@ -617,3 +617,74 @@ def test_the_sliding_editor_says_live_whether_the_position_is_solvable_and_plays
         assert view.session.state.grid() == [[2, 1, 4], [3, 5, 6], [7, 0, 8]]
 
     asyncio.run(body())
+
+
+# ----------------------------------------------------------------- Huarong's board editor
+def test_the_huarong_editor_builds_the_classic_board_refuses_what_would_not_play_and_solves_it(page):
+    """The classic board built piece by piece on a cleared grid (each refusal said: a second 曹操, an
+    overlap, a piece off the board), solved from the editor in 116 moves, its pieces numbered as the course
+    numbers them (Reset shows the course's grid, named as its layout); then the editor moves a piece by a
+    key (refused: an overlap) and deletes it, refuses to play a board with no piece 1 (the alert, still
+    editing), says before Play that a 2-wide 曹操 cannot pass a 5-column exit, and Share from the editor
+    opens the board and links it."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    from puzzles.huarong.layouts import find_layout
+
+    async def body():
+        view = make_view("huarong", {"speed": "0"})
+        await view.build_own_later()
+        ed, editor = view.board_editor, view.editor
+        click(editor.edit_btn)
+        click(labelled(view, "ed_clear"))
+        assert "not playable yet: there is no piece 1" in status(view), status(view)
+
+        def cell(r: int, c: int) -> object:
+            return next(e for e in ed.node.children
+                        if e.getAttribute("data-r") == str(r) and e.getAttribute("data-c") == str(c))
+
+        def place(tool: str, r: int, c: int) -> None:
+            click(ed.tool_btns[tool])
+            act(page, cell(r, c))
+
+        for tool, r, c in [("vbar", 0, 0), ("boss", 0, 1), ("vbar", 0, 3), ("vbar", 2, 0), ("hbar", 2, 1),
+                           ("vbar", 2, 3), ("soldier", 3, 1), ("soldier", 3, 2), ("soldier", 4, 0), ("soldier", 4, 3)]:
+            place(tool, r, c)
+        assert status(view) == "Editing — the board is valid: Play, Solve or Share it."
+        place("boss", 4, 1)
+        assert status(view) == "There is only one 曹操 (Cao Cao): move or delete him first."
+        place("hbar", 4, 2)
+        assert status(view) == "That would overlap another piece."
+        place("vbar", 4, 1)
+        assert status(view) == "That does not fit on the board."
+        await solve_to_the_end(page, view)
+        assert status(view) == "Solved: 116 moves" and view.session.state.is_solved()
+        click(view.reset_btn)
+        assert view.session.state.grid() == COURSE, "the pieces are numbered as the course numbers them"
+        assert str(view.layout_select.value) == str(find_layout("横刀立马").index)
+        # the editor moves, deletes and refuses an unplayable board
+        click(editor.edit_btn)
+
+        def boss() -> object:
+            return next(e for e in ed.node.children if "boss" in str(e.className).split())
+
+        act(page, boss())  # selected
+        act(page, boss(), "keydown", key="ArrowLeft")
+        assert status(view) == "That would overlap another piece."
+        act(page, boss(), "keydown", key="Delete")
+        assert not [e for e in ed.node.children if "boss" in str(e.className).split()]
+        click(labelled(view, "ed_play"))
+        assert alert(view).startswith("This board cannot be played yet: there is no piece 1"), alert(view)
+        assert editor.editing
+        place("boss", 0, 1)
+        choose(ed.cols, "5")
+        assert "not playable yet: piece 1 has width 2 and cannot pass" in status(view), status(view)
+        choose(ed.cols, "4")
+        assert "the board is valid" in status(view)
+        act(page, labelled(view, "share"))  # Share from the editor opens the board and links it
+        params = dict(parse_qsl(urlsplit(str(view.frame.share_link)).query))
+        assert params["board"] == "3114/3114/5226/5786/900a" and not editor.editing
+        assert view.session.state.grid() == COURSE
+
+    asyncio.run(body())
+
