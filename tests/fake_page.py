@@ -15,6 +15,7 @@ import asyncio
 import importlib
 import importlib.machinery
 import json
+import re
 import sys
 import time
 import types
@@ -23,6 +24,12 @@ from unittest import mock
 
 PAGE_MODULES = ("app.", "puzzles.huarong.view", "puzzles.linkup.view", "puzzles.linkup.race",
                 "puzzles.sliding.view")
+# A game's page-only modules (``*_view``, tools/configs.py's rule) import ``pyscript`` too: each fake page
+# imports them again, so that none keeps the window of an earlier one.
+
+
+def is_page_module(name: str) -> bool:
+    return name.startswith(PAGE_MODULES) or (name.startswith("puzzles.") and name.endswith("_view"))
 
 
 class Timers:
@@ -124,6 +131,42 @@ class Element:
     def addEventListener(self, kind: str, fn: object, *args: object) -> None:
         self.listeners.setdefault(kind, []).append(fn)
 
+    def matches(self, selector: str) -> bool:
+        """Whether this element matches ``selector``: a comma-separated list of compounds, each a tag
+        name, ``#id``, ``.class``, ``[name=value]`` and ``:not(...)`` of one such part (the selectors
+        the page's own listeners ask about)."""
+        return any(self._matches_compound(part.strip()) for part in _split_selector(selector))
+
+    def _matches_compound(self, compound: str) -> bool:
+        return all(self._has(part) != negated for negated, part in _selector_parts(compound))
+
+    def _has(self, part: str) -> bool:
+        if part.startswith("#"):
+            return self.attrs.get("id") == part[1:]
+        if part.startswith("."):
+            return part[1:] in (str(self.className) + " " + str(self.attrs.get("class", ""))).split()
+        if part.startswith("["):
+            name, _, value = part[1:-1].partition("=")
+            return self.attrs.get(name) == value.strip("'\"") if value else name in self.attrs
+        return self.tagName == part.upper()
+
+    def closest(self, selector: str) -> "Element | None":
+        """This element or the nearest one above it that matches ``selector``."""
+        node = self
+        while node is not None:
+            if node.matches(selector):
+                return node
+            node = node.parentNode
+        return None
+
+    def contains(self, node: "Element | None") -> bool:
+        """Whether ``node`` is this element or one under it (never a node of the page's mocks)."""
+        while isinstance(node, Element):
+            if node is self:
+                return True
+            node = node.parentNode
+        return False
+
     def walk(self) -> list:
         """This element and every one under it."""
         out = [self]
@@ -133,6 +176,19 @@ class Element:
 
     def by_id(self, name: str) -> "Element | None":
         return next((e for e in self.walk() if e.attrs.get("id") == name), None)
+
+
+# One part of a compound selector: ``:not(part)``, ``#id``, ``.class``, ``[name=value]`` or a tag name.
+_SELECTOR_PART = re.compile(r":not\(([^)]*)\)|([#.]?[\w-]+|\[[^\]]*\])")
+
+
+def _split_selector(selector: str) -> list:
+    return [part for part in selector.split(",") if part.strip()]
+
+
+def _selector_parts(compound: str) -> list:
+    """``compound``'s parts, each ``(negated, part)``."""
+    return [(bool(inner), inner or part) for inner, part in _SELECTOR_PART.findall(compound)]
 
 
 def now_ms() -> float:
@@ -229,7 +285,7 @@ SHARED_MODULES = ("app.i18n",)
 
 def forget_page_modules() -> None:
     for name in list(sys.modules):
-        if name.startswith(PAGE_MODULES) and name not in SHARED_MODULES:
+        if is_page_module(name) and name not in SHARED_MODULES:
             del sys.modules[name]
 
 

@@ -102,18 +102,6 @@ def test_storage_off_or_full_the_game_goes_on(open_game, storage):
 # an old one, read from the browser's own storage at a real start, is tests/e2e/test_hostile_saves.py's.
 
 
-def test_worker_files_that_fail_to_load_say_so(open_game):
-    """The worker's config names files the snapshot was not made from, so the worker fetches them, and one
-    answers 404."""
-    page = open_game.blank()
-    open_game.allow += ["worker_jobs.py"]  # the 404
-    page.worker_files_needed()
-    page.route("**/worker_jobs.py", lambda route: route.fulfill(status=404, body="gone"))
-    page = page.open("?game=huarong&lang=en", solver=False)
-    expect(page.locator("#solver-note")).to_contain_text("failed to start", timeout=60_000)
-    assert page.evaluate("gameHandler.move(10, 'left')") is True
-
-
 def test_a_missing_worker_config_never_leaves_this_server(open_game):
     page = open_game.blank()
     # the 404, and PyScript's fall-back to its CDN: blocked by the page's policy (checked below)

@@ -1,5 +1,7 @@
-"""Huarong Road in Chromium, as a user plays it. (Pasted boards, move scripts and Hint are
-checked on the midend, without a browser, in tests/test_midend_play.py.)"""
+"""Huarong Road in Chromium, as a user plays it: mouse, keyboard and touch, the console's gameHandler,
+a long search cancelled with the page responsive, the pieces' tab order. (Pasted boards, move scripts and
+Hint are checked on the midend, without a browser, in tests/test_midend_play.py; Solve in either metric, no
+solution and the comparison, Share and a reload in tests/test_midend_views.py.)"""
 
 import re
 
@@ -7,61 +9,14 @@ import pytest
 from playwright.sync_api import expect
 from test_longtask import long_tasks, watch
 
-from puzzles.huarong import Board
-from puzzles.huarong.layouts import find_layout
-
 pytestmark = pytest.mark.e2e
-COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
-
-
-def test_solve_the_course_board_in_place(open_game):
-    """In the cell metric (the link's), then, after Reset, in the piece metric (the picker's)."""
-    page = open_game("?lang=en&speed=0&metric=cell")
-    for metric, steps in (("cell", 116), ("piece", 81)):
-        if metric == "piece":
-            page.button("Reset", exact=True).click()
-            page.panel.get_by_label("Count").select_option(metric)
-        assert page.board() == COURSE
-        page.solve()
-        expect(page.status()).to_have_text("Solved: %d moves" % steps, timeout=30_000)
-        page.wait_for_function("gameHandler.isSolved()")
-        expect(page.locator("#huarong-moves")).to_have_text("Moves: %d" % steps)
-        if metric == "cell":
-            assert page.move_count() == 116
-
-
-def test_dead_end_has_no_solution_then_equivalence_is_compared(open_game):
-    """One page: 走投无路 solved: no solution, the board stays, the chart drawn; then 勇闯五关's comparison of
-    the two equivalences (both 46 moves, the same-shape one over fewer positions)."""
-    page = open_game("?lang=en")
-    page.choose_layout("走投无路")
-    before = page.board()
-    assert before == find_layout("走投无路").board.grid()
-    page.solve()
-    expect(page.status()).to_have_text("No solution — 3731 positions explored", timeout=30_000)
-    assert page.board() == before
-    expect(page.locator(".chart .bar").first).to_be_attached()
-    # equivalence
-    page.choose_layout("勇闯五关")
-    page.panel.get_by_text("What equivalence buys").click()
-    page.get_by_role("button", name="Compare").click()
-    row = page.get_by_role("row", name=re.compile("same-shape pieces equal"))
-    expect(row).to_contain_text("46", timeout=60_000)
-    expect(page.get_by_role("row", name=re.compile("all pieces distinct"))).to_contain_text("46", timeout=60_000)
-    expect(page.locator(".compare-out")).to_contain_text("fewer positions")
-
-
-def test_console_snippet_moves_the_board(open_game):
-    """``gameHandler.move`` answers whether the piece moved, and its label follows."""
-    page = open_game("?lang=en")
-    assert page.evaluate("gameHandler.move(10, 'left')") is True
-    assert page.evaluate("gameHandler.move(1, 'down')") is False
-    expect(page.piece("Soldier (piece 10)")).to_have_attribute("aria-label", re.compile("row 5, column 3"))
 
 
 def test_mouse_keyboard_drag_undo_redo(open_game):
     """The board played by tap-and-tap, the keyboard and a mouse drag, then undone and redone (in a page of
-    its own: a drag just after a console move and an undo can race their redraw on a loaded machine)."""
+    its own: a drag just after a console move and an undo can race their redraw on a loaded machine); then
+    ``gameHandler.move`` from the console answers true for a move made, false for one refused, and the moved
+    piece's name follows."""
     page = open_game("?lang=en")
     # pieces glide for 0.12 s; a box read mid-glide puts the drag's press beside the piece once it lands
     page.emulate_media(reduced_motion="reduce")
@@ -88,6 +43,10 @@ def test_mouse_keyboard_drag_undo_redo(open_game):
     page.redo()
     assert page.board()[4] == [0, 9, 10, 0]
     expect(page.locator("#huarong-moves")).to_have_text("Moves: 2")
+    # the console's gameHandler.move answers whether the piece moved, and its name follows
+    assert page.evaluate("gameHandler.move(10, 'right')") is True
+    assert page.evaluate("gameHandler.move(1, 'down')") is False
+    expect(page.piece("Soldier (piece 10)")).to_have_attribute("aria-label", re.compile("row 5, column 4"))
 
 
 @pytest.mark.longtask
@@ -112,30 +71,6 @@ def test_cancel_a_long_solve_keeps_the_page_responsive(open_game):
     expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
     assert page.board() == big
     assert long_tasks(page) == [], "a main-thread task took over 50 ms of CPU"
-
-
-def test_share_link_and_reload_restore_the_board(open_game):
-    page = open_game("?lang=en")
-    page.choose_layout("勇闯五关")
-    expected = find_layout("勇闯五关").board.grid()
-    page.get_by_role("button", name="Share").click()
-    link = page.get_by_role("textbox", name="Link to this board").input_value()
-    assert "game=huarong" in link and "board=" in link
-    other = page.open_link(link)
-    assert other.board() == expected
-    other.close()
-    # moves survive a reload
-    first = Board.from_grid(expected).legal_moves()[0]
-    assert page.evaluate("([p, d]) => gameHandler.move(p, d)", list(first)) is True
-    after = page.board()
-    page.reload()
-    assert page.board() == after and page.move_count() == 1
-
-
-def test_bad_board_in_link_opens_the_default_with_a_message(open_game):
-    page = open_game("?lang=en&board=%5B%5B1%2C2%5D%5D")
-    expect(page.get_by_role("alert")).to_contain_text("The board in the link was not loaded")
-    assert page.board() == COURSE
 
 
 def test_touch_tap_and_tap_on_a_phone(open_game):

@@ -45,6 +45,13 @@ def huarong_distance(grid, metric="cell"):
     return huarong.count_steps(result.moves, metric)
 
 
+def in_view(page, locator):
+    box = locator.bounding_box()
+    size = page.viewport_size
+    bottom, right = box["y"] + box["height"], box["x"] + box["width"]
+    return box["y"] >= 0 and bottom <= size["height"] + 0.5 and right <= size["width"] + 0.5
+
+
 def solved_text(lang, n):
     return NAMES[lang]["solved"].format(n=n)
 
@@ -86,36 +93,23 @@ def test_huarong_map_follows_the_board_and_puts_the_farthest_position_on_it(open
 
 
 def test_huarong_piece_metric_map(open_game):
+    """A link's piece metric: the map measures the board's distance in pieces moved (a change of metric
+    making a new map: tests/test_midend_views.py)."""
     page = open_game("?game=huarong&metric=piece&lang=en")
     fig = page.open_map(NAMES["en"]["map"])
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*\b81\b"))
-    # a change of metric makes a new map, measured in the new metric
-    page.get_by_role("combobox", name="Count").select_option("cell")
-    expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*\b116\b"), timeout=60_000)
 
 
-def test_sliding_3x3_map_has_every_position_and_the_solver_distance(open_game):
-    """Made in 中文; its text alternative read in 中文, then in English after a switch."""
-    board = json.dumps(SLIDING_3X3).replace(" ", "")
-    page = open_game("?game=sliding&speed=0&lang=zh&board=%s" % quote(board))
-    fig = page.open_map(NAMES["zh"]["map"])
-    expected = len(sliding_solver.solve(sliding.Board.from_grid(SLIDING_3X3)).moves)
-    expect(fig).to_have_attribute("aria-label", re.compile(r"181,440 .*\b%d\b" % expected))
-    # the text alternative: one row per distance, adding up to every position
-    panel = page.panel
-    panel.get_by_text(NAMES["zh"]["table"], exact=True).first.click()
-    for lang in ("zh", "en"):
-        if lang == "en":
-            page.switch_language()
-        table = panel.get_by_role("table", name=NAMES[lang]["table"])
-        counts = [int(c.replace(",", "")) for c in table.locator("tbody td").all_text_contents()]
-        assert sum(counts) == 181_440 and len(counts) == expected + 1 and counts[0] == 1
-
-
-def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board(open_game):
-    page = open_game("?game=sliding&lang=en")  # the default 2 x 3 board: 360 positions
+def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board_both_in_view_on_a_desktop(open_game):
+    """On a desktop the map opens beside the board, both on the screen; arrow keys walk the map to a
+    neighbour, Enter puts it on the board (its distance said, one undoable step), both still on the screen."""
+    page = open_game("?game=sliding&lang=en", "desktop")  # the default 2 x 3 board: 360 positions
     fig = page.open_map(NAMES["en"]["map"])
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b360 positions"))
+    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    board = page.locator(BOARD_IDS["sliding"])
+    assert in_view(page, fig), "the map is on the screen: %r" % fig.bounding_box()
+    assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
     before = page.board()
     start = distance_in(fig)
     fig.focus()
@@ -137,15 +131,23 @@ def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board(open_game):
     diff = [i for i, (a, b) in enumerate(zip(sum(before, []), sum(after, []))) if a != b]
     assert len(diff) == 2 and abs(said - start) <= 1
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % said))
+    assert in_view(page, board) and in_view(page, fig), "both still on the screen"
     # one undoable step
     page.undo()
     assert page.board() == before
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % start))
 
 
-def test_pointing_previews_and_a_click_jumps(open_game):
-    page = open_game("?game=huarong&lang=en")
+def test_pointing_previews_and_a_click_jumps_beside_the_board_on_a_desktop(open_game):
+    """On a desktop: the map beside the board, both on the screen; the pointer over a position previews
+    it, a click puts it on the board (no move counted); a position picked by the keyboard does too, and
+    both stay on the screen."""
+    page = open_game("?game=huarong&lang=en", "desktop")
     fig = page.open_map(NAMES["en"]["map"])
+    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    board = page.locator(BOARD_IDS["huarong"])
+    assert in_view(page, fig), "the map is on the screen: %r" % fig.bounding_box()
+    assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
     fig.scroll_into_view_if_needed()
     box = page.locator("#huarong-map-figure canvas").bounding_box()
     focus_line = page.locator("#huarong-map-focus")
@@ -164,6 +166,19 @@ def test_pointing_previews_and_a_click_jumps(open_game):
     expect(page.status()).to_contain_text("Put on the board from the map: %d moves" % said)
     assert huarong_distance(page.board()) == said
     assert page.move_count() == 0  # a jump is not a move
+    # a position picked by the keyboard goes onto the board too, both still in view
+    before = page.board()
+    fig.focus()
+    expect(fig).to_have_attribute("data-distance", re.compile(r"\d"))
+    changed = "(b) => JSON.stringify(gameHandler.getBoard()) !== JSON.stringify(b)"
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):  # to a neighbour on the map
+        page.keyboard.press(key)
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(300)
+        if page.evaluate(changed, before):
+            break
+    assert page.evaluate(changed, before), "a position picked on the map is on the board"
+    assert in_view(page, board) and in_view(page, fig), "both still on the screen"
 
 
 def test_the_map_on_a_phone_leaves_the_board_on_screen_and_passes_axe(open_game, server_url):
@@ -191,48 +206,13 @@ def test_stop_mapping_then_a_new_board_makes_a_new_map(open_game):
     fig = page.map_figure()
     expect(fig).to_have_attribute("aria-label", "State map, not made yet")
     expect(map_button).to_have_attribute("aria-expanded", "true")
-    # closing and opening again makes it
-    map_button.click()
-    expect(map_button).to_have_attribute("aria-expanded", "false")
-    map_button.click()
-    expect(fig).to_have_attribute("aria-label", re.compile(r"181,440 positions"), timeout=60_000)
-    # another board, of another shape: the map is made again for it
+    # another board, of another shape: the map is made for it (opening it again after a Stop makes one
+    # too: tests/test_midend_views.py)
     page.paste_board("[[4,1,2],[5,0,3]]")
     expect(fig).to_have_attribute("aria-label", re.compile(r"State map of 360 positions; .* 5 moves"), timeout=60_000)
 
 
 # ---------------------------------------------------------------- the map in view, beside the board
-def in_view(page, locator):
-    box = locator.bounding_box()
-    size = page.viewport_size
-    bottom, right = box["y"] + box["height"], box["x"] + box["width"]
-    return box["y"] >= 0 and bottom <= size["height"] + 0.5 and right <= size["width"] + 0.5
-
-
-@pytest.mark.parametrize("game", ["huarong", "sliding"])
-def test_on_a_desktop_the_map_opens_beside_the_board_and_a_pick_changes_a_board_in_view(open_game, game):
-    page = open_game("?game=%s&lang=en" % game, "desktop")
-    panel = page.panel
-    board = page.locator(BOARD_IDS[game])
-    panel.get_by_role("button", name="Map").click()
-    figure = panel.get_by_role("img", name=re.compile("positions"))
-    expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
-    assert in_view(page, figure), "the map is on the screen: %r" % figure.bounding_box()
-    assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
-    before = page.board()
-    figure.focus()
-    expect(figure).to_have_attribute("data-distance", re.compile(r"\d"))
-    changed = "(b) => JSON.stringify(gameHandler.getBoard()) !== JSON.stringify(b)"
-    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):  # to a neighbour on the map
-        page.keyboard.press(key)
-        page.keyboard.press("Enter")  # a position picked on the map goes onto the board
-        page.wait_for_timeout(300)
-        if page.evaluate(changed, before):
-            break
-    assert page.evaluate(changed, before), "a position picked on the map is on the board"
-    assert in_view(page, board) and in_view(page, figure), "both still on the screen"
-
-
 def test_on_a_phone_the_map_comes_into_view_and_the_board_is_a_button_away(open_game):
     """In English, then, after the language switch, closed and opened again by its 中文 names."""
     page = open_game("?game=huarong&lang=en", "phone-2x", solver=False)
@@ -271,26 +251,27 @@ FIGURE_NAMES = """(id) => { window.__names = []; const fig = document.getElement
   .observe(fig, {attributes: true, attributeFilter: ['aria-label', 'data-drawn-ms']}); }"""
 
 
-@pytest.mark.parametrize("lang, device", [("en", "phone-2x"), ("zh", "phone")])
-def test_the_3x3_map_says_what_it_does_meanwhile_and_names_the_boards_distance_from_its_first_picture(
-        open_game, lang, device):
-    """The 3 x 3 map's 181,440 positions, on a phone (one with a 2x screen, whose drawing once took 16-80 s):
+def test_the_3x3_map_says_what_it_does_meanwhile_and_names_the_boards_distance_from_its_first_picture(open_game):
+    """The 3 x 3 map's 181,440 positions, on a phone with a 2x screen (whose drawing once took 16-80 s):
     while it is drawn, its line says what it does (placing, then painting); before any move, from the moment
-    the map is drawn, its name and its description say the board's distance to the goal (the drawing worker
-    indexes the positions a while after the first picture), in the page's language; the map is in view."""
-    page = open_game("?game=sliding&lang=%s&board=%s" % (lang, FAR_3X3), device, solver=False)
+    the map is drawn, its name and its description say the board's distance to the goal (the solver's, run
+    here), the drawing worker indexing the positions a while after the first picture; the map is in view.
+    Its text alternative, a table named in the page's language, has one row per distance, adding up to every
+    position, in English and after a switch to 中文. (The same rules in 中文 while it is drawn, on the
+    panel: tests/test_midend_views.py.)"""
+    page = open_game("?game=sliding&lang=en&board=%s" % FAR_3X3, "phone-2x", solver=False)
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
-    assert page.evaluate("devicePixelRatio") == (2 if device == "phone-2x" else 1)
+    assert page.evaluate("devicePixelRatio") == 2
     page.evaluate(LINE_TEXTS, "sliding-map-line")
     page.evaluate(FIGURE_NAMES, "sliding-map-figure")
-    fig = page.open_map(NAMES[lang]["map"])
+    fig = page.open_map(NAMES["en"]["map"])
     expect(fig).to_have_attribute("data-positions", "181440")
     said = page.evaluate("window.__lines")
-    painting = {"en": r"^Drawing the map… painting 181,440 positions and [\d,]+ moves$",
-                "zh": r"^正在绘制状态图……画出 181,440 个局面和 [\d,]+ 步走法$"}[lang]
-    placing = {"en": "Drawing the map… placing 181,440 positions", "zh": "正在绘制状态图……排布 181,440 个局面"}[lang]
+    painting = r"^Drawing the map… painting 181,440 positions and [\d,]+ moves$"
+    placing = "Drawing the map… placing 181,440 positions"
     assert placing in said and any(re.match(painting, t) for t in said), said[-6:]
-    far = {"en": "31 moves from the goal", "zh": "离目标 31 步"}[lang]
+    expected = len(sliding_solver.solve(sliding.Board.from_grid(SLIDING_3X3)).moves)
+    far = "%d moves from the goal" % expected
     expect(fig).to_have_attribute("aria-label", re.compile("181,440 .*" + far))
     names = page.evaluate("window.__names")
     drawn = [(name, said) for name, ms, said in names if ms]
@@ -299,3 +280,12 @@ def test_the_3x3_map_says_what_it_does_meanwhile_and_names_the_boards_distance_f
         assert re.search("181,440 .*" + far, name), names
         assert far in said, names
     assert_in_viewport(page, "#sliding-map-figure")
+    # the text alternative: one row per distance, adding up to every position
+    panel = page.panel
+    panel.get_by_text(NAMES["en"]["table"], exact=True).first.click()
+    for lang in ("en", "zh"):
+        if lang == "zh":
+            page.switch_language()
+        table = panel.get_by_role("table", name=NAMES[lang]["table"])
+        counts = [int(c.replace(",", "")) for c in table.locator("tbody td").all_text_contents()]
+        assert sum(counts) == 181_440 and len(counts) == expected + 1 and counts[0] == 1

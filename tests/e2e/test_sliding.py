@@ -1,6 +1,7 @@
 """The sliding puzzle in Chromium, as a user plays it. (Its sizes and Shuffle, Hint, pasted boards, bad links and
 their alert, and the parity rule's answer are checked on the midend, without a browser, in
-tests/test_midend_play.py.)"""
+tests/test_midend_play.py; Solve on LeetCode's example, what takes a refused paste's alert away and the tiles'
+中文 names, in tests/test_midend_views.py.)"""
 
 import json
 import random
@@ -10,7 +11,6 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from app.i18n import t
 from puzzles.sliding import Board
 
 pytestmark = pytest.mark.e2e
@@ -18,16 +18,6 @@ pytestmark = pytest.mark.e2e
 
 def open_board(open_game, grid, extra=""):
     return open_game("?game=sliding&lang=en&board=%s%s" % (quote(json.dumps(grid)), extra))
-
-
-def test_leetcode_example_solves_in_place_in_5(open_game):
-    page = open_board(open_game, [[4, 1, 2], [5, 0, 3]], "&speed=40")
-    page.wait_for_selector("html[data-solver-state=idle]")
-    page.solve()
-    expect(page.status()).to_have_text("Solved: 5 moves", timeout=30_000)
-    page.wait_for_function("gameHandler.isSolved()")
-    assert page.board() == [[1, 2, 3], [4, 5, 0]]
-    assert page.move_count() == 5
 
 
 def test_4x4_solves_in_place_then_a_long_search_shows_its_bound_and_cancel_keeps_the_board(open_game):
@@ -85,41 +75,3 @@ def test_click_keyboard_line_slides_and_undo(open_game):
     assert page.evaluate("gameHandler.move(8)") is True
     assert page.evaluate("gameHandler.isSolved()") is True
     expect(page.status()).to_have_text("Solved in 4 moves!")
-
-
-def test_chinese_labels(open_game):
-    page = open_game("?game=sliding&lang=zh&board=2x3-412503")
-    expect(page.get_by_role("button", name="求解")).to_be_visible()
-    expect(page.locator("#sp-board").get_by_role("button", name=re.compile(r"^数字 5，"))).to_be_visible()
-
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_an_alert_goes_with_the_next_action(open_game, lang):
-    """A failed paste's alert never stands beside "Board loaded."; Share, Map, Records, a move or a
-    Load take it away; LeetCode's example text, copied whole, loads its board."""
-    page = open_game("?game=sliding&lang=%s" % lang, "phone" if lang == "zh" else "laptop", solver=False)
-    loaded = t("loaded", lang)
-    bad = "Input: board = [[3,2,4],[1,5]]"
-    page.paste_board("[[4,1,2],[5,0,3]]")
-    expect(page.status()).to_have_text(loaded)
-    page.paste_board(bad)
-    expect(page.alert()).to_contain_text("[[3,2,4],[1,5]]")
-    expect(page.status()).not_to_have_text(loaded)
-    for action in ("share", "map", "records", "move", "load"):
-        if action != "share":
-            page.paste_board(bad)
-        expect(page.alert()).to_contain_text("[[3,2,4],[1,5]]")
-        if action == "share":
-            page.button(t("share", lang), exact=True).click()
-        elif action == "map":
-            page.button(t("map", lang), exact=True).click()
-        elif action == "records":
-            page.get_by_role("button", name=t("records", lang), exact=True).click()
-            page.get_by_role("button", name=t("records", lang), exact=True).click()
-        elif action == "move":
-            assert page.move(page.board()[1][0]) is True
-        else:
-            page.paste_board("Example 1:\nInput: board = [[1,2,3],[4,0,5]]\nOutput: 1\nExplanation: Swap 0 and 5.")
-            assert page.board() == [[1, 2, 3], [4, 0, 5]]
-            expect(page.status()).to_have_text(loaded)
-        expect(page.locator("#sliding-alert")).to_be_empty(timeout=2000)

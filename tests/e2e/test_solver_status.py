@@ -1,11 +1,11 @@
-"""What the solver's status says, in every game: what Solve is doing from the first frame, an answer
-worked out ahead, a board solved by the solver after a reload, a slow download of the pattern tables,
-and a solver that never started."""
+"""What the solver's status says, in every game: what Solve is doing from the first frame, a slow
+download of the pattern tables, and a solver that never started. (An answer worked out ahead and a board
+solved by the solver after a reload: tests/test_midend_views.py.)"""
 
 import re
 
 import pytest
-from pages import GAME_ORDER, GAME_QUERIES, each_game
+from pages import GAME_ORDER, GAME_QUERIES
 from playwright.sync_api import expect
 
 from puzzles.sliding import Board as SlidingBoard
@@ -42,30 +42,6 @@ def test_solve_says_what_it_does_from_the_first_frame(open_game, game):
 
 
 # ------------------------------------------- ready ahead, solved by the solver
-def test_an_answer_worked_out_ahead_says_so(open_game):
-    page = open_game("?game=sliding&lang=en&speed=0")
-    panel = page.panel
-    page.wait_ahead("solve")  # the look-ahead works the 5-move board out meanwhile
-    page.solve()
-    expect(page.status()).to_have_text("Solved: 5 moves", timeout=30_000)
-    assert page.status().get_attribute("data-answer") == "ready"
-    text = panel.locator(".progress-text").text_content()
-    assert "before you clicked" in text and not re.search(r"\d\.\d\d s", text), text
-
-
-def test_a_board_solved_by_the_solver_says_so_after_a_reload(open_game):
-    """Every game solved in one page, then one reload: each game's status says so, in both languages."""
-    for _game, page in each_game(open_game, 0):
-        page.solve()
-        page.wait_solved()
-        expect(page.counter()).not_to_have_attribute("data-playing", re.compile("."))
-    page.reload()
-    for lang in ("en", "zh"):
-        if lang == "zh":
-            page.switch_language()
-        for game in GAME_ORDER:
-            status = page.show(game).status()
-            expect(status).to_contain_text(re.compile("(Solved|Cleared) by the solver" if lang == "en" else "由求解器"))
 
 
 # ----------------------------------------------------------------- a slow download of the pattern tables
