@@ -438,7 +438,21 @@ class CodePanel:
             stop.click(force=True, timeout=20_000)
 
     def check(self) -> None:
+        """Press Check, and return once the page has begun it (its section's ``data-running`` has said
+        ``check``, even if only for an instant), so that a result read after is this Check's, never the
+        last one's still on the status line."""
+        section = self.page.panel.locator(".code-panel")
+        section.evaluate("""(s) => {
+            s.__checkBegun = false;
+            new MutationObserver((records, o) => {
+                if (records.some(r => r.oldValue === 'check') || s.dataset.running === 'check') {
+                    s.__checkBegun = true;
+                    o.disconnect();
+                }
+            }).observe(s, {attributes: true, attributeFilter: ['data-running'], attributeOldValue: true});
+        }""")
         self.button("code_check").click()
+        self.page.wait_for_function("(s) => s.__checkBegun", arg=section.element_handle(), polling=50)
 
     def status(self):
         """The panel's status line (Check's result: ``198 / 200 passed``)."""
