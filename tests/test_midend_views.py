@@ -16,6 +16,7 @@ from unittest import mock
 import pytest
 
 import fake_page
+from app.i18n import t
 from test_midend_play import alert, choose, click, make_view, paste, status, switch_language
 
 COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
@@ -541,6 +542,52 @@ def test_stop_says_the_map_is_stopped_and_opening_it_again_or_a_new_board_makes_
         await fake_page.drive(page.window, lambda: fake.started == 3 and panel.info is not None, 10)
         assert re.fullmatch(r"State map of 360 positions; .* 1 moves? from the goal\.?",
                             panel.figure.getAttribute("aria-label")), panel.figure.getAttribute("aria-label")
+
+    asyncio.run(body())
+
+
+def test_the_maps_worker_dying_is_said_and_handed_to_the_solver_as_that_worker(page):
+    """The map's job sees its worker die: its line says the map could not be made, and the solver is told
+    which worker died (the one the job ran on), so that it replaces that worker only if no other job has."""
+    async def body():
+        view = make_view("sliding", {"board": "2x3-412503"})
+
+        async def worker() -> str:
+            return "the map's worker"
+
+        view.shell.solver.get = worker
+        fake = FakeMap(page)
+        await asyncio.wait_for(view.build_later(), 10)
+        fake.paused = True
+        click(view.map.button)
+        await fake_page.drive(page.window, lambda: fake.started == 1)
+        fake.emit("died", {"text": "no answer"})
+        assert view.shell.solver.died.call_args_list == [mock.call("the map's worker")]
+        assert str(view.map.line.textContent).startswith(t("map_failed", "en", msg=""))
+        fake.cancelled, fake.paused = True, False
+        await fake_page.drive(page.window, lambda: not view.map.computing, 10)
+
+    asyncio.run(body())
+
+
+def test_a_worker_seen_dying_by_two_jobs_is_replaced_once(page):
+    """Two jobs on one worker (the look-ahead's search and the map's) both see it die: the first replaces
+    it with a fresh worker; the second, finding it already replaced, starts none (a second restart would
+    end the fresh worker as it starts)."""
+    from app.solver import Solver
+
+    async def body():
+        page.window.solverWorkers = mock.MagicMock()
+        solver = Solver(mock.MagicMock())
+        dead = object()
+        solver.worker = dead
+        solver.connect = mock.AsyncMock()
+        solver.died(dead)
+        solver.died(dead)
+        solver.died(None)  # a job that never had a worker
+        assert page.window.solverWorkers.end.call_args_list == [mock.call("solver")]
+        assert solver.generation == 1 and solver.connect.call_args_list == [mock.call("solver-1")]
+        await asyncio.sleep(0)
 
     asyncio.run(body())
 

@@ -53,6 +53,7 @@ class MapPanel:
         session.subscribe(lambda kind: self.board_changed())
         self.open = False
         self.api = None  # map.js's handle, once the section has been shown
+        self.worker = None  # the solver worker the map's job runs on (the one a "died" event is about)
         self.computing = False
         self.info = None  # the numbers of the map drawn ("ready"), or None
         self.options = None  # the options the map was made with
@@ -186,6 +187,7 @@ class MapPanel:
         except Exception as e:  # no solver: said, and the page goes on
             self._failed({"code": "map_failed", "text": str(e)})
             return
+        self.worker = worker
         self.api.start(worker, self.game, request)
 
     def _done(self) -> None:
@@ -260,7 +262,7 @@ class MapPanel:
             self._failed(data)
             return
         elif kind == "died":  # the solver stopped answering: a fresh one starts, as for any job
-            self.shell.solver.restart()
+            self.shell.solver.died(self.worker)
             self._failed({"code": "map_failed", "text": data.get("text", "")})
             return
         self.render()

@@ -113,6 +113,13 @@ class Solver:
         self.shell.render_solver_note()
         asyncio.create_task(self.connect(self._name()))
 
+    def died(self, worker: object) -> None:
+        """A job saw ``worker`` die: a fresh one starts, once. Several jobs may see the same death (the
+        look-ahead's search and the map's, say); only the first, while ``worker`` is still the page's,
+        replaces it (a second restart would end the fresh worker as it starts)."""
+        if worker is not None and self.worker is worker:
+            self.restart()
+
     def _name(self) -> str:
         return "solver" if not self.generation else "solver-%d" % self.generation
 
@@ -163,8 +170,8 @@ class Solver:
         ended = {"status": kind, "moves": [], "stats": {}}
         if kind in ("error", "died"):
             ended["error"] = json.loads(str(window.JSON.stringify(end.error)))
-        if kind == "died" and self.worker is worker:
-            self.restart()
+        if kind == "died":
+            self.died(worker)
         return ended
 
     # ------------------------------------------------------------ split searches
@@ -313,8 +320,8 @@ class Solver:
         # answer back until the call's time-out); the next split search waits for it (helper_lane).
         await first
         final = st["final"]
-        if final["status"] == "died" and self.worker is worker:
-            self.restart()
+        if final["status"] == "died":
+            self.died(worker)
         if "positions" in final["stats"]:
             final["stats"]["seconds"] = (float(window.performance.now()) - st["t0"]) / 1000
             final["stats"]["workers"] = len(st["workers"])
