@@ -144,6 +144,8 @@ class Worker:
         # A forged answer: the next request is answered with this done (its fields as code.js passes them on),
         # and its program is not run.
         self.forged: "dict | None" = None
+        self.samples = 0  # how many times the page asked where the program is
+        self.sampling = False
         self._deliver({"type": "ready", "ms": 1.0})
 
     def _deliver(self, obj: dict) -> None:
@@ -230,7 +232,10 @@ class Worker:
         return kept
 
     def sample(self) -> bool:
-        return False  # this page is not cross-origin isolated: no sample of where the program is
+        """Asked where the program is: counted in :attr:`samples`; answered ``False`` (this page is not cross-
+        origin isolated), unless :attr:`sampling` (a test then delivers the sample itself)."""
+        self.samples += 1
+        return self.sampling
 
     def end(self) -> None:
         self.ended = True

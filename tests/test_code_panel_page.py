@@ -11,6 +11,7 @@ or too long link) stays in tests/e2e/test_code.py and tests/e2e/test_code_learne
 
 import asyncio
 import functools
+import json
 import re
 import time
 from unittest import mock
@@ -492,6 +493,40 @@ def test_a_long_run_shows_its_clock_and_keep_going_gives_it_more_time(page):
         await drive(page, lambda: all(x.done() for x in tasks))
         assert view.session.cursor == 1 and view.session.state.grid()[4] == [9, 0, 10, 0]
         assert panel.run_btn.disabled is False and hidden(clock)
+
+    run(body)
+
+
+def test_past_the_limit_an_unanswered_sample_is_asked_for_again_until_one_comes(page):
+    """At the limit the page asks the program where it is; a request the program has not answered within
+    RESAMPLE_S is made again (the program takes it at a check of its own, which can miss it), and once a
+    sample is shown, no more are asked for."""
+    from app.code_panel import RESAMPLE_S
+
+    async def body():
+        view, panel = await opened(page, "huarong")
+        limit = int(panel.section.getAttribute("data-time-limit"))
+        write(panel, "def solve(board):\n    gameHandler.move(10, 'left')\n")
+        worker = page.code.workers[-1]
+        worker.held, worker.sampling = True, True
+        tasks = start(panel.run_btn)
+        await drive(page, lambda: worker.requests)
+        page.code.jump(limit + 1)
+        await drive(page, lambda: not hidden(panel.keep_btn))
+        assert worker.samples == 1
+        page.code.jump(RESAMPLE_S / 2)
+        await drive(page, lambda: panel.elapsed >= limit + 1 + RESAMPLE_S / 2)
+        assert worker.samples == 1, "asked again before its time"
+        page.code.jump(RESAMPLE_S)
+        await drive(page, lambda: worker.samples == 2)
+        worker.on_message(json.dumps({"type": "where", "id": worker.current["id"], "line": 2, "fn": "solve",
+                                      "sizes": [["board", 5]]}))  # the sample, while the program runs on
+        await drive(page, lambda: not hidden(panel.where.el))
+        page.code.jump(3 * RESAMPLE_S)
+        await drive(page, lambda: panel.elapsed >= limit + 1 + 3.5 * RESAMPLE_S)
+        assert worker.samples == 2 and not hidden(panel.where.el)
+        worker.release()
+        await drive(page, lambda: all(x.done() for x in tasks))
 
     run(body)
 

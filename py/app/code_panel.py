@@ -59,6 +59,7 @@ FLOOD_PER_S = 10000  # messages a second that end the learner's worker (static/c
 TABLE_ROWS = 30  # rows of Check's table shown (failing cases first)
 POLL_S = 0.03
 SAMPLE_S = 0.3  # Stop waits this long for the program to say where it is, then ends it
+RESAMPLE_S = 2.0  # past the limit, a sample not answered by then is asked for again
 STORE = "bfs-puzzles.code."
 
 
@@ -105,6 +106,7 @@ class CodePanel:
         self.stopped = False
         self.limit_s = TIME_LIMIT_S  # this request's limit: Keep going raises it
         self.offered = False  # the limit is reached and Keep going is offered
+        self.sampled_at = 0.0  # when the program was last asked where it is
         self.elapsed = 0.0  # seconds of the request (Check: of its case under way), as the clock last saw them
         self.clock_s = -1  # the whole second the clock shows
         self.use_connect = False
@@ -469,6 +471,7 @@ class CodePanel:
     def _sample(self) -> bool:
         """Ask the running program where it is (``True`` when asked: the page is cross-origin isolated)."""
         self.where.clear()
+        self.sampled_at = _now()
         return self.worker is not None and self.ready and bool(self.worker.sample())
 
     def _kill(self) -> None:
@@ -530,7 +533,11 @@ class CodePanel:
             self.offered = False
             self.keep_btn.setAttribute("hidden", "")
             self.where.clear()
-        if elapsed <= self.limit_s or self.offered:
+        if self.offered:
+            if self.where.where is None and _now() - self.sampled_at >= RESAMPLE_S:
+                self._sample()  # unanswered: the program takes the request at a check of its own, which can miss it
+            return False
+        if elapsed <= self.limit_s:
             return False
         if self.running == "call":
             self._kill()
