@@ -471,16 +471,23 @@ class FakeMap:
                            "grid": list(m["cells"][index * m["size"] : (index + 1) * m["size"]])})
 
 
-async def open_map(page: object, game: str, params: dict, lang: str = "en") -> tuple:
-    """The game's view with its Map built (the solver's worker a stand-in) and opened: (view, fake map)."""
+async def map_view(page: object, game: str, params: dict, lang: str = "en", worker: str = "worker") -> tuple:
+    """The game's view with its Map built, the solver's worker a stand-in (``worker``, what the solver's
+    ``get`` answers): (view, fake map)."""
     view = make_view(game, params, lang)
 
-    async def worker() -> str:
-        return "worker"
+    async def get() -> str:
+        return worker
 
-    view.shell.solver.get = worker
+    view.shell.solver.get = get
     fake = FakeMap(page)
     await asyncio.wait_for(view.build_later(), 10)
+    return view, fake
+
+
+async def open_map(page: object, game: str, params: dict, lang: str = "en") -> tuple:
+    """The game's view with its Map built (the solver's worker a stand-in) and opened: (view, fake map)."""
+    view, fake = await map_view(page, game, params, lang)
     click(view.map.button)
     await fake_page.drive(page.window, lambda: "located" in [kind for kind, *_ in fake.seen]
                           or view.map.error is not None, 10)
@@ -515,14 +522,7 @@ def test_stop_says_the_map_is_stopped_and_opening_it_again_or_a_new_board_makes_
     stays open; closed and opened again, the map is made; a board of another shape pasted: a new map is
     made for it, named with that board's distance."""
     async def body():
-        view = make_view("sliding", {"board": "2x3-412503"})
-
-        async def worker() -> str:
-            return "worker"
-
-        view.shell.solver.get = worker
-        fake = FakeMap(page)
-        await asyncio.wait_for(view.build_later(), 10)
+        view, fake = await map_view(page, "sliding", {"board": "2x3-412503"})
         panel = view.map
         fake.paused = True
         click(panel.button)
@@ -550,14 +550,7 @@ def test_the_maps_worker_dying_is_said_and_handed_to_the_solver_as_that_worker(p
     """The map's job sees its worker die: its line says the map could not be made, and the solver is told
     which worker died (the one the job ran on), so that it replaces that worker only if no other job has."""
     async def body():
-        view = make_view("sliding", {"board": "2x3-412503"})
-
-        async def worker() -> str:
-            return "the map's worker"
-
-        view.shell.solver.get = worker
-        fake = FakeMap(page)
-        await asyncio.wait_for(view.build_later(), 10)
+        view, fake = await map_view(page, "sliding", {"board": "2x3-412503"}, worker="the map's worker")
         fake.paused = True
         click(view.map.button)
         await fake_page.drive(page.window, lambda: fake.started == 1)
