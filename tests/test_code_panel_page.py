@@ -499,7 +499,7 @@ def test_a_long_run_shows_its_clock_and_keep_going_gives_it_more_time(page):
 
 def test_past_the_limit_an_unanswered_sample_is_asked_for_again_until_one_comes(page):
     """At the limit the page asks the program where it is; a request the program has not answered within
-    RESAMPLE_S is made again (the program takes it at a check of its own, which can miss it), and once a
+    RESAMPLE_S is made again (one request missed never leaves the line empty), and once a
     sample is shown, no more are asked for."""
     from app.code_panel import RESAMPLE_S
 

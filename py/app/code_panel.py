@@ -535,7 +535,7 @@ class CodePanel:
             self.where.clear()
         if self.offered:
             if self.where.where is None and _now() - self.sampled_at >= RESAMPLE_S:
-                self._sample()  # unanswered: the program takes the request at a check of its own, which can miss it
+                self._sample()  # unanswered: asked again, so that one request missed never leaves the line empty
             return False
         if elapsed <= self.limit_s:
             return False
