@@ -115,6 +115,7 @@ async function boot() {
 
 try {
   api = await boot();
+  performance.mark("solver-boot:ready"); // before py/worker.py's warm-up, which runs once this task ends
   post({ type: "ready", version: String(api.ping()) }); // the first ping's answer, without a round trip
   while (queue.length) handle(queue.shift());
 } catch (error) {
