@@ -4,7 +4,7 @@ beside it in fresh contexts; failing the test on page errors, console errors, HT
 a ``.py-error`` or any request that leaves this server."""
 
 import pytest
-from pages import DEVICES, GamePage, end_traces
+from pages import DEVICES, GamePage, context_device, end_traces
 from playwright.sync_api import expect
 
 # How long an expectation waits for the page by default (Playwright's is 5 s). The suite runs three
@@ -48,8 +48,9 @@ class Watch:
 
 @pytest.fixture(scope="session")
 def profiles(browser_type, browser_type_launch_args, tmp_path_factory, server_url, quick_starts):
-    """One persistent browser context per device for the whole run (per test process), so its HTTP cache
-    keeps the runtimes' compiled WebAssembly from one test to the next: a page's start costs about a third
+    """One persistent browser context per kind of device for the whole run (per test process; devices that
+    differ only in size share one: ``pages.context_device``), so its HTTP cache keeps the runtimes'
+    compiled WebAssembly from one test to the next: a page's start costs about a third
     less CPU (1.8 instead of 2.9 s to a ready solver, measured on this machine), which is most of the
     suite's time. Each test's page in it still starts with nothing stored (see ``open_game``).
 
@@ -85,9 +86,12 @@ def profiles(browser_type, browser_type_launch_args, tmp_path_factory, server_ur
         ctx.close()
 
 
-def _fresh_page(ctx, server_url: str):
-    """A new page of a shared context with every origin's storage cleared: a first visit again."""
+def _fresh_page(ctx, server_url: str, device: str):
+    """A new page of a shared context, of ``device``'s size, with every origin's storage cleared: a first
+    visit again."""
     page = ctx.new_page()
+    if page.viewport_size != DEVICES[device]["viewport"]:
+        page.set_viewport_size(DEVICES[device]["viewport"])
     cdp = ctx.new_cdp_session(page)
     for origin in SEEN_ORIGINS | {server_url.rstrip("/")}:
         cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORAGE})
@@ -96,24 +100,25 @@ def _fresh_page(ctx, server_url: str):
 
 
 @pytest.fixture
-def open_game(browser, profiles, server_url, request):
+def open_game(profiles, server_url, request):
     """``open_game("?game=linkup&lang=zh", "phone")`` -> the game's page object, app and solver ready.
     See tests/e2e/pages.py for the arguments and what a page object offers."""
     contexts, pages, watches, opened = [], [], [], []
-    shared = set()  # the devices whose shared context this test uses (once: a second page is a new context)
+    shared = set()  # the shared contexts this test uses (once: a second page is a new context)
 
     def watch(page) -> None:
         watches.append(Watch(page))
 
     def blank(device: str = "laptop", new: bool = False, service_workers: bool = False) -> GamePage:
-        if new or service_workers or device in shared:  # a page beside the test's own, with storage of its own
+        if new or service_workers or context_device(device) in shared:  # beside the test's page, its own storage
+            browser = request.getfixturevalue("browser")  # launched by the first test that needs it
             ctx = browser.new_context(**DEVICES[device], service_workers="allow" if service_workers else "block")
             contexts.append(ctx)
             page = ctx.new_page()
         else:
-            page = _fresh_page(profiles(device), server_url)
+            page = _fresh_page(profiles(context_device(device)), server_url, device)
             pages.append(page)
-            shared.add(device)
+            shared.add(context_device(device))
         watch(page)
         return GamePage(page, server_url, watch, device)
 

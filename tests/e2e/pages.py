@@ -80,6 +80,16 @@ DEVICES = {
     "small-phone": {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True},
 }
 
+
+def context_device(device: str) -> str:
+    """The device whose shared browser context ``device``'s pages open in: the first one of DEVICES with
+    the same options but the viewport (a page's own size, set on the page). Each shared context is a
+    browser of its own with one page of the app kept open (tests/e2e/conftest.py's ``profiles``), about
+    7 CPU s to start in each test process: sizes alone need none of their own."""
+    def rest(name: str) -> dict:
+        return {k: v for k, v in DEVICES[name].items() if k != "viewport"}
+    return next(name for name in DEVICES if rest(name) == rest(device))
+
 KSHISEN = generate(8, 18, 36, 4, 3).to_code()  # the 8 x 18 board of the course
 LARGE = generate(10, 20, 50, 4, 2).to_code()  # the largest Link-up board
 # An 8×8 Huarong board with few pieces: far too many positions to solve quickly.
@@ -168,6 +178,8 @@ class GamePage:
     def new_tab(self) -> "GamePage":
         """A new page in this browser context (same storage), watched like this one, not opened yet."""
         page = self.page.context.new_page()
+        if page.viewport_size != DEVICES[self.device]["viewport"]:  # a context shared with another size
+            page.set_viewport_size(DEVICES[self.device]["viewport"])
         self._watch(page)
         return GamePage(page, self.base, self._watch, self.device)
 
