@@ -74,22 +74,12 @@ def learner(code: str, name: str):
     return ns[name]
 
 
-def test_a_correct_connect_passes_check_then_clears_pairs(open_game):
-    """Check in 中文, then the page in English: the verdict follows; Use my connect plays in English."""
-    page = open_game("?game=linkup&lang=zh")
-    code = page.code_panel().open()
-    code.write(connect_with(2))
-    code.check()
-    passed, n = code.checked()
-    assert passed == n >= 200
-    expect(code.status()).to_contain_text(t("code_all_passed", "zh", n=n))
-    lang = code.switch_language()
-    expect(code.status()).to_contain_text(t("code_all_passed", lang, n=n))
-    # Use my connect: each clicked pair is joined by the learner's connect
+def use_my_connect_joins(page, code, lang: str, program: str, pairs: int) -> None:
+    """With Use my connect, ``pairs`` clicked pairs (each one ``program``'s connect joins) are removed."""
     page.get_by_role("checkbox", name=t("code_use_connect", lang)).check()
-    mine = learner(connect_with(2), "connect")
+    mine = learner(program, "connect")
     tiles_before = sum(1 for row in page.board() for v in row if v)
-    for _ in range(3):
+    for _ in range(pairs):
         board = page.board()
         cells = [(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v]
         a, b = next((p, q) for p in cells for q in cells if p < q and mine(board, *p, *q))
@@ -97,18 +87,32 @@ def test_a_correct_connect_passes_check_then_clears_pairs(open_game):
         page.tile(*b).click()
         expect(code.status()).to_have_text(t("code_connect_joined", lang), timeout=30_000)
         page.wait_for_function("gameHandler.getBoard().flat()[%d] === 0" % (a[0] * len(board[0]) + a[1]))
-    assert sum(1 for row in page.board() for v in row if v) == tiles_before - 6
+    assert sum(1 for row in page.board() for v in row if v) == tiles_before - 2 * pairs
 
 
-def test_a_three_turn_connect_fails_check_and_the_case_is_drawn(open_game, server_url):
-    """The failing case drawn, its table in the page's language, and again in the other after a switch;
-    on a desktop, axe finds nothing serious with the table and the failing case on screen, in either."""
-    page = open_game("?game=linkup&lang=en", "desktop")
+def test_link_up_check_passes_a_correct_connect_and_draws_a_three_turn_ones_failing_case(open_game, server_url):
+    """One desktop page, two programs in turn:
+
+    * a correct connect: Check in 中文, then the page in English: the verdict follows; Use my connect plays
+      in English (three clicked pairs joined and removed);
+    * a three-turn connect: Check fails; the failing case drawn, its table in the page's language, and again
+      in the other after a switch; axe finds nothing serious with the table and the failing case on screen,
+      in either; Use my connect refuses a three-turn path, removing nothing."""
+    page = open_game("?game=linkup&lang=zh", "desktop")
     code = page.code_panel().open()
+    code.write(connect_with(2))
+    code.check()
+    passed, n = code.checked()
+    assert passed == n >= 200, "a correct connect passes every case"
+    expect(code.status()).to_contain_text(t("code_all_passed", "zh", n=n))
+    lang = code.switch_language()
+    expect(code.status()).to_contain_text(t("code_all_passed", lang, n=n))
+    use_my_connect_joins(page, code, lang, connect_with(2), 3)
+
     code.write(connect_with(3))
     code.check()
     passed, total = code.checked()
-    assert total >= 200 and passed < total
+    assert total >= 200 and passed < total, "a three-turn connect fails Check"
     for lang in ("en", "zh"):
         if lang != code.lang:
             code.switch_language()
@@ -157,61 +161,47 @@ BROKEN_WORDS = r"""() => {
 }"""
 
 
-def test_on_a_phone_checks_table_breaks_no_word(open_game, server_url):
-    """Check's results table on a phone: no word split over two lines, in English (not "Expecte / d", "Tim / e",
-    "over 10 / s") and in 中文 (not "应 / 得" in the headings); a case's seed in the page's words (in 中文
-    not "seed"), "seed 2" and "(6,11)-(6,7)" each on one line; axe finds nothing serious, in either."""
-    page = open_game("?game=linkup&lang=en", "phone")
-    code = page.code_panel().open()
-    code.write(connect_with(3))
-    code.check()
-    code.checked()
-    for lang in ("en", "zh"):
-        if lang != code.lang:
-            code.switch_language()
-        expect(page.panel.locator(".code-table th").first).to_have_text(t("code_case", lang))
-        expect(page.panel.locator(".code-table td").first).to_contain_text(t("code_seed", lang, n=3))
-        assert page.evaluate(BROKEN_WORDS) == [], lang
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390, "nothing scrolls sideways"
-        assert axe_serious(page.page, server_url) == [], lang
+def test_on_a_phone_the_time_limit_a_runs_board_and_checks_table_fit_the_screen(open_game, server_url):
+    """One phone page, its clock able to jump (:data:`JUMPING_CLOCK`), three parts in turn:
 
-
-def test_a_sliding_run_plays_its_move_then_gives_its_verdict(open_game):
-    """A LeetCode 773 answer from a program that also slides a tile: the move plays on the board, then the
-    answer is judged against the exact one. (Runs and Check of other programs, in both languages, are
-    tests/test_code_panel_page.py's; the usual plain BFS passing Check is tests/e2e/test_code_learner.py's.)"""
-    page = open_game("?game=sliding&lang=en")
+    * the time limit, in 中文: the page states it; at the limit a runaway program is not ended behind the
+      learner's back: Keep going is offered, and Stop ends it (the clock and Keep going go with it); nothing
+      wider than the screen;
+    * in English, a run brings the board back into view: the panel is under the board, and its moves (one
+      made by ``gameHandler.move``, one printed as the course's line) play where the player can see them; a
+      Sliding run that only answers (LeetCode 773's number): its verdict, under the editor, comes into sight;
+    * Check's results table (Link-up): no word split over two lines, in English (not "Expecte / d",
+      "Tim / e", "over 10 / s") and in 中文 (not "应 / 得" in the headings); a case's seed in the page's
+      words (in 中文 not "seed"), "seed 2" and "(6,11)-(6,7)" each on one line; axe finds nothing serious,
+      in either."""
+    lang = "zh"
+    page = clocked(open_game, "?game=huarong&lang=%s" % lang, "phone")
     code = page.code_panel().open()
-    code.write(SLIDING_BFS + SLIDES_ONE)
+    limit = time_limit(page)
+    assert limit >= 20
+    expect(page.panel.locator(".code-panel")).to_contain_text(t("code_limits", lang, s=limit, n=10000))
+    code.write(IDLE + "\n\ndef solve(board):\n    while True:\n        idle(3600)\n")
     code.run()
-    page.wait_for_function("gameHandler.moveCount === 1", timeout=60_000)
-    expect(code.status()).to_have_text(re.compile(re.escape(t("code_sliding_answer_ok", code.lang, yours="@"))
-                                                  .replace("@", r"\d+")), timeout=60_000)
+    keep = code.button("code_keep_going")
+    past_the_limit(page, code, lang)
+    expect(keep).to_be_visible()
+    expect(code.status()).to_have_text(t("code_limit_reached", lang, s=limit, more=limit))
+    expect(page.panel.get_by_role("timer")).to_have_text(numbered("code_clock_over", lang, s=None, limit=limit))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "at the limit, nothing scrolls sideways"
+    keep.scroll_into_view_if_needed()
+    assert_in_viewport(page, "#huarong-code .code-clock")
+    code.stop()
+    expect(code.status()).to_have_text(re.compile(re.escape(t("code_stopped", lang, s="@")).replace("@", r"[\d.]+")))
+    expect(code.button("code_run")).to_be_enabled()
+    expect(keep).to_be_hidden()
+    expect(page.panel.get_by_role("timer")).to_be_hidden()
 
-
-def test_an_errors_line_is_marked_in_the_editor(open_game):
-    """A syntax error: the status names its line, the editor marks that line, the output has the traceback.
-    (Errors in Check, in either language, and a runtime error's line are tests/test_code_panel_page.py's.)"""
-    page = open_game("?game=huarong&lang=en")
-    code = page.code_panel().open()
-    code.write("def solve(board):\n    x = 1\n    if x = 2:\n        pass\n")
-    code.run()
-    expect(code.status()).to_have_text(t("code_error_at", "en", line=3), timeout=60_000)
-    expect(code.marked_line()).to_have_text("    if x = 2:")
-    expect(code.log()).to_contain_text("SyntaxError")
-
-
-def test_on_a_phone_a_run_brings_the_board_back_into_view(open_game):
-    """The panel is under the board on a phone: its moves (one made by ``gameHandler.move``, one printed as
-    the course's line) play where the player can see them."""
-    page = open_game("?game=huarong&lang=en", "phone")
-    code = page.code_panel().open()
+    lang = code.switch_language()
     code.write("def solve(board):\n    gameHandler.move(10, 'left')\n    print(\"gameHandler.move(7, 'down')\")\n")
     page.get_by_role("button", name="Run").scroll_into_view_if_needed()
     code.run()
     page.wait_for_function("gameHandler.moveCount === 2", timeout=60_000)
     assert_in_viewport(page, "#hr-board")
-    # a run that only answers (LeetCode 773's number): its verdict, under the editor, comes into sight
     page = page.show("sliding")
     code = page.code_panel().open()
     code.write(SLIDING_BFS)
@@ -222,12 +212,91 @@ def test_on_a_phone_a_run_brings_the_board_back_into_view(open_game):
     expect(code.status()).to_have_text(ok, timeout=60_000)
     expect(code.status()).to_be_in_viewport(ratio=1)
 
-
-def test_the_code_survives_a_reload(open_game):
-    """The code written is kept by a reload of the page. (Share's link in the page's language, and a link's code
-    opened without running: tests/test_code_panel_page.py's and tests/e2e/test_code_learner.py's.)"""
-    page = open_game("?game=huarong&lang=en")
+    page = page.show("linkup")
     code = page.code_panel().open()
+    code.write(connect_with(3))
+    code.check()
+    code.checked()
+    for lang in ("en", "zh"):
+        if lang != code.lang:
+            code.switch_language()
+        expect(page.panel.locator(".code-table th").first).to_have_text(t("code_case", lang))
+        expect(page.panel.locator(".code-table td").first).to_contain_text(t("code_seed", lang, n=3))
+        assert page.evaluate(BROKEN_WORDS) == [], lang
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, "Check's table scrolls nothing sideways"
+        assert axe_serious(page.page, server_url) == [], lang
+
+
+def test_on_a_laptop_keys_and_a_sliding_run_that_moves_then_answers(open_game):
+    """One Sliding page in English, two parts:
+
+    * the editor's own keys: letters the board also takes are typed; Tab and Shift+Tab indent; Restore
+      starter is one change of the editor's history, which Ctrl+Z undoes (the code back, saved, the undo
+      button and the status line gone: the button's undo is tests/test_code_panel_page.py's); Esc then Tab
+      leaves the editor;
+    * a LeetCode 773 answer from a program that also slides a tile: the move plays on the board, then the
+      answer is judged against the exact one. (Runs and Check of other programs, in both languages, are
+      tests/test_code_panel_page.py's; the usual plain BFS passing Check is tests/e2e/test_code_learner.py's.)"""
+    page = open_game("?game=sliding&lang=en")
+    code = page.code_panel().open()
+    page.evaluate("gameHandler.move(5)")  # a move to undo, were a key taken for the board's undo
+    code.write("")
+    page.keyboard.type("ruR U")  # typed, not taken as the board's undo (u) and redo (r)
+    expect(code.editor()).to_have_text("ruR U")
+    assert page.move_count() == 1
+    code.write("x = 1")
+    page.keyboard.press("Home")
+    page.keyboard.press("Tab")
+    expect(code.editor()).to_have_text("    x = 1")
+    page.keyboard.press("Shift+Tab")
+    expect(code.editor()).to_have_text("x = 1")
+    code.button("code_starter").click()
+    expect(code.status()).to_have_text(t("code_starter_restored", "en"))
+    expect(code.editor()).not_to_have_text("x = 1")
+    code.editor().click()
+    page.keyboard.press("Control+z")
+    expect(code.editor()).to_have_text("x = 1")
+    page.wait_for_function("localStorage.getItem('bfs-puzzles.code.sliding') === 'x = 1'")
+    expect(code.button("code_starter_undo")).to_be_hidden()
+    expect(code.status()).to_have_text("")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    expect(code.button("code_run")).to_be_focused()
+    code.write(SLIDING_BFS + SLIDES_ONE)
+    code.run()
+    page.wait_for_function("gameHandler.moveCount === 2", timeout=60_000)  # the key test's move, then the run's
+    expect(code.status()).to_have_text(re.compile(re.escape(t("code_sliding_answer_ok", code.lang, yours="@"))
+                                                  .replace("@", r"\d+")), timeout=60_000)
+
+
+def test_on_a_laptop_an_errors_line_forged_messages_and_the_code_kept_over_a_reload(open_game):
+    """One Huarong page in English, three parts:
+
+    * a syntax error: the status names its line, the editor marks that line, the output has the traceback
+      (errors in Check, in either language, and a runtime error's line are tests/test_code_panel_page.py's);
+    * the learner's program can post to the page itself (Pyodide's ``js``): a huge message is dropped, text
+      that is not JSON ignored, a forged answer's moves refused by the game's rules, the board kept;
+    * the code written is kept by a reload of the page (Share's link in the page's language, and a link's code
+      opened without running: tests/test_code_panel_page.py's and tests/e2e/test_code_learner.py's)."""
+    page = open_game("?game=huarong&lang=en&speed=0")
+    board = page.board()
+    code = page.code_panel().open()
+    code.write("def solve(board):\n    x = 1\n    if x = 2:\n        pass\n")
+    code.run()
+    expect(code.status()).to_have_text(t("code_error_at", "en", line=3), timeout=60_000)
+    expect(code.marked_line()).to_have_text("    if x = 2:")
+    expect(code.log()).to_contain_text("SyntaxError")
+
+    forged = ("import js, json\n\njs.postMessage('x' * (5 * 1024 * 1024))\njs.postMessage('<b>not json</b>')\n\n\n"
+              "def solve(board):\n    for rid in range(1, 5):\n        js.postMessage(json.dumps({'type': 'done', "
+              "'id': rid, 'moves': [[[1, 'fly'], 3]], 'answer': None, 'ms': 1, 'error': None}))\n"
+              "    while True:\n        pass\n")
+    code.write(forged)
+    code.run()
+    expect(code.status()).to_contain_text("which is not a move of this game", timeout=60_000)  # code_bad_answer
+    assert page.move_count() == 0 and page.board() == board
+    assert page.panel.locator("b").count() == 0
+
     mine = "def solve(board):\n    print('ran')\n    gameHandler.move(10, 'left')\n"
     code.write(mine)
     page.reload()
@@ -254,7 +323,7 @@ def test_stop_ends_a_runaway_program_within_a_second_and_the_next_run_works(open
             code.run()
             expect(code.status()).to_have_text(t("code_running", lang, s=time_limit(page)), timeout=60_000)
             expect(code.button("code_run")).to_be_disabled()
-            page.wait_for_timeout(1000)
+            page.wait_for_timeout(300)  # the loop has begun: Stop ends it there
             code.stop()
             expect(code.button("code_run")).to_be_enabled(timeout=1000)  # stopped within 1 s
             expect(code.status()).to_have_text(stopped(lang))
@@ -272,95 +341,24 @@ def test_stop_ends_a_runaway_program_within_a_second_and_the_next_run_works(open
     over_50_ms_twice(run)
 
 
-def test_keys_in_the_editor_tab_indents_ctrl_z_undoes_restore_starter_esc_then_tab_leaves(open_game):
-    """The editor's own keys: letters the board also takes are typed; Tab and Shift+Tab indent; Restore starter
-    is one change of the editor's history, which Ctrl+Z undoes (the code back, saved, the undo button and the
-    status line gone: the button's undo is tests/test_code_panel_page.py's); Esc then Tab leaves the editor."""
-    page = open_game("?game=sliding&lang=en")
-    code = page.code_panel().open()
-    page.evaluate("gameHandler.move(5)")  # a move to undo, were a key taken for the board's undo
-    code.write("")
-    page.keyboard.type("ruR U")  # typed, not taken as the board's undo (u) and redo (r)
-    expect(code.editor()).to_have_text("ruR U")
-    assert page.move_count() == 1
-    code.write("x = 1")
-    page.keyboard.press("Home")
-    page.keyboard.press("Tab")
-    expect(code.editor()).to_have_text("    x = 1")
-    page.keyboard.press("Shift+Tab")
-    expect(code.editor()).to_have_text("x = 1")
-    code.button("code_starter").click()
-    expect(code.status()).to_have_text(t("code_starter_restored", "en"))
-    expect(code.editor()).not_to_have_text("x = 1")
-    code.editor().click()
-    page.keyboard.press("Control+z")
-    expect(code.editor()).to_have_text("x = 1")
-    page.wait_for_function("localStorage.getItem('bfs-puzzles.code.sliding') === 'x = 1'")
-    expect(code.button("code_starter_undo")).to_be_hidden()
-    expect(code.status()).to_have_text("")
-    page.keyboard.press("Escape")
-    page.keyboard.press("Tab")
-    expect(code.button("code_run")).to_be_focused()
-
-
-def test_a_run_has_a_time_limit_the_page_states_and_stop_ends_it_there(open_game):
-    """At the limit a runaway program is not ended behind the learner's back: Keep going is offered, and
-    Stop ends it (the clock and Keep going go with it); on a phone in 中文, nothing wider than the screen."""
-    lang = "zh"
-    page = clocked(open_game, "?game=huarong&lang=%s" % lang, "phone")
-    code = page.code_panel().open()
-    limit = time_limit(page)
-    assert limit >= 20
-    expect(page.panel.locator(".code-panel")).to_contain_text(t("code_limits", lang, s=limit, n=10000))
-    code.write(IDLE + "\n\ndef solve(board):\n    while True:\n        idle(3600)\n")
-    code.run()
-    keep = code.button("code_keep_going")
-    past_the_limit(page, code, lang)
-    expect(keep).to_be_visible()
-    expect(code.status()).to_have_text(t("code_limit_reached", lang, s=limit, more=limit))
-    expect(page.panel.get_by_role("timer")).to_have_text(numbered("code_clock_over", lang, s=None, limit=limit))
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "nothing scrolls sideways"
-    keep.scroll_into_view_if_needed()
-    assert_in_viewport(page, "#huarong-code .code-clock")
-    code.stop()
-    expect(code.status()).to_have_text(re.compile(re.escape(t("code_stopped", lang, s="@")).replace("@", r"[\d.]+")))
-    expect(code.button("code_run")).to_be_enabled()
-    expect(keep).to_be_hidden()
-    expect(page.panel.get_by_role("timer")).to_be_hidden()
-
-
-def test_what_the_learners_worker_sends_is_input(open_game):
-    """The learner's program can post to the page itself (Pyodide's ``js``): a huge message is dropped,
-    text that is not JSON ignored, a forged answer's moves refused by the game's rules, the board kept."""
-    page = open_game("?game=huarong&lang=en&speed=0")
-    board = page.board()
-    code = page.code_panel().open()
-    forged = ("import js, json\n\njs.postMessage('x' * (5 * 1024 * 1024))\njs.postMessage('<b>not json</b>')\n\n\n"
-              "def solve(board):\n    for rid in range(1, 5):\n        js.postMessage(json.dumps({'type': 'done', "
-              "'id': rid, 'moves': [[[1, 'fly'], 3]], 'answer': None, 'ms': 1, 'error': None}))\n"
-              "    while True:\n        pass\n")
-    code.write(forged)
-    code.run()
-    expect(code.status()).to_contain_text("which is not a move of this game", timeout=60_000)  # code_bad_answer
-    assert page.move_count() == 0 and page.board() == board
-    assert page.panel.locator("b").count() == 0
-
-
-def test_the_courses_own_huarong_bfs_passes_run_and_check(open_game):
+def test_the_courses_own_huarong_bfs_passes_check(open_game):
     """The course's algorithm as a learner translates it (a path list per board, boards copied, a visited set
-    of strings with pieces of one shape as one) solves 横刀立马 and passes every case of Check, within the time
-    limit (Keep going never needed), on a machine the tests load."""
+    of strings with pieces of one shape as one) passes every case of Check, 横刀立马 the first, within the time
+    limit (Keep going never needed), on a machine the tests load; what it prints is shown. (A run's moves
+    played on the board: the other tests here, and tests/test_code_panel_page.py's typed BFS on the course
+    board.) Also, before it: a laptop's help speaks of keys, not touch, in 中文 (a phone's:
+    tests/e2e/test_code_learner.py)."""
     page = open_game("?game=huarong&lang=zh&speed=0")
     code = page.code_panel().open()
+    expect(page.panel.get_by_text(t("code_keys", "zh"))).to_be_visible()
+    expect(page.panel.get_by_text(t("code_touch", "zh"))).to_be_hidden()
     code.write(COURSE_HUARONG)
     page.panel.locator(".code-buttons").evaluate(
         "(bar, name) => new MutationObserver(() => { for (const b of bar.querySelectorAll('button')) "
         "if (!b.hidden && b.textContent === name) window.__keepOffered = true; })"
         ".observe(bar, {attributes: true, subtree: true})", t("code_keep_going", "zh"))
-    code.run()
-    expect(code.status()).to_have_text(t("code_solved_in", "zh", n=116, m=116), timeout=180_000)
-    expect(code.log()).to_contain_text("BFS steps: 1, current level states count: 1")
     code.check()
     passed, n = code.checked(600_000)
     assert passed == n >= 10
+    expect(code.log()).to_contain_text("BFS steps: 1, current level states count: 1")
     assert page.evaluate("window.__keepOffered === undefined"), "Keep going was offered to a correct solution"
