@@ -18,6 +18,7 @@ from code_programs import (
 )
 from course_programs import COURSE_HUARONG
 from helpers import numbered
+from puzzles.messages import render
 
 pytestmark = pytest.mark.e2e
 
@@ -269,41 +270,6 @@ def test_on_a_laptop_keys_and_a_sliding_run_that_moves_then_answers(open_game):
                                                   .replace("@", r"\d+")), timeout=60_000)
 
 
-def test_on_a_laptop_an_errors_line_forged_messages_and_the_code_kept_over_a_reload(open_game):
-    """One Huarong page in English, three parts:
-
-    * a syntax error: the status names its line, the editor marks that line, the output has the traceback
-      (errors in Check, in either language, and a runtime error's line are tests/test_code_panel_page.py's);
-    * the learner's program can post to the page itself (Pyodide's ``js``): a huge message is dropped, text
-      that is not JSON ignored, a forged answer's moves refused by the game's rules, the board kept;
-    * the code written is kept by a reload of the page (Share's link in the page's language, and a link's code
-      opened without running: tests/test_code_panel_page.py's and tests/e2e/test_code_learner.py's)."""
-    page = open_game("?game=huarong&lang=en&speed=0")
-    board = page.board()
-    code = page.code_panel().open()
-    code.write("def solve(board):\n    x = 1\n    if x = 2:\n        pass\n")
-    code.run()
-    expect(code.status()).to_have_text(t("code_error_at", "en", line=3), timeout=60_000)
-    expect(code.marked_line()).to_have_text("    if x = 2:")
-    expect(code.log()).to_contain_text("SyntaxError")
-
-    forged = ("import js, json\n\njs.postMessage('x' * (5 * 1024 * 1024))\njs.postMessage('<b>not json</b>')\n\n\n"
-              "def solve(board):\n    for rid in range(1, 5):\n        js.postMessage(json.dumps({'type': 'done', "
-              "'id': rid, 'moves': [[[1, 'fly'], 3]], 'answer': None, 'ms': 1, 'error': None}))\n"
-              "    while True:\n        pass\n")
-    code.write(forged)
-    code.run()
-    expect(code.status()).to_contain_text("which is not a move of this game", timeout=60_000)  # code_bad_answer
-    assert page.move_count() == 0 and page.board() == board
-    assert page.panel.locator("b").count() == 0
-
-    mine = "def solve(board):\n    print('ran')\n    gameHandler.move(10, 'left')\n"
-    code.write(mine)
-    page.reload()
-    code = page.code_panel().open()
-    expect(code.editor()).to_have_text(mine.replace("\n", ""))
-
-
 @pytest.mark.longtask
 def test_stop_ends_a_runaway_program_within_a_second_and_the_next_run_works(open_game):
     """Stopped in English, then again after a switch to 中文 (which puts the stopped run's words in 中文 too)."""
@@ -341,22 +307,57 @@ def test_stop_ends_a_runaway_program_within_a_second_and_the_next_run_works(open
     over_50_ms_twice(run)
 
 
-def test_the_courses_own_huarong_bfs_passes_check(open_game):
-    """The course's algorithm as a learner translates it (a path list per board, boards copied, a visited set
-    of strings with pieces of one shape as one) passes every case of Check, 横刀立马 the first, within the time
-    limit (Keep going never needed), on a machine the tests load; what it prints is shown. (A run's moves
-    played on the board: the other tests here, and tests/test_code_panel_page.py's typed BFS on the course
-    board.) Also, before it: a laptop's help speaks of keys, not touch, in 中文 (a phone's:
-    tests/e2e/test_code_learner.py)."""
-    page = open_game("?game=huarong&lang=zh&speed=0")
+def test_on_a_laptop_errors_forged_messages_the_code_kept_and_the_courses_own_bfs_passing_check(open_game):
+    """One Huarong page in 中文, on a laptop, served isolated by the serve command, in turn:
+
+    * the help speaks of keys, not touch (a phone's: tests/e2e/test_code_learner.py);
+    * a syntax error: the status names its line, the editor marks that line, the output has the traceback
+      (errors in Check, in either language, and a runtime error's line are tests/test_code_panel_page.py's);
+    * the learner's program can post to the page itself (Pyodide's ``js``): a huge message is dropped, text
+      that is not JSON ignored, a forged answer's moves refused by the game's rules, the board kept;
+    * the code written is kept by a reload of the page (Share's link in the page's language, and a link's code
+      opened without running: tests/test_code_panel_page.py's and tests/e2e/test_code_learner.py's);
+    * the course's algorithm as a learner translates it (a path list per board, boards copied, a visited set
+      of strings with pieces of one shape as one) passes every case of Check, 横刀立马 the first, within the
+      time limit (Keep going never needed), on a machine the tests load; what it prints is shown. (A run's
+      moves played on the board: the other tests here, and tests/test_code_panel_page.py's typed BFS on the
+      course board.)"""
+    lang = "zh"
+    page = open_game("?game=huarong&lang=%s&speed=0" % lang)
+    assert page.evaluate("crossOriginIsolated"), "the serve command isolates the page"
+    board = page.board()
     code = page.code_panel().open()
-    expect(page.panel.get_by_text(t("code_keys", "zh"))).to_be_visible()
-    expect(page.panel.get_by_text(t("code_touch", "zh"))).to_be_hidden()
+    expect(page.panel.get_by_text(t("code_keys", lang))).to_be_visible()
+    expect(page.panel.get_by_text(t("code_touch", lang))).to_be_hidden()
+
+    code.write("def solve(board):\n    x = 1\n    if x = 2:\n        pass\n")
+    code.run()
+    expect(code.status()).to_have_text(t("code_error_at", lang, line=3), timeout=60_000)
+    expect(code.marked_line()).to_have_text("    if x = 2:")
+    expect(code.log()).to_contain_text("SyntaxError")
+
+    forged = ("import js, json\n\njs.postMessage('x' * (5 * 1024 * 1024))\njs.postMessage('<b>not json</b>')\n\n\n"
+              "def solve(board):\n    for rid in range(1, 5):\n        js.postMessage(json.dumps({'type': 'done', "
+              "'id': rid, 'moves': [[[1, 'fly'], 3]], 'answer': None, 'ms': 1, 'error': None}))\n"
+              "    while True:\n        pass\n")
+    code.write(forged)
+    code.run()
+    refused = render("code_bad_answer", lang, {"text": "@"}).split("@")[1]  # the move's text aside
+    expect(code.status()).to_contain_text(refused, timeout=60_000)
+    assert page.move_count() == 0 and page.board() == board
+    assert page.panel.locator("b").count() == 0
+
+    mine = "def solve(board):\n    print('ran')\n    gameHandler.move(10, 'left')\n"
+    code.write(mine)
+    page.reload()
+    code = page.code_panel().open()
+    expect(code.editor()).to_have_text(mine.replace("\n", ""))
+
     code.write(COURSE_HUARONG)
     page.panel.locator(".code-buttons").evaluate(
         "(bar, name) => new MutationObserver(() => { for (const b of bar.querySelectorAll('button')) "
         "if (!b.hidden && b.textContent === name) window.__keepOffered = true; })"
-        ".observe(bar, {attributes: true, subtree: true})", t("code_keep_going", "zh"))
+        ".observe(bar, {attributes: true, subtree: true})", t("code_keep_going", lang))
     code.check()
     passed, n = code.checked(600_000)
     assert passed == n >= 10
