@@ -1,7 +1,9 @@
 """The Code panel: the learner's own Python, typed into the editor, run in a worker of
 its own and played on the board; Check against the exact solver's answers; Stop; errors marking
-their line; the code kept over a reload and carried by a shared link. Every solution here is
-written in this file, independent of the project's solvers."""
+their line; the code kept over a reload; the output pane; the panel on a phone. Tests that open the same
+page (game, device) share it, their parts in turn (each page start, and each learner's worker, costs the
+suite CPU). Every solution here is written in this file or tools/course_programs.py, independent of the
+project's solvers."""
 
 
 import re
@@ -16,7 +18,7 @@ from code_programs import (
     SLIDING_BFS,
     connect_with,
 )
-from course_programs import COURSE_HUARONG
+from course_programs import COURSE_HUARONG, LEETCODE_773
 from helpers import numbered
 from puzzles.messages import render
 
@@ -162,15 +164,62 @@ BROKEN_WORDS = r"""() => {
 }"""
 
 
-def test_on_a_phone_the_time_limit_a_runs_board_and_checks_table_fit_the_screen(open_game, server_url):
-    """One phone page, its clock able to jump (:data:`JUMPING_CLOCK`), three parts in turn:
+# The editor on a phone: a long indented line, and where its wrapped part starts
+LONG_LINE = "def f():\n        x = [" + ", ".join(str(i) for i in range(40)) + "]\n"
+WRAPS = """() => {
+    const line = [...document.querySelectorAll('.cm-line')].find((l) => l.textContent.includes('x = ['));
+    const all = document.createRange();
+    all.selectNodeContents(line);
+    const rects = [...all.getClientRects()].filter((r) => r.width > 0);
+    const top = Math.min(...rects.map((r) => r.top));
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    let node, code = null;
+    while ((node = walker.nextNode())) {
+        const i = node.textContent.search(/\\S/);
+        if (i >= 0) {
+            const r = document.createRange();
+            r.setStart(node, i);
+            r.setEnd(node, i + 1);
+            code = r.getBoundingClientRect().left;
+            break;
+        }
+    }
+    const rest = rects.filter((r) => r.top > top + 4).map((r) => r.left);
+    return {code, rest: rest.length ? Math.min(...rest) : null};
+}"""
 
+
+# The output pane (role=log) with nothing in it: a quiet "No output" line in the page's colours, not an empty
+# dark box; what the pane shows: its background, and the text its ::before draws when it is empty
+SILENT = "def slidingPuzzle(board):\n    return -1\n"
+LOOK = """(el) => [getComputedStyle(el).backgroundColor,
+  getComputedStyle(el, '::before').content, el.getBoundingClientRect().height]"""
+DARK = "rgb(31, 26, 20)"
+
+
+def quiet_pane(log, lang: str) -> None:
+    """The empty output pane shows its quiet line in ``lang``, one line high, not the dark pane."""
+    background, said, height = log.evaluate(LOOK)
+    assert background != DARK and said == '"%s"' % t("code_no_output", lang) and height < 40, (background, said,
+                                                                                               height)
+
+
+def test_on_a_phone_the_editor_the_time_limit_the_output_pane_a_runs_board_and_checks_table(open_game, server_url):
+    """One phone page, its clock able to jump (:data:`JUMPING_CLOCK`), in turn:
+
+    * the editor, in 中文 then in English: a long indented line wraps on a 390 px phone, its continuation
+      further in than the line's code, never at column 0 (where it read as dedented); the help says what to do
+      by touch, not Esc/Tab (a laptop's help, which speaks of keys: the course's BFS test below);
     * the time limit, in 中文: the page states it; at the limit a runaway program is not ended behind the
       learner's back: Keep going is offered, and Stop ends it (the clock and Keep going go with it); nothing
       wider than the screen;
     * in English, a run brings the board back into view: the panel is under the board, and its moves (one
-      made by ``gameHandler.move``, one printed as the course's line) play where the player can see them; a
-      Sliding run that only answers (LeetCode 773's number): its verdict, under the editor, comes into sight;
+      made by ``gameHandler.move``, one printed as the course's line) play where the player can see them;
+    * Sliding's output pane (role=log): named in the page's language; with nothing in it, before any run and
+      after a run that printed nothing, a quiet "No output" line one line high in the page's colours, not an
+      empty dark box; a run that only answers (LeetCode 773's number): its verdict, under the editor, comes
+      into sight; after a switch to 中文 the pane's name and quiet line follow, in the high-contrast theme
+      too; printed output in the dark pane;
     * Check's results table (Link-up): no word split over two lines, in English (not "Expecte / d",
       "Tim / e", "over 10 / s") and in 中文 (not "应 / 得" in the headings); a case's seed in the page's
       words (in 中文 not "seed"), "seed 2" and "(6,11)-(6,7)" each on one line; axe finds nothing serious,
@@ -178,6 +227,13 @@ def test_on_a_phone_the_time_limit_a_runs_board_and_checks_table_fit_the_screen(
     lang = "zh"
     page = clocked(open_game, "?game=huarong&lang=%s" % lang, "phone")
     code = page.code_panel().open()
+    code.write(LONG_LINE)
+    found = page.evaluate(WRAPS)
+    assert found["rest"] is not None, "the line wraps on a phone"
+    assert found["rest"] > found["code"] + 4, found
+    expect(page.panel.get_by_text(t("code_touch", lang))).to_be_visible()
+    expect(page.panel.get_by_text(t("code_keys", lang))).to_be_hidden()
+
     limit = time_limit(page)
     assert limit >= 20
     expect(page.panel.locator(".code-panel")).to_contain_text(t("code_limits", lang, s=limit, n=10000))
@@ -198,20 +254,43 @@ def test_on_a_phone_the_time_limit_a_runs_board_and_checks_table_fit_the_screen(
     expect(page.panel.get_by_role("timer")).to_be_hidden()
 
     lang = code.switch_language()
+    expect(page.panel.get_by_text(t("code_touch", lang))).to_be_visible()
+    expect(page.panel.get_by_text(t("code_keys", lang))).to_be_hidden()
     code.write("def solve(board):\n    gameHandler.move(10, 'left')\n    print(\"gameHandler.move(7, 'down')\")\n")
     page.get_by_role("button", name="Run").scroll_into_view_if_needed()
     code.run()
     page.wait_for_function("gameHandler.moveCount === 2", timeout=60_000)
     assert_in_viewport(page, "#hr-board")
+
     page = page.show("sliding")
     code = page.code_panel().open()
-    code.write(SLIDING_BFS)
-    page.get_by_role("button", name="Run").evaluate("b => b.scrollIntoView(false)")  # Run at the screen's foot
-    expect(code.status()).not_to_be_in_viewport()
+    log = code.log()
+    expect(log).to_have_accessible_name(t("code_output", lang))
+    quiet_pane(log, lang)  # before any run
+    code.write(SILENT)
     code.run()
-    ok = re.compile(re.escape(t("code_sliding_answer_ok", "en", yours="@")).replace("@", r"\d+"))
+    code.wait_idle()
+    expect(code.status()).not_to_be_empty()
+    quiet_pane(log, lang)  # a run that printed nothing
+    expect(log).to_have_text("")
+    code.write(SLIDING_BFS)  # a run that only answers, and prints nothing: its verdict comes into sight
+    page.get_by_role("button", name=t("code_run", lang), exact=True).evaluate("b => b.scrollIntoView(false)")
+    expect(code.status()).not_to_be_in_viewport()  # Run at the screen's foot
+    code.run()
+    ok = re.compile(re.escape(t("code_sliding_answer_ok", lang, yours="@")).replace("@", r"\d+"))
     expect(code.status()).to_have_text(ok, timeout=60_000)
     expect(code.status()).to_be_in_viewport(ratio=1)
+    lang = code.switch_language()
+    expect(log).to_have_accessible_name(t("code_output", lang))
+    quiet_pane(log, lang)  # follows the language
+    page.page.emulate_media(forced_colors="active")
+    assert log.evaluate(LOOK)[1] == '"%s"' % t("code_no_output", lang), "the high-contrast theme's quiet line"
+    page.page.emulate_media(forced_colors="none")
+    code.write(SILENT + "print('hello from the learner')\n")
+    code.run()
+    expect(log).to_contain_text("hello from the learner")
+    background, said, _ = log.evaluate(LOOK)
+    assert background == DARK and said in ("none", "normal"), (background, said)
 
     page = page.show("linkup")
     code = page.code_panel().open()
@@ -228,8 +307,8 @@ def test_on_a_phone_the_time_limit_a_runs_board_and_checks_table_fit_the_screen(
         assert axe_serious(page.page, server_url) == [], lang
 
 
-def test_on_a_laptop_keys_and_a_sliding_run_that_moves_then_answers(open_game):
-    """One Sliding page in English, two parts:
+def test_on_a_laptop_keys_a_sliding_run_that_moves_and_the_usual_leetcode_773_answer(open_game):
+    """One Sliding page in English, three parts:
 
     * the editor's own keys: letters the board also takes are typed; Tab and Shift+Tab indent; Restore
       starter is one change of the editor's history, which Ctrl+Z undoes (the code back, saved, the undo
@@ -237,7 +316,9 @@ def test_on_a_laptop_keys_and_a_sliding_run_that_moves_then_answers(open_game):
       leaves the editor;
     * a LeetCode 773 answer from a program that also slides a tile: the move plays on the board, then the
       answer is judged against the exact one. (Runs and Check of other programs, in both languages, are
-      tests/test_code_panel_page.py's; the usual plain BFS passing Check is tests/e2e/test_code_learner.py's.)"""
+      tests/test_code_panel_page.py's);
+    * Check is fair to the exercise as stated: the usual 2 x 3-only solution passes every counted case; the
+      3 x 3 boards are named apart and never counted, in English and, after a switch, in 中文."""
     page = open_game("?game=sliding&lang=en")
     code = page.code_panel().open()
     page.evaluate("gameHandler.move(5)")  # a move to undo, were a key taken for the board's undo
@@ -268,6 +349,21 @@ def test_on_a_laptop_keys_and_a_sliding_run_that_moves_then_answers(open_game):
     page.wait_for_function("gameHandler.moveCount === 2", timeout=60_000)  # the key test's move, then the run's
     expect(code.status()).to_have_text(re.compile(re.escape(t("code_sliding_answer_ok", code.lang, yours="@"))
                                                   .replace("@", r"\d+")), timeout=60_000)
+
+    code.write(LEETCODE_773)
+    code.check()
+    passed, n = code.checked(180_000)
+    assert passed == n >= 48
+    expect(code.status()).to_have_text(t("code_all_passed", "en", n=n))
+    beyond = page.panel.locator(".code-beyond")
+    said = re.escape(t("code_beyond_passed", "en", p=8, n=9)).replace("8", r"\d").replace("9", r"\d")
+    expect(beyond).to_have_text(re.compile(said))
+    rows = page.panel.locator(".code-table tbody tr")
+    expect(rows.filter(has_text=t("code_beyond_case", "en", n=1))).to_have_count(1)
+    lang = code.switch_language()
+    expect(code.status()).to_have_text(t("code_all_passed", lang, n=n))
+    expect(beyond).to_contain_text(t("code_beyond_passed", lang, p=0, n=9)[:10])
+    expect(rows.filter(has_text=t("code_beyond_case", lang, n=1))).to_have_count(1)
 
 
 @pytest.mark.longtask
@@ -310,7 +406,7 @@ def test_stop_ends_a_runaway_program_within_a_second_and_the_next_run_works(open
 def test_on_a_laptop_errors_forged_messages_the_code_kept_and_the_courses_own_bfs_passing_check(open_game):
     """One Huarong page in 中文, on a laptop, served isolated by the serve command, in turn:
 
-    * the help speaks of keys, not touch (a phone's: tests/e2e/test_code_learner.py);
+    * the help speaks of keys, not touch (a phone's: the phone's test above);
     * a syntax error: the status names its line, the editor marks that line, the output has the traceback
       (errors in Check, in either language, and a runtime error's line are tests/test_code_panel_page.py's);
     * the learner's program can post to the page itself (Pyodide's ``js``): a huge message is dropped, text
