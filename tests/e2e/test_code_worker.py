@@ -200,8 +200,8 @@ CRASHES = [  # (the page's language, a program that ends its worker)
 def test_what_a_program_plants_in_its_worker_or_a_crash_never_reaches_the_next_run(open_game):
     """The runner's handler replaced and an asyncio task left running: the next run is the next
     program's own (a fresh worker), its output and its moves only. Then each crash in turn, in the same
-    page (its language switched between them): said in the page's words, each the next one's run in a new
-    worker (a crash said is its program run there), and after the last an ordinary run works."""
+    page (its language switched between them): said in the page's words; after the last, an ordinary run
+    works in a new worker."""
     # what Pyodide itself logs in the worker when a stack overflow ends it (the program's doing)
     open_game.allow += ["Pyodide has suffered a fatal error", "The cause of the fatal error", "call stack size",
                         "pyodide.asm.wasm"]
@@ -251,8 +251,8 @@ def solve(board):
         if "js.close()" in program:  # the worker closes once its task ends: the run may end first, said as it ended
             said += "|" + re.escape(t("code_no_moves", lang))
         expect(code.status(), program).to_have_text(re.compile(said), timeout=8000)
-    # each crash's run came in the new worker its last crash left (a crash said is its program run there);
-    # after the last, an ordinary run works
+    # after the last, an ordinary run works: a crash that left the page without a fresh worker leaves every run
+    # after it unanswered, this one too (one ordinary run after each crash cost the suite a worker's start each)
     code.write("def solve(board):\n    print('again')\n")
     code.run()
     expect(code.log()).to_have_text("again\n", timeout=30_000)
