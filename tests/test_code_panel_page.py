@@ -431,6 +431,52 @@ def test_a_check_stopped_midway_says_where_and_what_ran(page):
     run(body)
 
 
+def test_a_check_stopped_midway_marks_the_cases_never_reached_not_run_never_failed_in_chinese(page):
+    """Stop during Check, the page in 中文: the cases never reached are "not run" (未运行), never failed, and
+    the status says how many passed of those that ran and how many of the 48 counted cases (LeetCode 773's
+    2 x 3 boards) did not run."""
+    async def body():
+        view, panel = await opened(page, "sliding", lang="zh")
+        # the first ten cases answered by a BFS, the rest at once (this worker runs every case before the
+        # page hears of one; Stop comes after the third)
+        write(panel, SLIDING_PARITY_BFS + "\n\n_bfs = slidingPuzzle\nCALLS = [0]\n\n\ndef slidingPuzzle(board):\n"
+                     "    CALLS[0] += 1\n    return _bfs(board) if CALLS[0] <= 10 else -2\n")
+        tasks = start(panel.check_btn)
+        await drive(page, lambda: len(panel.cases_in) >= 3)
+        await press(page, panel.stop_btn)
+        await drive(page, lambda: all(x.done() for x in tasks))
+        done = re.compile(r"已在 [\d.]+ 秒后停止，停在用例 \S.*：通过 (\d+) / (\d+)；48 个用例中有 (\d+) 个未运行。")
+        got = done.fullmatch(said(panel))
+        assert got, said(panel)
+        p, n, k = (int(x) for x in got.groups())
+        assert p == n and n + k == 48 and k > 40, (p, n, k)
+        table = rows(panel)
+        assert any(t("code_not_run_case", "zh") in " ".join(r) for r in table)
+        assert not any("✗" in " ".join(r) for r in table)
+
+    run(body)
+
+
+def test_an_exception_in_check_names_and_marks_the_line_that_raised(page):
+    """A Link-up connect whose helper raises: Check's output shows the first exception, its traceback naming
+    the learner's file and the calling line, and the editor marks the helper's line that raised; then a
+    program that does not compile: Check says so, and the last Check's table is gone."""
+    async def body():
+        view, panel = await opened(page, "linkup")
+        write(panel, "def kind(board, r, c):\n    return board[r][c]\n\n\n"
+                     "def connect(board, r1, c1, r2, c2):\n    kind(board, r1 + 30, c1)\n    return []\n")
+        await press(page, panel.check_btn)
+        assert numbered("code_passed", "en", p=None, n=None).search(said(panel)), said(panel)
+        assert "IndexError" in log(panel) and 'File "solution.py", line 6, in connect' in log(panel)
+        assert panel.editor.marked == 2 and rows(panel)
+        write(panel, "def connect(board, r1, c1, r2, c2)\n    return []\n")  # then one that does not compile
+        await press(page, panel.check_btn)
+        assert said(panel) == t("code_error_at", "en", line=1) and "SyntaxError" in log(panel)
+        assert rows(panel) == [], "the last Check's table is gone"
+
+    run(body)
+
+
 def test_huarong_check_names_its_layouts_in_the_pages_language(page):
     """The cases are the course's layouts, named in the table as the Layout menu names them: in English
     "Across the Blade, Astride the Horse" (the worker sends 横刀立马), in 中文 after a switch."""
