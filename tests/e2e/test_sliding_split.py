@@ -25,8 +25,10 @@ def published(korf_id: int) -> int:
 
 
 # Every call of the solver's protocol loop, noted per worker: the requests each worker was given and the
-# steps it ran (the page calls window.runWorkerJob afresh for every job).
-WATCH = """() => {
+# steps it ran (the page calls window.runWorkerJob afresh for every job). With ``kill`` ("helper" or
+# "solver"), that worker is ended (it stops answering) the moment the helper is given its first piece of a
+# split search, that piece's request already sent: mid-search, whatever the machine's speed.
+WATCH = """(kill) => {
   window.__pieces = []; window.__steps = {};
   const run = window.runWorkerJob;
   window.runWorkerJob = (solver, game, request, options) => {
@@ -35,7 +37,12 @@ WATCH = """() => {
     const counted = Object.assign({}, solver, {
       step: (job, ms) => { window.__steps[name] = (window.__steps[name] || 0) + 1; return solver.step(job, ms); },
     });
-    return run(counted, game, request, options);
+    const job = run(counted, game, request, options);
+    if (kill && name.startsWith('helper') && JSON.parse(request).share) {
+      window.solverWorkers.all.find((w) => kill === 'helper' ? w.helper : w.name === 'solver').worker.terminate();
+      kill = null;
+    }
+    return job;
   };
 }"""
 SHARERS = "new Set(window.__pieces.filter(([n, r]) => JSON.parse(r).share).map(([n]) => n)).size"
@@ -43,16 +50,24 @@ SHARED = "() => " + SHARERS
 HELPER_UP = "() => window.solverWorkers.all.some((w) => w.helper && w.version)"
 
 
-def test_a_hard_board_is_searched_by_two_workers_and_solved_in_fewest_moves(open_game):
-    warm = korf(2)  # quick: its Solve loads the tables and starts the helper
-    page = open_game("?game=sliding&lang=en&speed=0&board=" + warm.to_code())
+def warmed_up(open_game):
+    """The sliding page with its split search set up: a quick Korf board solved (its Solve loads the pattern
+    tables and starts the helper), and the helper up, so that the next 4 x 4 search is split from its start."""
+    page = open_game("?game=sliding&lang=en&speed=0&board=" + korf(2).to_code())
     page.solve(re.compile(r"^Solved: \d+ moves$"), timeout=90_000)
     page.wait_for_function(HELPER_UP, timeout=90_000)
+    return page
+
+
+def test_a_hard_board_is_searched_by_two_workers_and_solved_in_fewest_moves(open_game):
+    """Korf's #6 (52 moves, six iterations; in the last one, one share finds a solution while the other would
+    search on, and is cancelled): pieces go to both workers, the answer is the fewest moves and is played."""
+    page = warmed_up(open_game)
     page.evaluate(WATCH)
-    board = korf(3)  # seconds of search
+    board = korf(6)
     page.paste_board(board.to_code())
     page.solve()
-    optimal = published(3)
+    optimal = published(6)
     expect(page.status()).to_have_text("Solved: %d moves" % optimal, timeout=120_000)
     page.wait_solved()
     page.wait_for_timeout(1_000)  # a piece cancelled after the answer says nothing over it
@@ -84,15 +99,13 @@ def test_cancel_stops_both_workers(open_game):
 
 def test_the_helper_dies_mid_search_and_the_first_worker_finishes_it(open_game):
     """A helper that stops answering on its first piece hands that piece back: the first worker searches it
-    and every later round alone, and the answer is still the fewest moves (Korf's #3)."""
-    board = korf(3)
-    page = open_game("?game=sliding&lang=en&speed=0&board=" + board.to_code())
-    page.evaluate(WATCH)
+    and every later round alone, and the answer is still the fewest moves (Korf's #6)."""
+    page = warmed_up(open_game)
+    page.evaluate(WATCH, "helper")
+    board = korf(6)
+    page.paste_board(board.to_code())
     page.solve()
-    page.wait_for_function("() => window.__pieces.some(([n, r]) => n.startsWith('helper') && JSON.parse(r).share)",
-                           timeout=120_000)  # the helper was given its first piece
-    page.evaluate("() => window.solverWorkers.all.find((w) => w.helper).worker.terminate()")
-    expect(page.status()).to_have_text("Solved: %d moves" % published(3), timeout=300_000)
+    expect(page.status()).to_have_text("Solved: %d moves" % published(6), timeout=300_000)
     page.wait_solved()
     assert page.board() == Board.goal(4, 4).grid()
     expect(page.locator("#solver-note")).to_contain_text("ready")
@@ -106,20 +119,18 @@ def test_the_helper_dies_mid_search_and_the_first_worker_finishes_it(open_game):
 def test_the_first_worker_dies_mid_search_and_a_fresh_one_searches_alike(open_game):
     """The first worker stops answering during a split search: said, and a fresh one starts, loaded with the
     tables the page had loaded, so the next Solve, split again with the helper, is the fewest moves."""
-    board = korf(3)
-    page = open_game("?game=sliding&lang=en&speed=0&board=" + board.to_code())
-    page.evaluate(WATCH)
+    page = warmed_up(open_game)
+    page.evaluate(WATCH, "solver")
+    page.paste_board(korf(6).to_code())
     page.solve()
-    page.wait_for_function("() => window.__pieces.some(([n, r]) => n.startsWith('helper') && JSON.parse(r).share)",
-                           timeout=120_000)
-    page.evaluate("() => window.solverWorkers.all.find((w) => w.name === 'solver').worker.terminate()")
     expect(page.status()).to_contain_text("The solver stopped", timeout=60_000)
     expect(page.locator("#solver-note")).to_contain_text("ready", timeout=120_000)
     page.wait_for_selector("html[data-solver-state=idle]", timeout=120_000)
     page.evaluate("() => { window.__pieces = []; }")
-    page.paste_board(korf(2).to_code())  # the helper is up now: a quicker board is split too
+    assert page.board() == korf(6).grid()  # the board as it was
+    page.paste_board(korf(4).to_code())  # a board not searched on this page yet: split again with the helper
     page.solve()
-    expect(page.status()).to_have_text("Solved: %d moves" % published(2), timeout=180_000)
+    expect(page.status()).to_have_text("Solved: %d moves" % published(4), timeout=180_000)
     page.wait_solved()
     assert page.evaluate(SHARED) == 2  # the fresh worker and the helper
     assert page.evaluate("window.solverWorkers.all.filter((w) => !w.helper).length") == 2  # the dead one, the fresh
