@@ -5,7 +5,7 @@ game, the editors and the records, in both languages, on both."""
 from urllib.parse import quote
 
 import pytest
-from pages import BOARD_IDS, KSHISEN, LARGE, RECORDS, assert_in_viewport, axe_serious
+from pages import BOARD_IDS, DEVICES, KSHISEN, LARGE, RECORDS, assert_in_viewport, axe_serious
 from playwright.sync_api import expect
 
 from puzzles.games import NAMES as GAMES
@@ -42,23 +42,28 @@ def test_huarong_board_and_pause_stay_on_a_phone_screen_during_playback(open_gam
     expect(page.get_by_role("button", name="Resume")).to_be_visible()
 
 
-@pytest.mark.parametrize("device", ["phone", "small-phone"])
-def test_a_large_linkup_board_fits_the_phone_width(open_game, device):
-    """8 x 18 opened by its link, then 10 x 20 pasted in the same page."""
-    page = open_game("?game=linkup&lang=en&board=" + quote(KSHISEN), device, solver=False)
-    for code in (KSHISEN, LARGE):
-        if code == LARGE:
-            page.paste_board(LARGE)
-            expect(page.locator("#lu-board .lu-tile")).to_have_count(200)
-        box = page.locator("#lu-board").bounding_box()
-        width = page.viewport_size["width"]
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (box, width)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, "nothing scrolls sideways"
-        tile = page.locator("#lu-board .lu-tile").first.bounding_box()
-        assert tile["width"] >= 24 and tile["height"] >= 24, "tiles stay big enough to tap: %r" % tile
-        if device == "phone" and code == KSHISEN:  # 32 px tiles: the page scrolls, and the whole board shows
-            page.locator("#lu-board").scroll_into_view_if_needed()
-            assert_in_viewport(page, "#lu-board")
+def test_a_large_linkup_board_fits_the_phone_width(open_game):
+    """8 x 18 opened by its link on a phone, then 10 x 20 pasted in the same page; then the phone's screen
+    made a small phone's (360 x 640: the same page, as a phone in split screen), and 8 x 18 pasted again:
+    each board's tiles stay big enough to tap and nothing scrolls sideways, on each screen."""
+    page = open_game("?game=linkup&lang=en&board=" + quote(KSHISEN), "phone", solver=False)
+    for device, codes in (("phone", (KSHISEN, LARGE)), ("small-phone", (LARGE, KSHISEN))):
+        if device == "small-phone":
+            page.set_viewport_size(DEVICES[device]["viewport"])
+        for code in codes:
+            if code != KSHISEN or device != "phone":
+                page.paste_board(code)
+                tiles = 200 if code == LARGE else 144
+                expect(page.locator("#lu-board .lu-tile")).to_have_count(tiles)
+            box = page.locator("#lu-board").bounding_box()
+            width = page.viewport_size["width"]
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (device, box, width)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, "nothing scrolls sideways"
+            tile = page.locator("#lu-board .lu-tile").first.bounding_box()
+            assert tile["width"] >= 24 and tile["height"] >= 24, "tiles stay big enough to tap: %r" % tile
+            if device == "phone" and code == KSHISEN:  # 32 px tiles: the page scrolls, and the whole board shows
+                page.locator("#lu-board").scroll_into_view_if_needed()
+                assert_in_viewport(page, "#lu-board")
 
 
 def test_the_10x20_board_is_wholly_visible_on_a_desktop(open_game):
@@ -71,7 +76,9 @@ def test_the_10x20_board_is_wholly_visible_on_a_desktop(open_game):
 # start), rather than a page per game, and then the same in the other language after the page's switch.
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_no_serious_accessibility_violation(open_game, server_url, device):
-    """Every game in both languages, then the records panel (a few earlier wins kept) in both."""
+    """Every game in both languages, then the records panel (a few earlier wins kept) in both; then, in the
+    same page, a win's moment on a phone (a 2 x 3 board pasted and played to the goal by taps) or a solved
+    board's chart on a desktop (横刀立马 solved), each in both languages."""
     page = open_game.blank(device)
     page.store({"bfs-puzzles.records": RECORDS})
     page = page.open("?game=%s&lang=en" % GAMES[0], solver=False)
@@ -89,6 +96,28 @@ def test_no_serious_accessibility_violation(open_game, server_url, device):
     expect(page.locator("#records-panel table")).to_have_count(3)
     expect(page.locator("#records-panel")).to_contain_text("Best")
     assert axe_serious(page, server_url) == [], "records, en"
+    page.locator("#records-button").click()
+    expect(page.locator("#records-panel")).to_be_hidden()
+    if device == "phone":  # a win's moment
+        page = page.show("sliding")
+        page.paste_board("2x3-412503")
+        expect(page.locator("#sp-board [data-tile]")).to_have_count(5)
+        for tile in (5, 4, 1, 2, 3):
+            page.locator("#sp-board [data-tile='%d']" % tile).tap()
+        expect(page.locator("#sliding-result")).to_be_visible()
+        assert axe_serious(page, server_url) == [], "a win, en"
+        page.switch_language()
+        expect(page.locator("#sliding-result")).to_be_visible()
+        assert axe_serious(page, server_url) == [], "a win, zh"
+    else:  # a solved board's chart
+        page = page.show("huarong")
+        page.set_speed(0)
+        page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+        page.locator("#panel-huarong .buttons .primary").click()
+        expect(page.locator("#hr-chart .chart-x span").first).to_be_attached(timeout=30_000)
+        assert axe_serious(page, server_url) == [], "a solve's chart, en"
+        page.switch_language()
+        assert axe_serious(page, server_url) == [], "a solve's chart, zh"
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
@@ -105,21 +134,3 @@ def test_no_serious_accessibility_violation_in_the_editor(open_game, server_url,
         page = page.show(game)
         expect(page.locator("#panel-%s" % game)).to_have_class("panel editing")
         assert axe_serious(page, server_url) == [], (game, "en")
-
-
-def test_no_serious_accessibility_violation_after_a_win_and_a_solve(open_game, server_url):
-    """A win's moment on a phone and a solved board's chart on a desktop, each in both languages."""
-    page = open_game("?game=sliding&lang=en&board=2x3-412503", "phone")
-    for tile in (5, 4, 1, 2, 3):
-        page.locator("#sp-board [data-tile='%d']" % tile).tap()
-    expect(page.locator("#sliding-result")).to_be_visible()
-    assert axe_serious(page, server_url) == []
-    page.switch_language()
-    expect(page.locator("#sliding-result")).to_be_visible()
-    assert axe_serious(page, server_url) == [], "zh"
-    page = open_game("?game=huarong&lang=zh&speed=0", "desktop")
-    page.locator("#panel-huarong .buttons .primary").click()
-    expect(page.locator("#hr-chart .chart-x span").first).to_be_attached(timeout=30_000)
-    assert axe_serious(page, server_url) == []
-    page.switch_language()
-    assert axe_serious(page, server_url) == [], "en"
