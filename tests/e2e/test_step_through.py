@@ -46,57 +46,6 @@ def press(page, s, key, want):
     expect(s).to_have_attribute("aria-valuenow", str(want))
 
 
-def test_linkup_bfs_connect_steps_with_its_queue_and_visited_marked(open_game, server_url):
-    page = open_game("?game=linkup&lang=en")
-    page.paste_board("[[1,2,0,0],[0,0,0,1],[2,0,0,0]]")
-    before = page.evaluate(BOARD)
-    code, s = step_through(page, LINKUP_BFS)
-    n = int(s.get_attribute("aria-valuemax"))
-    assert s.get_attribute("aria-valuemin") == "1" and n > 30
-    expect(code.status()).to_contain_text(t("step_ready", "en", n=n)[:20])
-    expect(page.panel.locator(".step-note")).to_contain_text("connect(board, ")
-    expect(page.panel.locator(".step-note")).to_contain_text("a pair the solver picked")  # no tile selected
-    lines = set()
-    for key, want in (("ArrowRight", 2), ("PageUp", 12), ("PageUp", 22), ("ArrowLeft", 21), ("End", n)):
-        press(page, s, key, want)
-        expect(s).to_have_attribute("aria-valuetext", re.compile(r"^line \d+$"))
-        line = int(s.get_attribute("aria-valuetext").split()[1])
-        expect(marked(page)).to_have_count(1)
-        lines.add(line)
-    assert len(lines) >= 3, "the marked line moves with the steps"
-    press(page, s, "PageDown", n - 10)
-    press(page, s, "Home", 1)
-    # somewhere in the search: the queue, the visited dict and the state just taken are on the board
-    press(page, s, "PageUp", 11)
-    press(page, s, "PageUp", 21)
-    board = page.locator("#lu-board")
-    seen = {}
-    for i in range(21, min(n, 60)):
-        counts = tuple(board.locator('[data-trace="%s"]' % k).count() for k in ("queue", "seen", "current"))
-        seen[counts] = i
-        if len(seen) >= 3 and all(c[2] for c in seen if c[0]):
-            break
-        press(page, s, "ArrowRight", i + 1)
-    assert len(seen) >= 2, "the marks change with the steps"
-    assert any(c[0] and c[1] for c in seen), "queue and visited cells marked"
-    assert any(c[2] for c in seen), "the state just taken marked"
-    variables = page.page.get_by_role("region", name="Variables")
-    expect(variables.get_by_role("row").filter(has_text=re.compile(r"^q\s*deque, \d+ items?"))).to_have_count(1)
-    expect(variables.get_by_role("row").filter(has_text=re.compile(r"^seen\s*dict, \d+ items?"))).to_have_count(1)
-    assert page.evaluate(BOARD) == before, "stepping never changes the game's board"
-    assert not axe_serious(page.page, server_url), "the steps' view: nothing serious for axe"
-    page.keyboard.press("Escape")
-    expect(s).to_be_hidden()
-    expect(board.locator("[data-trace]")).to_have_count(0)
-    expect(marked(page)).to_have_count(0)
-    assert page.evaluate(BOARD) == before
-    page.tile(2, 0).click()  # a tile selected: the pair it joins is stepped, said so
-    code.button("code_step").click()
-    expect(s).to_be_visible(timeout=60_000)
-    expect(page.panel.locator(".step-note")).to_contain_text(
-        t("lu_step_selected", "en", r1=0, c1=1, r2=2, c2=0).split(".")[0] + ".", timeout=30_000)
-
-
 def test_huarong_bfs_is_capped_and_its_boards_drawn_in_place(open_game):
     page = open_game("?game=huarong&lang=en")
     before = page.evaluate(BOARD)
@@ -189,14 +138,71 @@ def test_a_failing_case_of_check_is_stepped_on_its_own_board(open_game):
     expect(page.panel.locator(".code-table")).to_be_visible()
 
 
-def test_a_failing_link_up_case_is_stepped_on_its_own_board_drawn_with_the_tiles(open_game, server_url):
-    """A connect that turns at most once (and joins any two kinds) fails Check: the first failing case is
-    drawn with the game's tiles and the paths as lines; Step through this case records it on that case's board, drawn
-    in place of the game's with its cells marked; then Step through alone steps that case again (no tile
-    selected), said so."""
+def test_linkup_bfs_connect_steps_with_its_queue_and_visited_marked_and_a_failing_case_on_its_own_board(
+        open_game, server_url):
+    """One Link-up page, two programs stepped in turn.
+    The course's BFS connect, stepped on a pasted board: the slider's keys, the marked line, the queue, visited
+    and current cells marked on the board, the Variables, the board unchanged, Esc; then with a tile selected,
+    the pair it joins is stepped, said so.
+    A connect that turns at most once (and joins any two kinds) fails Check: the first failing case is drawn
+    with the game's tiles and the paths as lines; Step through this case records it on that case's board,
+    drawn in place of the game's with its cells marked; then Step through alone steps that case again (no
+    tile selected), said so."""
     page = open_game("?game=linkup&lang=en")
+    page.paste_board("[[1,2,0,0],[0,0,0,1],[2,0,0,0]]")
     before = page.evaluate(BOARD)
-    code = page.code_panel().open()
+    code, s = step_through(page, LINKUP_BFS)
+    n = int(s.get_attribute("aria-valuemax"))
+    assert s.get_attribute("aria-valuemin") == "1" and n > 30
+    expect(code.status()).to_contain_text(t("step_ready", "en", n=n)[:20])
+    expect(page.panel.locator(".step-note")).to_contain_text("connect(board, ")
+    expect(page.panel.locator(".step-note")).to_contain_text("a pair the solver picked")  # no tile selected
+    lines = set()
+    for key, want in (("ArrowRight", 2), ("PageUp", 12), ("PageUp", 22), ("ArrowLeft", 21), ("End", n)):
+        press(page, s, key, want)
+        expect(s).to_have_attribute("aria-valuetext", re.compile(r"^line \d+$"))
+        line = int(s.get_attribute("aria-valuetext").split()[1])
+        expect(marked(page)).to_have_count(1)
+        lines.add(line)
+    assert len(lines) >= 3, "the marked line moves with the steps"
+    press(page, s, "PageDown", n - 10)
+    press(page, s, "Home", 1)
+    # somewhere in the search: the queue, the visited dict and the state just taken are on the board
+    press(page, s, "PageUp", 11)
+    press(page, s, "PageUp", 21)
+    board = page.locator("#lu-board")
+    seen = {}
+    for i in range(21, min(n, 60)):
+        counts = tuple(board.locator('[data-trace="%s"]' % k).count() for k in ("queue", "seen", "current"))
+        seen[counts] = i
+        if len(seen) >= 3 and all(c[2] for c in seen if c[0]):
+            break
+        press(page, s, "ArrowRight", i + 1)
+    assert len(seen) >= 2, "the marks change with the steps"
+    assert any(c[0] and c[1] for c in seen), "queue and visited cells marked"
+    assert any(c[2] for c in seen), "the state just taken marked"
+    variables = page.page.get_by_role("region", name="Variables")
+    expect(variables.get_by_role("row").filter(has_text=re.compile(r"^q\s*deque, \d+ items?"))).to_have_count(1)
+    expect(variables.get_by_role("row").filter(has_text=re.compile(r"^seen\s*dict, \d+ items?"))).to_have_count(1)
+    assert page.evaluate(BOARD) == before, "stepping never changes the game's board"
+    assert not axe_serious(page.page, server_url), "the steps' view: nothing serious for axe"
+    page.keyboard.press("Escape")
+    expect(s).to_be_hidden()
+    expect(board.locator("[data-trace]")).to_have_count(0)
+    expect(marked(page)).to_have_count(0)
+    assert page.evaluate(BOARD) == before
+    page.tile(2, 0).click()  # a tile selected: the pair it joins is stepped, said so
+    code.button("code_step").click()
+    expect(s).to_be_visible(timeout=60_000)
+    expect(page.panel.locator(".step-note")).to_contain_text(
+        t("lu_step_selected", "en", r1=0, c1=1, r2=2, c2=0).split(".")[0] + ".", timeout=30_000)
+    page.keyboard.press("Escape")
+    expect(s).to_be_hidden()
+    page.tile(2, 0).click()  # the tile chosen again: none selected
+    expect(page.tile(2, 0)).to_have_attribute("aria-pressed", "false")
+
+    # a connect that turns at most once, checked, in the Code panel still open
+    before = page.evaluate(BOARD)
     code.write(LINKUP_BFS.replace("if nt > 2 or", "if nt > 1 or"))
     code.check()
     code.checked(180_000)
