@@ -100,48 +100,12 @@ def test_huarong_piece_metric_map(open_game):
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*\b81\b"))
 
 
-def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board_both_in_view_on_a_desktop(open_game):
-    """On a desktop the map opens beside the board, both on the screen; arrow keys walk the map to a
-    neighbour, Enter puts it on the board (its distance said, one undoable step), both still on the screen."""
-    page = open_game("?game=sliding&lang=en", "desktop")  # the default 2 x 3 board: 360 positions
-    fig = page.open_map(NAMES["en"]["map"])
-    expect(fig).to_have_attribute("aria-label", re.compile(r"\b360 positions"))
-    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
-    board = page.locator(BOARD_IDS["sliding"])
-    assert in_view(page, fig), "the map is on the screen: %r" % fig.bounding_box()
-    assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
-    before = page.board()
-    start = distance_in(fig)
-    fig.focus()
-    focus_line = page.locator("#sliding-map-focus")
-    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):
-        old = focus_line.text_content()
-        fig.press(key)
-        expect(focus_line).not_to_have_text(old)
-        if focus_line.text_content().startswith("Position"):
-            break
-    expect(focus_line).to_contain_text("Position")
-    said = int(re.search(r": (\d+) moves from the goal", focus_line.text_content()).group(1))
-    fig.press("Enter")
-    expect(page.status()).to_contain_text("Put on the board from the map: %d moves" % said)
-    after = page.board()
-    assert after != before
-    assert len(sliding_solver.solve(sliding.Board.from_grid(after)).moves) == said
-    # a neighbour: one slide apart, and one distance step at most
-    diff = [i for i, (a, b) in enumerate(zip(sum(before, []), sum(after, []))) if a != b]
-    assert len(diff) == 2 and abs(said - start) <= 1
-    expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % said))
-    assert in_view(page, board) and in_view(page, fig), "both still on the screen"
-    # one undoable step
-    page.undo()
-    assert page.board() == before
-    expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % start))
-
-
-def test_pointing_previews_and_a_click_jumps_beside_the_board_on_a_desktop(open_game):
-    """On a desktop: the map beside the board, both on the screen; the pointer over a position previews
-    it, a click puts it on the board (no move counted); a position picked by the keyboard does too, and
-    both stay on the screen."""
+def test_on_a_desktop_the_map_beside_the_board_previews_and_jumps_by_pointer_and_by_keyboard(open_game):
+    """On a desktop the map opens beside the board, both on the screen. Huarong: the pointer over a
+    position previews it, a click puts it on the board (no move counted); a position picked by the keyboard
+    does too, and both stay on the screen. Then the sliding puzzle, by its tab: arrow keys walk the map to a
+    neighbour, Enter puts it on the board (its distance said, one undoable step), both still on the
+    screen."""
     page = open_game("?game=huarong&lang=en", "desktop")
     fig = page.open_map(NAMES["en"]["map"])
     expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
@@ -179,6 +143,41 @@ def test_pointing_previews_and_a_click_jumps_beside_the_board_on_a_desktop(open_
             break
     assert page.evaluate(changed, before), "a position picked on the map is on the board"
     assert in_view(page, board) and in_view(page, fig), "both still on the screen"
+
+    # the sliding puzzle's map, walked by the keyboard
+    page = page.show("sliding")  # its default 2 x 3 board: 360 positions
+    fig = page.open_map(NAMES["en"]["map"])
+    expect(fig).to_have_attribute("aria-label", re.compile(r"\b360 positions"))
+    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    board = page.locator(BOARD_IDS["sliding"])
+    assert in_view(page, fig), "the map is on the screen: %r" % fig.bounding_box()
+    assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
+    before = page.board()
+    start = distance_in(fig)
+    fig.focus()
+    focus_line = page.locator("#sliding-map-focus")
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):
+        old = focus_line.text_content()
+        fig.press(key)
+        expect(focus_line).not_to_have_text(old)
+        if focus_line.text_content().startswith("Position"):
+            break
+    expect(focus_line).to_contain_text("Position")
+    said = int(re.search(r": (\d+) moves from the goal", focus_line.text_content()).group(1))
+    fig.press("Enter")
+    expect(page.status()).to_contain_text("Put on the board from the map: %d moves" % said)
+    after = page.board()
+    assert after != before
+    assert len(sliding_solver.solve(sliding.Board.from_grid(after)).moves) == said
+    # a neighbour: one slide apart, and one distance step at most
+    diff = [i for i, (a, b) in enumerate(zip(sum(before, []), sum(after, []))) if a != b]
+    assert len(diff) == 2 and abs(said - start) <= 1
+    expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % said))
+    assert in_view(page, board) and in_view(page, fig), "both still on the screen"
+    # one undoable step
+    page.undo()
+    assert page.board() == before
+    expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % start))
 
 
 def test_stop_mapping_then_a_new_board_makes_a_new_map(open_game):
