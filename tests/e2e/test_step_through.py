@@ -90,7 +90,12 @@ def test_huarong_bfs_is_capped_and_its_boards_drawn_in_place(open_game):
     assert page.evaluate(BOARD) == before
 
 
-def test_leetcode_773_steps_on_a_phone_in_chinese(open_game):
+def test_leetcode_773_steps_on_a_phone_in_chinese_and_a_failing_case_of_check_on_its_own_board(open_game):
+    """One sliding page on a phone. In 中文: LeetCode 773's BFS stepped on a pasted board, the program's board
+    drawn in place of the game's and changing with the steps, the slider and the board in view, the
+    Variables, the game's board unchanged, 返回游戏. Then in English: Check's failing cases each offer Step
+    through this case: the program is recorded on that case's board (drawn as the program's board), the
+    table stays."""
     page = open_game("?game=sliding&lang=zh", "phone")
     page.paste_board("[[4,1,2],[5,0,3]]")
     before = page.evaluate(BOARD)
@@ -116,12 +121,8 @@ def test_leetcode_773_steps_on_a_phone_in_chinese(open_game):
     expect(state).to_be_hidden()
     assert page.evaluate(BOARD) == before
 
-
-def test_a_failing_case_of_check_is_stepped_on_its_own_board(open_game):
-    """Check's failing cases each offer Step through this case: the program is recorded on that case's
-    board (drawn as the program's board), the table stays."""
-    page = open_game("?game=sliding&lang=en")
-    code = page.code_panel().open()
+    # a failing Check, in English now, in the Code panel still open
+    code.switch_language()
     code.write("def slidingPuzzle(board):\n    b = board\n    return 0\n")
     code.check()
     code.checked(180_000)
