@@ -53,9 +53,13 @@ def test_a_large_linkup_board_fits_the_phone_width(open_game):
     page = open_game("?game=linkup&lang=en&board=" + quote(KSHISEN), "phone", solver=False)
     for device, codes in (("phone", (KSHISEN, LARGE)), ("small-phone", (LARGE, KSHISEN))):
         if device == "small-phone":
+            cell = "() => getComputedStyle(document.querySelector('#lu-board')).getPropertyValue('--lu-cell')"
+            before = page.evaluate(cell)
             page.set_viewport_size(DEVICES[device]["viewport"])
-        for code in codes:
-            if code != KSHISEN or device != "phone":
+            # the board is fitted to the narrower screen a moment later (its resize observer's call)
+            page.wait_for_function("(before) => (%s)() !== before" % cell, arg=before)
+        for i, code in enumerate(codes):
+            if i:  # the first is on the screen already (by the link; on the resized screen, the last pasted)
                 page.paste_board(code)
                 tiles = 200 if code == LARGE else 144
                 expect(page.locator("#lu-board .lu-tile")).to_have_count(tiles)
