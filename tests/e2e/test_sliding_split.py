@@ -90,8 +90,10 @@ def test_a_split_search_answers_in_fewest_moves_cancels_both_workers_and_survive
     page.evaluate(WATCH_AGAIN, None)
     page.paste_board(board.to_code())
     page.solve()
-    page.wait_for_function("() => Object.values(window.__steps).filter((n) => n > 0).length === 2 && "
-                           + SHARERS + " === 2", timeout=120_000)
+    # both workers on a piece of its last iteration (its ninth), each seconds of search: Cancel must stop them
+    page.wait_for_function("() => Object.values(window.__steps).filter((n) => n > 0).length === 2 && new Set("
+                           "window.__pieces.filter(([n, r]) => JSON.parse(r).round >= 8).map(([n]) => n)).size === 2",
+                           timeout=120_000)
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
     page.button("Cancel").click()
     expect(page.status()).to_have_text("Solve cancelled; the board is as it was.")
