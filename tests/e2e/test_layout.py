@@ -12,10 +12,12 @@ from puzzles.games import NAMES as GAMES
 
 pytestmark = pytest.mark.e2e
 LANGS = ("en", "zh")
-def test_the_whole_board_is_on_a_phone_screen_at_open(open_game):
+def test_the_whole_board_is_on_a_phone_screen_at_open_and_during_playback(open_game):
     """Each game opened by its link, the first by the page's own load and the others by their tab in the
     same page (the same layout either way): the board, its buttons, the tabs and the status all on screen.
-    In English, then the same after the page's switch to 中文 (every label's length changes)."""
+    In English, then the same after the page's switch to 中文 (every label's length changes). Then, in
+    English again, Huarong solved at 300 ms a move: during the playback its board, the exit and Pause stay
+    on the screen, and Pause pauses."""
     first = open_game("?game=%s&lang=en" % GAMES[0], "phone", solver=False)
     for lang in LANGS:
         if lang != "en":
@@ -32,9 +34,10 @@ def test_the_whole_board_is_on_a_phone_screen_at_open(open_game):
             assert len(tops) == 1, "the tabs take one line (%s, %s)" % (game, lang)
             expect(page.panel.get_by_role("status")).to_be_in_viewport()
 
-
-def test_huarong_board_and_pause_stay_on_a_phone_screen_during_playback(open_game):
-    page = open_game("?game=huarong&lang=en&speed=300", "phone")
+    page = first.show("huarong")
+    page.switch_language()
+    page.set_speed(300)
+    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
     page.get_by_role("button", name="Solve").tap()
     page.wait_for_selector("#huarong-moves[data-playing]", timeout=30_000)
     assert_in_viewport(page, "#hr-board")
@@ -86,7 +89,8 @@ def test_the_10x20_board_is_wholly_visible_on_a_desktop(open_game):
 def test_no_serious_accessibility_violation(open_game, server_url, device):
     """Every game in both languages, then the records panel (a few earlier wins kept) in both; then, in the
     same page, a win's moment on a phone (a 2 x 3 board pasted and played to the goal by taps) or a solved
-    board's chart on a desktop (横刀立马 solved), each in both languages."""
+    board's chart on a desktop (横刀立马 solved), each in both languages; then the board editors of Huarong
+    and Sliding, in both."""
     page = open_game.blank(device)
     page.store({"bfs-puzzles.records": RECORDS})
     page = page.open("?game=%s&lang=en" % GAMES[0], solver=False)
@@ -126,19 +130,16 @@ def test_no_serious_accessibility_violation(open_game, server_url, device):
         assert axe_serious(page, server_url) == [], "a solve's chart, en"
         page.switch_language()
         assert axe_serious(page, server_url) == [], "a solve's chart, zh"
-
-
-@pytest.mark.parametrize("device", ["phone", "desktop"])
-def test_no_serious_accessibility_violation_in_the_editor(open_game, server_url, device):
-    page = open_game("?game=huarong&lang=zh", device, solver=False)
+    # the editors of Huarong and Sliding, opened in 中文 (the page's language now), then in English: they stay
+    # open, their words switched
     for game in ("huarong", "sliding"):
         page = page.show(game)
         page.locator("#%s-edit" % game).click()
         expect(page.locator("#panel-%s" % game)).to_have_class("panel editing")
         page.locator("#panel-%s .editbar .btn" % game).first.click()
-        assert axe_serious(page, server_url) == [], game
-    page.switch_language()  # the editors stay open, their words in English now
+        assert axe_serious(page, server_url) == [], ("editor", game, "zh")
+    page.switch_language()
     for game in ("huarong", "sliding"):
         page = page.show(game)
         expect(page.locator("#panel-%s" % game)).to_have_class("panel editing")
-        assert axe_serious(page, server_url) == [], (game, "en")
+        assert axe_serious(page, server_url) == [], ("editor", game, "en")
