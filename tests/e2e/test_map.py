@@ -197,13 +197,31 @@ def test_stop_mapping_then_a_new_board_makes_a_new_map(open_game):
     expect(fig).to_have_attribute("aria-label", re.compile(r"State map of 360 positions; .* 5 moves"), timeout=60_000)
 
 
+# ---------------------------------------------------------------- what the 3 × 3 map says while it is drawn
+LINE_TEXTS = """(id) => { window.__lines = []; const line = document.getElementById(id);
+  new MutationObserver(() => window.__lines.push(line.textContent)).observe(line, {childList: true, subtree: true,
+  characterData: true}); }"""
+
+
+FIGURE_NAMES = """(id) => { window.__names = []; const fig = document.getElementById(id);
+  new MutationObserver(() => window.__names.push([fig.getAttribute('aria-label'), fig.dataset.drawnMs || '',
+    document.getElementById(fig.getAttribute('aria-describedby').split(' ')[0]).textContent]))
+  .observe(fig, {attributes: true, attributeFilter: ['aria-label', 'data-drawn-ms']}); }"""
+
+
 # ---------------------------------------------------------------- the map in view, beside the board
-def test_on_a_phone_the_map_comes_into_view_the_board_is_a_button_away_and_axe_finds_nothing_serious(open_game,
-                                                                                                   server_url):
+def test_on_a_2x_phone_the_map_comes_into_view_passes_axe_and_the_3x3_map_says_what_it_does(open_game, server_url):
     """In 中文, then, after the language switch, closed and opened again by its English names. Opened, the
     map comes into view; Back to the board brings the board and its status back; a move while it is open
     is followed. With the map open (中文), scrolled to the top: the board is on the screen, the map at least
-    300 px wide below, and axe finds nothing serious; the switch to English says the map's name in it."""
+    300 px wide below, and axe finds nothing serious; the switch to English says the map's name in it.
+    Then the sliding puzzle's tab, a 3 x 3 board 31 slides from the goal pasted: the 3 x 3 map's 181,440
+    positions on this 2x screen (whose drawing once took 16-80 s): while it is drawn, its line says what it
+    does (placing, then painting); before any move, from the moment the map is drawn, its name and its
+    description say the board's distance to the goal (the solver's, run here), the drawing worker indexing
+    the positions a while after the first picture; the map is in view. Its text alternative, a table named
+    in the page's language, has one row per distance, adding up to every position, in English and after a
+    switch to 中文. (The same rules in 中文 while it is drawn, on the panel: tests/test_midend_views.py.)"""
     page = open_game("?game=huarong&lang=zh", "phone-2x", solver=False)
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
     panel = page.panel
@@ -236,30 +254,11 @@ def test_on_a_phone_the_map_comes_into_view_the_board_is_a_button_away_and_axe_f
             expect(figure).to_have_attribute("aria-label", re.compile(r"25,955 个局面.*\b%d\b" % moved))
             expect(figure).to_be_visible()
 
-
-# ---------------------------------------------------------------- the 3 × 3 map drawn on a 2× phone
-FAR_3X3 = "%5B%5B8,6,7%5D,%5B2,5,4%5D,%5B3,0,1%5D%5D"  # 31 slides from the goal
-LINE_TEXTS = """(id) => { window.__lines = []; const line = document.getElementById(id);
-  new MutationObserver(() => window.__lines.push(line.textContent)).observe(line, {childList: true, subtree: true,
-  characterData: true}); }"""
-
-
-FIGURE_NAMES = """(id) => { window.__names = []; const fig = document.getElementById(id);
-  new MutationObserver(() => window.__names.push([fig.getAttribute('aria-label'), fig.dataset.drawnMs || '',
-    document.getElementById(fig.getAttribute('aria-describedby').split(' ')[0]).textContent]))
-  .observe(fig, {attributes: true, attributeFilter: ['aria-label', 'data-drawn-ms']}); }"""
-
-
-def test_the_3x3_map_says_what_it_does_meanwhile_and_names_the_boards_distance_from_its_first_picture(open_game):
-    """The 3 x 3 map's 181,440 positions, on a phone with a 2x screen (whose drawing once took 16-80 s):
-    while it is drawn, its line says what it does (placing, then painting); before any move, from the moment
-    the map is drawn, its name and its description say the board's distance to the goal (the solver's, run
-    here), the drawing worker indexing the positions a while after the first picture; the map is in view.
-    Its text alternative, a table named in the page's language, has one row per distance, adding up to every
-    position, in English and after a switch to 中文. (The same rules in 中文 while it is drawn, on the
-    panel: tests/test_midend_views.py.)"""
-    page = open_game("?game=sliding&lang=en&board=%s" % FAR_3X3, "phone-2x", solver=False)
-    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+    # the sliding puzzle's tab, a board 31 slides from the goal pasted: its 3 x 3 map drawn on this 2x screen
+    page = page.show("sliding")
+    page.paste_board(json.dumps(SLIDING_3X3))
+    page.wait_for_function("async (b) => JSON.stringify(await gameHandler.getBoard()) === JSON.stringify(b)",
+                           arg=SLIDING_3X3)
     assert page.evaluate("devicePixelRatio") == 2
     page.evaluate(LINE_TEXTS, "sliding-map-line")
     page.evaluate(FIGURE_NAMES, "sliding-map-figure")
