@@ -100,48 +100,12 @@ def test_huarong_piece_metric_map(open_game):
     expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*\b81\b"))
 
 
-def test_keyboard_walk_and_enter_put_a_neighbour_on_the_board_both_in_view_on_a_desktop(open_game):
-    """On a desktop the map opens beside the board, both on the screen; arrow keys walk the map to a
-    neighbour, Enter puts it on the board (its distance said, one undoable step), both still on the screen."""
-    page = open_game("?game=sliding&lang=en", "desktop")  # the default 2 x 3 board: 360 positions
-    fig = page.open_map(NAMES["en"]["map"])
-    expect(fig).to_have_attribute("aria-label", re.compile(r"\b360 positions"))
-    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
-    board = page.locator(BOARD_IDS["sliding"])
-    assert in_view(page, fig), "the map is on the screen: %r" % fig.bounding_box()
-    assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
-    before = page.board()
-    start = distance_in(fig)
-    fig.focus()
-    focus_line = page.locator("#sliding-map-focus")
-    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):
-        old = focus_line.text_content()
-        fig.press(key)
-        expect(focus_line).not_to_have_text(old)
-        if focus_line.text_content().startswith("Position"):
-            break
-    expect(focus_line).to_contain_text("Position")
-    said = int(re.search(r": (\d+) moves from the goal", focus_line.text_content()).group(1))
-    fig.press("Enter")
-    expect(page.status()).to_contain_text("Put on the board from the map: %d moves" % said)
-    after = page.board()
-    assert after != before
-    assert len(sliding_solver.solve(sliding.Board.from_grid(after)).moves) == said
-    # a neighbour: one slide apart, and one distance step at most
-    diff = [i for i, (a, b) in enumerate(zip(sum(before, []), sum(after, []))) if a != b]
-    assert len(diff) == 2 and abs(said - start) <= 1
-    expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % said))
-    assert in_view(page, board) and in_view(page, fig), "both still on the screen"
-    # one undoable step
-    page.undo()
-    assert page.board() == before
-    expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % start))
-
-
-def test_pointing_previews_and_a_click_jumps_beside_the_board_on_a_desktop(open_game):
-    """On a desktop: the map beside the board, both on the screen; the pointer over a position previews
-    it, a click puts it on the board (no move counted); a position picked by the keyboard does too, and
-    both stay on the screen."""
+def test_on_a_desktop_the_map_beside_the_board_previews_and_jumps_by_pointer_and_by_keyboard(open_game):
+    """On a desktop the map opens beside the board, both on the screen. Huarong: the pointer over a
+    position previews it, a click puts it on the board (no move counted); a position picked by the keyboard
+    does too, and both stay on the screen. Then the sliding puzzle, by its tab: arrow keys walk the map to a
+    neighbour, Enter puts it on the board (its distance said, one undoable step), both still on the
+    screen."""
     page = open_game("?game=huarong&lang=en", "desktop")
     fig = page.open_map(NAMES["en"]["map"])
     expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
@@ -180,19 +144,40 @@ def test_pointing_previews_and_a_click_jumps_beside_the_board_on_a_desktop(open_
     assert page.evaluate(changed, before), "a position picked on the map is on the board"
     assert in_view(page, board) and in_view(page, fig), "both still on the screen"
 
-
-def test_the_map_on_a_phone_leaves_the_board_on_screen_and_passes_axe(open_game, server_url):
-    page = open_game("?game=huarong&lang=zh", "phone")
-    fig = page.open_map(NAMES["zh"]["map"])
-    expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 个局面.*116"))
-    page.evaluate("window.scrollTo(0, 0)")
-    assert_in_viewport(page, "#hr-board")
-    fig.scroll_into_view_if_needed()
-    assert fig.bounding_box()["width"] >= 300
-    assert axe_serious(page, server_url) == []
-    # the language switch says it all again in English
-    page.get_by_role("button", name="Switch to English").click()
-    expect(fig).to_have_attribute("aria-label", re.compile(r"State map of 25,955 positions.*116 moves"))
+    # the sliding puzzle's map, walked by the keyboard
+    page = page.show("sliding")  # its default 2 x 3 board: 360 positions
+    fig = page.open_map(NAMES["en"]["map"])
+    expect(fig).to_have_attribute("aria-label", re.compile(r"\b360 positions"))
+    expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+    board = page.locator(BOARD_IDS["sliding"])
+    assert in_view(page, fig), "the map is on the screen: %r" % fig.bounding_box()
+    assert in_view(page, board), "and the board beside it: %r" % board.bounding_box()
+    before = page.board()
+    start = distance_in(fig)
+    fig.focus()
+    focus_line = page.locator("#sliding-map-focus")
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):
+        old = focus_line.text_content()
+        fig.press(key)
+        expect(focus_line).not_to_have_text(old)
+        if focus_line.text_content().startswith("Position"):
+            break
+    expect(focus_line).to_contain_text("Position")
+    said = int(re.search(r": (\d+) moves from the goal", focus_line.text_content()).group(1))
+    fig.press("Enter")
+    expect(page.status()).to_contain_text("Put on the board from the map: %d moves" % said)
+    after = page.board()
+    assert after != before
+    assert len(sliding_solver.solve(sliding.Board.from_grid(after)).moves) == said
+    # a neighbour: one slide apart, and one distance step at most
+    diff = [i for i, (a, b) in enumerate(zip(sum(before, []), sum(after, []))) if a != b]
+    assert len(diff) == 2 and abs(said - start) <= 1
+    expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % said))
+    assert in_view(page, board) and in_view(page, fig), "both still on the screen"
+    # one undoable step
+    page.undo()
+    assert page.board() == before
+    expect(fig).to_have_attribute("aria-label", re.compile(r"\b%d moves from the goal" % start))
 
 
 def test_stop_mapping_then_a_new_board_makes_a_new_map(open_game):
@@ -212,34 +197,7 @@ def test_stop_mapping_then_a_new_board_makes_a_new_map(open_game):
     expect(fig).to_have_attribute("aria-label", re.compile(r"State map of 360 positions; .* 5 moves"), timeout=60_000)
 
 
-# ---------------------------------------------------------------- the map in view, beside the board
-def test_on_a_phone_the_map_comes_into_view_and_the_board_is_a_button_away(open_game):
-    """In English, then, after the language switch, closed and opened again by its 中文 names."""
-    page = open_game("?game=huarong&lang=en", "phone-2x", solver=False)
-    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
-    panel = page.panel
-    figure = page.locator("#huarong-map-figure")
-    for lang in ("en", "zh"):
-        name = "Map" if lang == "en" else "状态图"
-        if lang == "zh":
-            page.switch_language()
-            panel.get_by_role("button", name=name).click()  # closes the map
-            expect(figure).to_be_hidden()
-        panel.get_by_role("button", name=name).click()
-        expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
-        expect(figure).to_be_visible()
-        assert in_view(page, figure), "the map came into view: %r" % figure.bounding_box()
-        panel.get_by_role("button", name="Back to the board" if lang == "en" else "回到棋盘").click()
-        assert in_view(page, page.locator("#hr-board")), "back at the board"
-        expect(panel.get_by_role("status")).to_be_in_viewport()
-        if lang == "en":
-            page.evaluate("gameHandler.move(10, 'left')")  # a move: the map follows, still open, below
-            expect(figure).to_have_attribute("data-distance", re.compile(r"\d"))
-            expect(figure).to_be_visible()
-
-
-# ---------------------------------------------------------------- the 3 × 3 map drawn on a 2× phone
-FAR_3X3 = "%5B%5B8,6,7%5D,%5B2,5,4%5D,%5B3,0,1%5D%5D"  # 31 slides from the goal
+# ---------------------------------------------------------------- what the 3 × 3 map says while it is drawn
 LINE_TEXTS = """(id) => { window.__lines = []; const line = document.getElementById(id);
   new MutationObserver(() => window.__lines.push(line.textContent)).observe(line, {childList: true, subtree: true,
   characterData: true}); }"""
@@ -251,16 +209,56 @@ FIGURE_NAMES = """(id) => { window.__names = []; const fig = document.getElement
   .observe(fig, {attributes: true, attributeFilter: ['aria-label', 'data-drawn-ms']}); }"""
 
 
-def test_the_3x3_map_says_what_it_does_meanwhile_and_names_the_boards_distance_from_its_first_picture(open_game):
-    """The 3 x 3 map's 181,440 positions, on a phone with a 2x screen (whose drawing once took 16-80 s):
-    while it is drawn, its line says what it does (placing, then painting); before any move, from the moment
-    the map is drawn, its name and its description say the board's distance to the goal (the solver's, run
-    here), the drawing worker indexing the positions a while after the first picture; the map is in view.
-    Its text alternative, a table named in the page's language, has one row per distance, adding up to every
-    position, in English and after a switch to 中文. (The same rules in 中文 while it is drawn, on the
-    panel: tests/test_midend_views.py.)"""
-    page = open_game("?game=sliding&lang=en&board=%s" % FAR_3X3, "phone-2x", solver=False)
+# ---------------------------------------------------------------- the map in view, beside the board
+def test_on_a_2x_phone_the_map_comes_into_view_passes_axe_and_the_3x3_map_says_what_it_does(open_game, server_url):
+    """In 中文, then, after the language switch, closed and opened again by its English names. Opened, the
+    map comes into view; Back to the board brings the board and its status back; a move while it is open
+    is followed. With the map open (中文), scrolled to the top: the board is on the screen, the map at least
+    300 px wide below, and axe finds nothing serious; the switch to English says the map's name in it.
+    Then the sliding puzzle's tab, a 3 x 3 board 31 slides from the goal pasted: the 3 x 3 map's 181,440
+    positions on this 2x screen (whose drawing once took 16-80 s): while it is drawn, its line says what it
+    does (placing, then painting); before any move, from the moment the map is drawn, its name and its
+    description say the board's distance to the goal (the solver's, run here), the drawing worker indexing
+    the positions a while after the first picture; the map is in view. Its text alternative, a table named
+    in the page's language, has one row per distance, adding up to every position, in English and after a
+    switch to 中文. (The same rules in 中文 while it is drawn, on the panel: tests/test_midend_views.py.)"""
+    page = open_game("?game=huarong&lang=zh", "phone-2x", solver=False)
     page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+    panel = page.panel
+    figure = page.locator("#huarong-map-figure")
+    moved = None  # the board's distance after the move made with the map open
+    for lang in ("zh", "en"):
+        name = "Map" if lang == "en" else "状态图"
+        if lang == "en":
+            page.get_by_role("button", name="Switch to English").click()
+            english = re.compile(r"State map of 25,955 positions.*\b%d moves" % moved)
+            expect(figure).to_have_attribute("aria-label", english)
+            panel.get_by_role("button", name=name).click()  # closes the map
+            expect(figure).to_be_hidden()
+        panel.get_by_role("button", name=name).click()
+        expect(figure).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
+        expect(figure).to_be_visible()
+        assert in_view(page, figure), "the map came into view: %r" % figure.bounding_box()
+        panel.get_by_role("button", name="Back to the board" if lang == "en" else "回到棋盘").click()
+        assert in_view(page, page.locator("#hr-board")), "back at the board"
+        expect(panel.get_by_role("status")).to_be_in_viewport()
+        if lang == "zh":
+            expect(figure).to_have_attribute("aria-label", re.compile(r"25,955 个局面.*116"))
+            page.evaluate("window.scrollTo(0, 0)")
+            assert_in_viewport(page, "#hr-board")
+            figure.scroll_into_view_if_needed()
+            assert figure.bounding_box()["width"] >= 300
+            assert axe_serious(page, server_url) == []
+            assert page.evaluate("gameHandler.move(10, 'left')")  # a move: the map follows, still open, below
+            moved = huarong_distance(page.board())
+            expect(figure).to_have_attribute("aria-label", re.compile(r"25,955 个局面.*\b%d\b" % moved))
+            expect(figure).to_be_visible()
+
+    # the sliding puzzle's tab, a board 31 slides from the goal pasted: its 3 x 3 map drawn on this 2x screen
+    page = page.show("sliding")
+    page.paste_board(json.dumps(SLIDING_3X3))
+    page.wait_for_function("async (b) => JSON.stringify(await gameHandler.getBoard()) === JSON.stringify(b)",
+                           arg=SLIDING_3X3)
     assert page.evaluate("devicePixelRatio") == 2
     page.evaluate(LINE_TEXTS, "sliding-map-line")
     page.evaluate(FIGURE_NAMES, "sliding-map-figure")

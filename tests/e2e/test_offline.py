@@ -12,7 +12,6 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from pages import PAGES, assert_in_viewport, game_of
@@ -47,21 +46,6 @@ def offline_reload(page, solver: bool = True) -> None:
     assert page.evaluate(CONTROLLED)
 
 
-def test_the_shared_test_contexts_block_the_service_worker_and_keep_files(open_game):
-    """The other tests' pages never register sw.js (it would copy every runtime into each test's storage
-    and could serve one test's files to the next), and their HTTP cache still keeps the files
-    (tests/conftest.py's KEEP_FILES_S): a second page start reads them with no request."""
-    page = open_game("?lang=en")
-    page.reload(solver=True)  # the first start asked for the service worker once its board was playable
-    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
-    assert page.evaluate("navigator.serviceWorker.controller") is None
-    sent = page.evaluate(
-        "performance.getEntriesByType('resource').filter(e => e.name.includes('/static/vendor/'))"
-        ".map(e => e.transferSize)"
-    )
-    assert sent and set(sent) == {0}, sent
-
-
 # Notes, on the page, the app's and the solver's states when the page asks for its service worker.
 NOTE_REGISTER = """
 const register = ServiceWorkerContainer.prototype.register;
@@ -83,25 +67,13 @@ ALL_CACHED = """async () => {
 }"""
 
 
-def test_the_first_visit_is_offline_ready_without_waiting_for_the_solver(open_game):
-    """The page asks for its service worker as soon as the board is playable, not once the solver is ready:
-    the install (which takes what the page already fetched from the HTTP cache) overlaps the solver's start,
-    and once the worker controls the page every file is cached and a reload with no network works."""
-    page = open_game.blank("phone", service_workers=True)
-    page.page.add_init_script(NOTE_REGISTER)
-    page.page.goto(page.base + "?game=huarong&lang=en")
-    page = PAGES["huarong"](page.page, page.base, page._watch, page.device)
-    page.wait_for_function("window.__registeredWhile !== undefined", timeout=30_000)
-    assert page.evaluate("window.__registeredWhile") == ["ready", "loading"]
-    page.wait_for_function(CONTROLLED, timeout=60_000)
-    page.wait_for_function(ALL_CACHED, timeout=30_000)
-    page.wait_ready()
-    offline_reload(page, solver=False)
-    assert page.move(7, "down") is True  # the board plays, from the cache
-
-
-def test_the_manifest_names_the_app_and_its_icons(open_game):
-    page = open_game("?lang=en", solver=False)
+def test_the_manifest_names_the_app_and_its_icons_and_the_shared_test_contexts_keep_its_worker_out(open_game):
+    """The web app manifest: its names, display, start URL, theme colour and PNG icons (192 and 512, plain
+    and maskable), and iOS's home-screen icon and tags. On the same page of a shared test context: the other
+    tests' pages never register sw.js (it would copy every runtime into each test's storage and could serve
+    one test's files to the next), and their HTTP cache still keeps the files (tests/conftest.py's
+    KEEP_FILES_S): a second page start reads them with no request."""
+    page = open_game("?lang=en")
     href = page.locator("link[rel=manifest]").get_attribute("href")
     answer = page.evaluate("(h) => fetch(h).then(async r => [r.headers.get('content-type'), await r.text()])", href)
     assert answer[0].startswith("application/manifest+json")
@@ -127,18 +99,58 @@ def test_the_manifest_names_the_app_and_its_icons(open_game):
     assert page.locator("meta[name=apple-mobile-web-app-capable]").get_attribute("content") == "yes"
     assert page.locator("meta[name=apple-mobile-web-app-title]").get_attribute("content")
 
+    page.reload(solver=True)  # the first start asked for the service worker once its board was playable
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+    sent = page.evaluate(
+        "performance.getEntriesByType('resource').filter(e => e.name.includes('/static/vendor/'))"
+        ".map(e => e.transferSize)"
+    )
+    assert sent and set(sent) == {0}, sent
 
-def test_offline_after_one_visit_every_game_plays_solves_and_runs_code_and_race_says_it_needs_the_network(
+
+def test_one_visit_is_offline_ready_without_waiting_for_the_solver_and_then_every_game_works_offline(
         open_game):
-    """One visit, then no network: the saved game (Huarong) comes back, Hint, Solve to the exit, the map and
-    Share work; the sliding puzzle's Code panel runs and checks a program; Link-up's Race says it needs the
-    network, in both languages, and solo play goes on."""
-    page = installed(open_game, "?game=huarong&lang=en&speed=0")
+    """One install of the service worker, its checks in order:
+    - the page asks for its service worker as soon as the board is playable, not once the solver is ready
+      (the install overlaps the solver's start), and once the worker controls the page every file of this
+      version is in its one cache;
+    - a sliding pattern table is not cached before a 4 x 4 board needs it, and is cached once a 4 x 4 Solve
+      has downloaded it (not the other table);
+    - then no network: a reload brings back the saved game (Huarong); Hint, Solve to the exit, the map and
+      Share work; a 4 x 4 sliding board is solved with the table from the cache; the Code panel runs and
+      checks a program; Link-up's Race says it needs the network, in both languages, and solo play goes on."""
+    page = open_game.blank(service_workers=True)
+    page.page.add_init_script(NOTE_REGISTER)
+    page.page.goto(page.base + "?game=huarong&lang=en&speed=0")
+    page = PAGES["huarong"](page.page, page.base, page._watch, page.device)
+    page.wait_for_function("window.__registeredWhile !== undefined", timeout=30_000)
+    assert page.evaluate("window.__registeredWhile") == ["ready", "loading"], "registered while the solver loads"
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    page.wait_for_function(ALL_CACHED, timeout=30_000)
+    page.wait_ready()
     assert page.evaluate(CACHES + ".then(ks => ks.length)") == 1
+
+    sliding = page.show("sliding")
+    tables = CACHES + ".then(async ks => { const c = await caches.open(ks[0]); return [" \
+        "!!(await c.match('static/data/sliding-4x4.pdb')), !!(await c.match('static/data/sliding-3x5.pdb'))]; })"
+    one = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 0, 15]]
+    sliding.paste_board(json.dumps(one))
+    sliding.wait_for_function("async (b) => JSON.stringify(await gameHandler.getBoard()) === JSON.stringify(b)",
+                              arg=one)
+    assert sliding.evaluate(tables) == [False, False], "a table cached before a 4 x 4 needs it"
+    sliding.solve(re.compile(r"^Solved: 1 moves?$"))  # the count, whatever its grammar
+    for _ in range(60):  # the service worker stores it as the worker's download ends
+        if sliding.evaluate(tables)[0]:
+            break
+        sliding.wait_for_timeout(500)
+    assert sliding.evaluate(tables) == [True, False], "the 4 x 4 table (only) cached once used"
+
+    page = sliding.show("huarong")
     assert page.move(7, "down") is True  # a soldier steps into the exit row: the saved game
     moved = page.board()
     offline_reload(page)
-    assert page.board() == moved and page.move_count() == 1  # the saved game, from the cache
+    assert page.board() == moved and page.move_count() == 1, "the saved game, from the cache"
     page.undo()
     page.hint()
     expect(page.status()).to_contain_text("116 moves to go", timeout=30_000)
@@ -150,6 +162,9 @@ def test_offline_after_one_visit_every_game_plays_solves_and_runs_code_and_race_
     expect(page.alert()).to_be_hidden()
 
     sliding = page.show("sliding")
+    sliding.paste_board("[[1,2,3,4],[5,6,7,8],[9,10,0,11],[13,14,15,12]]")
+    sliding.solve("Solved: 2 moves")  # the pattern table, from the cache
+    sliding.wait_solved()
     code = sliding.code_panel().open()
     code.write(SLIDING_BFS + "\nprint('answer', slidingPuzzle([[1, 2, 3], [4, 0, 5]]))\n")
     code.run()
@@ -240,23 +255,3 @@ def test_a_new_version_waits_for_reload_and_then_runs_alone(open_game, tmp_path)
         assert len(new) == 1 and new != old  # the old version's cache is gone
     finally:
         server.shutdown()
-
-
-def test_a_sliding_pattern_table_is_cached_on_first_use_and_serves_offline(open_game):
-    one = "[[1,2,3,4],[5,6,7,8],[9,10,11,12],[13,14,0,15]]"
-    page = installed(open_game, "?game=sliding&lang=en&speed=0&board=" + quote(one))
-    tables = CACHES + ".then(async ks => { const c = await caches.open(ks[0]); return [" \
-        "!!(await c.match('static/data/sliding-4x4.pdb')), !!(await c.match('static/data/sliding-3x5.pdb'))]; })"
-    assert page.evaluate(tables) == [False, False]  # not before a 4 x 4 needs it
-    page.solve(re.compile(r"^Solved: 1 moves?$"))  # the count, whatever its grammar
-    for _ in range(60):  # the service worker stores it as the worker's download ends
-        if page.evaluate(tables)[0]:
-            break
-        page.wait_for_timeout(500)
-    assert page.evaluate(tables) == [True, False]
-    offline_reload(page)
-    two = "[[1,2,3,4],[5,6,7,8],[9,10,0,11],[13,14,15,12]]"
-    page.goto(page.base + "?game=sliding&lang=en&speed=0&board=" + quote(two))  # a link, opened offline
-    page.wait_ready()
-    page.solve("Solved: 2 moves")
-    page.wait_solved()

@@ -134,42 +134,50 @@ TILE_BOX = """(b) => [...b.querySelectorAll('.lu-tile')].map(t => {
   const r = t.getBoundingClientRect(); return [+t.dataset.cell, r.x, r.y, r.width]; })"""
 
 
-@pytest.mark.parametrize("size", ["4 × 6", "8 × 18", "10 × 20"])
-def test_link_up_tiles_use_a_phones_width_and_a_board_is_turned_only_to_grow_them(open_game, size):
-    """In English, then the same board after the switch to 中文 (its words, not its tiles, change)."""
+def test_link_up_tiles_use_a_phones_width_and_a_board_is_turned_only_to_grow_them(open_game):
+    """Each size in turn in one page (the 4 × 6 board at open, then a new board of each larger size), each
+    in the page's language and then after a switch of it (its words, not its tiles, change): English and
+    中文 each size."""
     page = open_game("?game=linkup&lang=en", "phone-2x", solver=False)
     panel = page.panel
-    rows, cols = (int(n) for n in size.split(" × "))
-    if size != "4 × 6":
-        panel.get_by_label("Size").select_option(label=size)
-        panel.get_by_role("button", name="New board").click()
-        expect(page.locator("#lu-board .lu-tile")).to_have_count(rows * cols, timeout=30_000)
-    for lang in ("en", "zh"):
-        if lang == "zh":
-            page.switch_language()
-        board = page.locator("#lu-board")
-        box = board.bounding_box()
-        room = page.evaluate("document.documentElement.clientWidth") - 20  # the page's side margins
-        left, right = box["x"], page.viewport_size["width"] - box["x"] - box["width"]
-        assert abs(left - right) <= 2, "the board is centred: %r" % box
-        tiles = board.evaluate(TILE_BOX)
-        width = min(t[3] for t in tiles)
-        turned = size != "4 × 6"  # on its side, the wide boards' tiles are larger
-        across = (rows if turned else cols) + 1  # cells across the screen, the ring's two halves included
-        assert width >= min(32, room / across - 2.5), "tiles as large as the width allows: %.1f px" % width
-        assert width >= 44 or box["width"] >= 0.8 * room, "the board uses the width: %r" % box
-        note = page.get_by_text("row 1 is the left column" if lang == "en" else "第 1 行是最左边一列")
-        # rows and columns on screen are the board's (getBoard()'s), or its turned on its side and says so
-        at = {cell: (x, y) for cell, x, y, _w in tiles}
-        grid = page.board()
-        assert len(grid) == rows and len(grid[0]) == cols
-        a, b, c = at[0], at[1], at[cols]  # (0, 0), (0, 1) and (1, 0)
-        if turned:
-            expect(note).to_be_visible()
-            assert a[0] == b[0] and b[1] > a[1] and c[0] > a[0] and c[1] == a[1], "a board row runs down the screen"
-        else:
-            expect(note).to_be_hidden()
-            assert a[1] == b[1] and b[0] > a[0] and c[1] > a[1] and c[0] == a[0], "a board row runs across"
+    lang = "en"
+    for size in ("4 × 6", "8 × 18", "10 × 20"):
+        rows, cols = (int(n) for n in size.split(" × "))
+        if size != "4 × 6":
+            panel.get_by_label(re.compile("^(Size|大小)")).select_option(label=size)
+            panel.get_by_role("button", name=re.compile("^(New board|新棋盘)$")).click()
+            expect(page.locator("#lu-board .lu-tile")).to_have_count(rows * cols, timeout=30_000)
+        for switch in (False, True):
+            if switch:
+                page.switch_language()
+                lang = "zh" if lang == "en" else "en"
+            board = page.locator("#lu-board")
+            box = board.bounding_box()
+            room = page.evaluate("document.documentElement.clientWidth") - 20  # the page's side margins
+            left, right = box["x"], page.viewport_size["width"] - box["x"] - box["width"]
+            assert abs(left - right) <= 2, "the board is centred: %r (%s, %s)" % (box, size, lang)
+            tiles = board.evaluate(TILE_BOX)
+            width = min(t[3] for t in tiles)
+            turned = size != "4 × 6"  # on its side, the wide boards' tiles are larger
+            across = (rows if turned else cols) + 1  # cells across the screen, the ring's two halves included
+            assert width >= min(32, room / across - 2.5), "tiles as large as the width allows: %.1f px (%s, %s)" % (
+                width, size, lang)
+            assert width >= 44 or box["width"] >= 0.8 * room, "the board uses the width: %r (%s, %s)" % (
+                box, size, lang)
+            note = page.get_by_text("row 1 is the left column" if lang == "en" else "第 1 行是最左边一列")
+            # rows and columns on screen are the board's (getBoard()'s), or its turned on its side and says so
+            at = {cell: (x, y) for cell, x, y, _w in tiles}
+            grid = page.board()
+            assert len(grid) == rows and len(grid[0]) == cols
+            a, b, c = at[0], at[1], at[cols]  # (0, 0), (0, 1) and (1, 0)
+            if turned:
+                expect(note).to_be_visible()
+                assert a[0] == b[0] and b[1] > a[1] and c[0] > a[0] and c[1] == a[1], (
+                    "a board row runs down the screen (%s, %s)" % (size, lang))
+            else:
+                expect(note).to_be_hidden()
+                assert a[1] == b[1] and b[0] > a[0] and c[1] > a[1] and c[0] == a[0], (
+                    "a board row runs across (%s, %s)" % (size, lang))
 
 
 def test_a_wide_link_up_board_is_not_turned_on_a_desktop(open_game):

@@ -1,5 +1,5 @@
 """A hard 4 × 4 fewest-moves search in the page runs on two solver workers (the first and a helper), answers
-the fewest moves, and Cancel stops both."""
+the fewest moves, and Cancel stops both; either worker dying mid-search is survived."""
 
 import json
 import re
@@ -25,9 +25,11 @@ def published(korf_id: int) -> int:
 
 
 # Every call of the solver's protocol loop, noted per worker: the requests each worker was given and the
-# steps it ran (the page calls window.runWorkerJob afresh for every job).
+# steps it ran (the page calls window.runWorkerJob afresh for every job). Installed once; ``WATCH_AGAIN``
+# starts the notes afresh. With ``window.__kill`` ("helper" or "solver"), that worker is ended (it stops
+# answering) the moment the helper is given its first piece of a split search, that piece's request already
+# sent: mid-search, whatever the machine's speed.
 WATCH = """() => {
-  window.__pieces = []; window.__steps = {};
   const run = window.runWorkerJob;
   window.runWorkerJob = (solver, game, request, options) => {
     const name = String(solver.name);
@@ -35,24 +37,44 @@ WATCH = """() => {
     const counted = Object.assign({}, solver, {
       step: (job, ms) => { window.__steps[name] = (window.__steps[name] || 0) + 1; return solver.step(job, ms); },
     });
-    return run(counted, game, request, options);
+    const job = run(counted, game, request, options);
+    const kill = window.__kill;
+    if (kill && name.startsWith('helper') && JSON.parse(request).share) {
+      window.solverWorkers.all.find((w) => kill === 'helper' ? w.helper : w.name === 'solver').worker.terminate();
+      window.__kill = null;
+    }
+    return job;
   };
 }"""
+WATCH_AGAIN = "(kill) => { window.__pieces = []; window.__steps = {}; window.__kill = kill; }"
 SHARERS = "new Set(window.__pieces.filter(([n, r]) => JSON.parse(r).share).map(([n]) => n)).size"
 SHARED = "() => " + SHARERS
 HELPER_UP = "() => window.solverWorkers.all.some((w) => w.helper && w.version)"
 
 
-def test_a_hard_board_is_searched_by_two_workers_and_solved_in_fewest_moves(open_game):
-    warm = korf(2)  # quick: its Solve loads the tables and starts the helper
-    page = open_game("?game=sliding&lang=en&speed=0&board=" + warm.to_code())
+def test_a_split_search_answers_in_fewest_moves_cancels_both_workers_and_survives_either_dying(open_game):
+    """One sliding page, its split search set up first: a quick Korf board (#2) solved (its Solve loads the
+    pattern tables and starts the helper), and the helper up, so that each later 4 x 4 search is split from
+    its start. Then, in turn:
+    - a hard board (Korf's #6: 52 moves, six iterations; in the last one, one share finds a solution while
+      the other would search on, and is cancelled): pieces go to both workers, the answer is the fewest
+      moves and is played, and a piece cancelled after it says nothing over it;
+    - Cancel during a long search (Korf's #82) stops both workers, and the board is as it was;
+    - the first worker stops answering during a split search: said, and a fresh one starts, loaded with the
+      tables the page had loaded (Korf's #28), so the next Solve (Korf's #4), split again with the helper, is the fewest
+      moves, and the fresh worker and the helper search a board alike;
+    - a helper that stops answering on its first piece hands that piece back: the first worker searches it
+      and every later round alone, and the answer is still the fewest moves (Korf's #35)."""
+    page = open_game("?game=sliding&lang=en&speed=0&board=" + korf(2).to_code())
     page.solve(re.compile(r"^Solved: \d+ moves$"), timeout=90_000)
     page.wait_for_function(HELPER_UP, timeout=90_000)
     page.evaluate(WATCH)
-    board = korf(3)  # seconds of search
-    page.paste_board(board.to_code())
+
+    # a hard board, split between both workers
+    page.evaluate(WATCH_AGAIN, None)
+    page.paste_board(korf(6).to_code())
     page.solve()
-    optimal = published(3)
+    optimal = published(6)
     expect(page.status()).to_have_text("Solved: %d moves" % optimal, timeout=120_000)
     page.wait_solved()
     page.wait_for_timeout(1_000)  # a piece cancelled after the answer says nothing over it
@@ -60,68 +82,42 @@ def test_a_hard_board_is_searched_by_two_workers_and_solved_in_fewest_moves(open
     assert page.move_count() == optimal
     assert page.board() == Board.goal(4, 4).grid()
     expect(page.status()).to_have_attribute("data-workers", "2")
-    assert page.evaluate(SHARED) == 2  # pieces of the split search went to both workers
+    assert page.evaluate(SHARED) == 2, "pieces of the split search went to both workers"
     assert page.evaluate("window.solverWorkers.all.length") == 2
 
-
-def test_cancel_stops_both_workers(open_game):
+    # Cancel stops both workers
     board = korf(82)  # the hardest for this search: many seconds
-    page = open_game("?game=sliding&lang=en&board=" + board.to_code())
-    page.evaluate(WATCH)
+    page.evaluate(WATCH_AGAIN, None)
+    page.paste_board(board.to_code())
     page.solve()
-    page.wait_for_function("() => Object.values(window.__steps).filter((n) => n > 0).length === 2 && "
-                           + SHARERS + " === 2", timeout=120_000)
+    # both workers on a piece of its last iteration (its ninth), each seconds of search: Cancel must stop them
+    page.wait_for_function("() => Object.values(window.__steps).filter((n) => n > 0).length === 2 && new Set("
+                           "window.__pieces.filter(([n, r]) => JSON.parse(r).round >= 8).map(([n]) => n)).size === 2",
+                           timeout=120_000)
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
     page.button("Cancel").click()
     expect(page.status()).to_have_text("Solve cancelled; the board is as it was.")
     expect(page.locator("html")).to_have_attribute("data-solver-state", "idle")
     steps = page.evaluate("() => Object.assign({}, window.__steps)")
     page.wait_for_timeout(1_500)
-    assert page.evaluate("() => Object.assign({}, window.__steps)") == steps  # neither worker steps on
+    assert page.evaluate("() => Object.assign({}, window.__steps)") == steps, "neither worker steps on"
     assert page.board() == board.grid()
     assert page.move_count() == 0
 
-
-def test_the_helper_dies_mid_search_and_the_first_worker_finishes_it(open_game):
-    """A helper that stops answering on its first piece hands that piece back: the first worker searches it
-    and every later round alone, and the answer is still the fewest moves (Korf's #3)."""
-    board = korf(3)
-    page = open_game("?game=sliding&lang=en&speed=0&board=" + board.to_code())
-    page.evaluate(WATCH)
+    # the first worker dies mid-search; a fresh one searches alike
+    page.evaluate(WATCH_AGAIN, "solver")
+    page.paste_board(korf(28).to_code())  # each board here is new to the page: no answer kept from before
     page.solve()
-    page.wait_for_function("() => window.__pieces.some(([n, r]) => n.startsWith('helper') && JSON.parse(r).share)",
-                           timeout=120_000)  # the helper was given its first piece
-    page.evaluate("() => window.solverWorkers.all.find((w) => w.helper).worker.terminate()")
-    expect(page.status()).to_have_text("Solved: %d moves" % published(3), timeout=300_000)
-    page.wait_solved()
-    assert page.board() == Board.goal(4, 4).grid()
-    expect(page.locator("#solver-note")).to_contain_text("ready")
-    pieces = [(name, json.loads(request)) for name, request in page.evaluate("window.__pieces")]
-    given = [(r["round"], r["share"]) for name, r in pieces if name.startswith("helper") and "share" in r]
-    searched = [(r["round"], r["share"]) for name, r in pieces if name == "solver" and "share" in r]
-    assert len(given) == 1 and given[0] in searched  # the dead helper's piece, searched by the first worker
-    assert len({r for r, _ in searched}) > 1  # and the rounds after it
-
-
-def test_the_first_worker_dies_mid_search_and_a_fresh_one_searches_alike(open_game):
-    """The first worker stops answering during a split search: said, and a fresh one starts, loaded with the
-    tables the page had loaded, so the next Solve, split again with the helper, is the fewest moves."""
-    board = korf(3)
-    page = open_game("?game=sliding&lang=en&speed=0&board=" + board.to_code())
-    page.evaluate(WATCH)
-    page.solve()
-    page.wait_for_function("() => window.__pieces.some(([n, r]) => n.startsWith('helper') && JSON.parse(r).share)",
-                           timeout=120_000)
-    page.evaluate("() => window.solverWorkers.all.find((w) => w.name === 'solver').worker.terminate()")
     expect(page.status()).to_contain_text("The solver stopped", timeout=60_000)
     expect(page.locator("#solver-note")).to_contain_text("ready", timeout=120_000)
     page.wait_for_selector("html[data-solver-state=idle]", timeout=120_000)
-    page.evaluate("() => { window.__pieces = []; }")
-    page.paste_board(korf(2).to_code())  # the helper is up now: a quicker board is split too
+    assert page.board() == korf(28).grid()  # the board as it was
+    page.evaluate(WATCH_AGAIN, None)
+    page.paste_board(korf(4).to_code())  # split again with the helper
     page.solve()
-    expect(page.status()).to_have_text("Solved: %d moves" % published(2), timeout=180_000)
+    expect(page.status()).to_have_text("Solved: %d moves" % published(4), timeout=180_000)
     page.wait_solved()
-    assert page.evaluate(SHARED) == 2  # the fresh worker and the helper
+    assert page.evaluate(SHARED) == 2, "the fresh worker and the helper searched"
     assert page.evaluate("window.solverWorkers.all.filter((w) => !w.helper).length") == 2  # the dead one, the fresh
     # the same search on the fresh worker and on the helper: the same heuristic, the same positions
     request = json.dumps({"action": "solve", "board": korf(2).to_code(), "options": {"mode": "optimal"}})
@@ -134,3 +130,17 @@ def test_the_first_worker_dies_mid_search_and_a_fresh_one_searches_alike(open_ga
         return out;
     }""", request)
     assert len(positions) == 2 and positions[0] == positions[1], positions
+
+    # the helper dies on its first piece; the first worker finishes the search
+    page.evaluate(WATCH_AGAIN, "helper")
+    page.paste_board(korf(35).to_code())
+    page.solve()
+    expect(page.status()).to_have_text("Solved: %d moves" % published(35), timeout=300_000)
+    page.wait_solved()
+    assert page.board() == Board.goal(4, 4).grid()
+    expect(page.locator("#solver-note")).to_contain_text("ready")
+    pieces = [(name, json.loads(request)) for name, request in page.evaluate("window.__pieces")]
+    given = [(r["round"], r["share"]) for name, r in pieces if name.startswith("helper") and "share" in r]
+    searched = [(r["round"], r["share"]) for name, r in pieces if not name.startswith("helper") and "share" in r]
+    assert len(given) == 1 and given[0] in searched, "the dead helper's piece, searched by the first worker"
+    assert len({r for r, _ in searched}) > 1, "and the rounds after it"
