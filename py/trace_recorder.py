@@ -330,8 +330,7 @@ class Recorder:
                 for _ in range(right):
                     bits = _uncount(counts, mirror.pop()[1], bits)
                 keep = m - left - right
-                new = [q[i] for i in range(added_left)] if added_left else \
-                    [q[i] for i in range(keep, n)]
+                new = [q[i] for i in (range(added_left) if added_left else range(keep, n))]
                 for x in (reversed(new) if added_left else new):
                     b = self._bit(x)
                     if added_left:
