@@ -47,6 +47,7 @@ class Shell:
         self.records = Records.load(window.safeStorage.get(STORE_KEY))
         self.records_panel = None  # built after the first screen (build_rest), or by the first click
         self._later: list = []  # the tasks building each view's panels (see _build_later)
+        self._solver_start = None  # the task connecting the solver (start_solver)
 
     def save_records(self) -> None:
         window.safeStorage.set(STORE_KEY, self.records.dump())  # storage off or full: kept for this visit
@@ -224,8 +225,9 @@ class Shell:
 
     async def _build_later(self, name: str, view: object) -> None:
         """A view's parts that a click opens (:meth:`GameView.build_later`), in tasks of their own
-        after its board is up."""
+        after its board is up and the solver's start (:meth:`_solver_started`)."""
         await next_task()
+        await self._solver_started()
         try:
             await view.build_later()
         except Exception as e:  # the board stays playable without them
@@ -253,11 +255,30 @@ class Shell:
         if not self.records_panel.open:
             self.records_panel.toggle()
 
+    REST_WAIT_S = 3.0  # how long the parts built after the first screen wait for the solver's start at most
+
+    def start_solver(self) -> None:
+        """Connect the solver (its worker was started at navigation by boot.js)."""
+        self._solver_start = asyncio.create_task(self.solver.connect())
+
+    async def _solver_started(self) -> None:
+        """Return once the solver's start (:meth:`start_solver`) is over, ready or failed, or
+        :data:`REST_WAIT_S` after it began at most; at once if there is none. What is built after
+        the first screen waits for it. On two cores that work, done beside the worker's start, made
+        the solver ready about a tenth later on a cold start (tools/bench.py startup). Meanwhile the
+        Code and Map buttons are not there yet, and a tab or Records builds what it opens on its click."""
+        waited = 0.0
+        while self._solver_start is not None and not self._solver_start.done() and waited < self.REST_WAIT_S:
+            await asyncio.sleep(0.05)
+            waited += 0.05
+
     async def build_rest(self) -> None:
-        """After the open game is playable: the modules the first screen left out fetched
-        (:mod:`app.lazy`), the games whose tabs are closed built, one per main-thread task
-        (building all three at once holds the page for about 0.6 s in one task), then the
-        records panel, and every lazy module compiled, so that a first click finds it ready."""
+        """Once the open game is playable and the solver's start is over (:meth:`_solver_started`):
+        the modules the first screen left out fetched (:mod:`app.lazy`), the games whose tabs are
+        closed built, one per main-thread task (building all three at once holds the page for
+        about 0.6 s in one task), then the records panel, and every lazy module compiled, so that
+        a first click finds it ready."""
+        await self._solver_started()
         for name in NAMES:
             await next_task()
             try:

@@ -127,25 +127,29 @@ LAZY_PANELS = {"app/code_panel.py", "app/step_view.py", "app/map_panel.py", "app
                "puzzles/linkup/race_view.py", "puzzles/linkup/race_client.py"}
 
 
-def fetched_py(page) -> list:
+def fetched_py(page, moment: str = "window.__readyAt") -> list:
     """The page's Python modules fetched so far, as paths from py/ (a precompiled one, from
-    static/vendor/build/mpy/, by its source's name), each with whether it was asked for before the
-    board was playable."""
-    return page.evaluate("""() => performance.getEntriesByType('resource')
-        .map(e => [e.name.split('?')[0], e.startTime < window.__readyAt])
+    static/vendor/build/mpy/, by its source's name), each with whether it was asked for before
+    ``moment`` (by default, when the board became playable: boot.js's marks)."""
+    return page.evaluate("""(moment) => performance.getEntriesByType('resource')
+        .map(e => [e.name.split('?')[0], e.startTime < moment])
         .filter(([name]) => name.includes('/py/') || name.includes('/build/mpy/') && name.endsWith('.mpy'))
         .map(([name, early]) => [name.includes('/py/') ? name.split('/py/')[1]
-                                 : name.split('/build/mpy/')[1].replace(/[.]mpy$/, '.py'), early])""")
+                                 : name.split('/build/mpy/')[1].replace(/[.]mpy$/, '.py'), early])""",
+                         page.evaluate(moment))
 
 
 def test_the_first_screen_loads_no_panel_module_and_every_panel_opens_after(open_game):
     """The board is playable before the modules of the panels a click opens were even asked for
     (PyScript compiles every module it is given before main.py builds the board); they are fetched
-    after it, and the Code panel, the state map and the records open on the first click."""
+    once the solver is ready too (that work beside the solver's start slows it), and the Code panel,
+    the state map and the records open on the first click."""
     page = open_game("?game=huarong&lang=en")
     early = {name for name, before_ready in fetched_py(page) if before_ready}
     assert {"app/view.py", "app/shell.py", "puzzles/huarong/view.py"} <= early, early
     assert not early & LAZY_PANELS, early & LAZY_PANELS
+    before_solver = {name for name, before in fetched_py(page, "window.__solverAt") if before}
+    assert not before_solver & LAZY_PANELS, before_solver & LAZY_PANELS
     page.code_panel().open()
     page.open_map()
     page.get_by_role("button", name="Records").click()
@@ -194,9 +198,9 @@ def test_huarong_edit_pressed_before_the_editor_is_loaded_draws_the_draft_once_i
     expect(page.status()).to_have_text(t("ed_ready", "en"))
     assert page.evaluate("document.querySelectorAll('#hr-edit-board .hr-piece').length") == 0
     release()
-    assert failed
     pieces = page.locator("#hr-edit-board .hr-piece")
     expect(pieces).to_have_count(10)
+    assert failed
     expect(page.panel.get_by_role("button", name="Soldier", exact=True)).to_be_visible()
     page.button("Play this board", exact=True).click()
     expect(page.locator("#hr-board .hr-piece")).to_have_count(10)
