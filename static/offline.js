@@ -1,7 +1,7 @@
-// The page's side of the service worker (sw.js): registers the service worker once the board is playable
-// (boot.js imports this module at navigation, before the runtimes' downloads fill the connections, and calls
-// start() then; the worker's install takes at once what the page already fetched from the HTTP cache, and
-// the rest once this page's solver is ready), and says when a new version is ready,
+// The page's side of the service worker (sw.js): registers the service worker once the board is playable and
+// the solver's start is over (boot.js imports this module at navigation, before the runtimes' downloads fill
+// the connections, and calls start() then; the worker's install takes what the page already fetched from the
+// HTTP cache, and fetches the rest), and says when a new version is ready,
 // switching to it only when the player presses Reload (or at the next start, once no page of the old
 // version is open). Text only, never HTML.
 const sw = navigator.serviceWorker;
