@@ -62,6 +62,7 @@ import re
 import urllib.request
 import warnings
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -79,6 +80,11 @@ DEVICES = {
     },
     "small-phone": {"viewport": {"width": 360, "height": 640}, "has_touch": True, "is_mobile": True},
 }
+
+
+# The tests on "phone-2x" run in one test process (tools/test.sh distributes the tests by group,
+# ``--dist loadgroup``): its browser context, the only one no other device shares, then starts once.
+PHONE_2X = pytest.mark.xdist_group("phone-2x")
 
 
 def context_device(device: str) -> str:
