@@ -171,10 +171,13 @@ class GamePage:
         return opened
 
     def wait_ready(self, solver: bool = True) -> None:
-        """The app has started (and, with ``solver``, the solver is idle)."""
+        """The app has started (and, with ``solver``, the solver is idle and the start-up's later work is
+        over: the panels and the closed tabs, built once the solver's start is, py/app/shell.py's
+        ``build_rest``; a test then acts on the page a player finds a moment after its start)."""
         self.page.wait_for_selector("html[data-app-state=ready]", timeout=30_000)
         if solver:
             self.page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+            self.page.wait_for_function("window.__startupDone === true", timeout=60_000)
 
     def reload(self, solver: bool = False) -> None:
         """Reload the page and wait until the app is ready again."""
