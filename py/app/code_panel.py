@@ -785,8 +785,7 @@ class CodePanel:
         """The learner's answer for ``start`` against the exact one: ``(key, values)`` to say, or
         ``None`` when the exact one is not known."""
         result = await self._exact(start, self.exercise.exact_options)
-        whole = isinstance(answer, int) and not isinstance(answer, bool)
-        yours = str(answer)[:40] if whole else answer_text(answer)[:40]
+        yours = answer_text(answer)[:40]  # a whole number's repr is its digits
         if result is None:
             return None
         exact = len(result["moves"]) if result["status"] == "solved" else -1
