@@ -811,3 +811,21 @@ def test_share_puts_the_code_packed_into_a_link_in_the_pages_language(page):
         assert not hidden(panel.share_box)
 
     run(body)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_starter_follows_a_language_switch_made_before_the_panel_is_first_opened(page, game):
+    """The panel is built after the board, its editor only when Code is first pressed: a switch of language
+    in between gives the starter (untouched) in the new language, as a switch with the editor open does."""
+    starter = fake_page.page_module("app.code_starters").starter
+
+    async def body():
+        view = make_view(game, None, "en")
+        await view.build_later()
+        panel = view.code
+        assert panel.editor is None and panel.text == starter(game, "en")
+        switch_language(view, "zh")
+        await press(page, panel.toggle)
+        assert panel.editor.doc == starter(game, "zh") != starter(game, "en")
+
+    run(body)

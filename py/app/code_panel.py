@@ -314,8 +314,8 @@ class CodePanel:
         self.where.show()
         if self.editor is not None:
             self.editor.label(self._label())
-            if is_starter(self.game, self.text) and self.text != starter(self.game, self.shell.lang):
-                self._set_text(starter(self.game, self.shell.lang))
+        if is_starter(self.game, self.text) and self.text != starter(self.game, self.shell.lang):
+            self._set_text(starter(self.game, self.shell.lang))  # the editor, made later, shows it too
 
     def _case_label(self, case: dict) -> str:
         """A case's name in the page's language (Huarong's are its layouts' names: the worker sends the
