@@ -1,6 +1,6 @@
-"""Every game's board on a phone (390 × 844, touch) and a desktop (1280 × 800), as the
-page first shows it; and an accessibility audit (axe-core, from npm) of every
-game, the editors and the records, in both languages, on both."""
+"""Every game's board on a phone (390 × 844, touch) as the page first shows it, Link-up's large boards
+on a phone's width (a desktop's: tests/e2e/test_screen_layout.py); and an accessibility audit
+(axe-core, from npm) of every game, the editors and the records, in both languages, on both."""
 
 from urllib.parse import quote
 
@@ -75,12 +75,6 @@ def test_a_large_linkup_board_fits_the_phone_width(open_game):
             if device == "phone" and code == KSHISEN:  # 32 px tiles: the page scrolls, and the whole board shows
                 page.locator("#lu-board").scroll_into_view_if_needed()
                 assert_in_viewport(page, "#lu-board")
-
-
-def test_the_10x20_board_is_wholly_visible_on_a_desktop(open_game):
-    page = open_game("?game=linkup&lang=en&board=" + quote(LARGE), "desktop", solver=False)
-    assert_in_viewport(page, "#lu-board")
-    assert page.locator("#lu-board .lu-tile").count() == 200
 
 
 # The audits below open one page per device and show each game by its tab (every game's panel is built at

@@ -1,10 +1,12 @@
 """Where things sit on a phone and a desktop: the board stays put as the status grows, no text is cut
-off on a phone, Link-up's tiles use a phone's width (a board turned only to grow them)."""
+off on a phone, Link-up's tiles use a phone's width (a board turned only to grow them), and its largest board is
+wholly on a desktop's screen, unturned."""
 
 import re
+from urllib.parse import quote
 
 import pytest
-from pages import BOARD_IDS, PHONE_2X
+from pages import BOARD_IDS, LARGE, PHONE_2X, assert_in_viewport
 from playwright.sync_api import expect
 
 from puzzles.games import NAMES
@@ -182,8 +184,12 @@ def test_link_up_tiles_use_a_phones_width_and_a_board_is_turned_only_to_grow_the
                     "a board row runs across (%s, %s)" % (size, lang))
 
 
-def test_a_wide_link_up_board_is_not_turned_on_a_desktop(open_game):
-    page = open_game("?game=linkup&lang=en", "desktop", solver=False)
+def test_a_wide_link_up_board_is_wholly_visible_and_not_turned_on_a_desktop(open_game):
+    """10 x 20 opened by its link: every tile on the screen at once; then a new 10 x 20 board from the Size
+    picker: its rows run across the screen, and no note says the board is turned."""
+    page = open_game("?game=linkup&lang=en&board=" + quote(LARGE), "desktop", solver=False)
+    assert_in_viewport(page, "#lu-board")
+    assert page.locator("#lu-board .lu-tile").count() == 200
     panel = page.panel
     panel.get_by_label("Size").select_option(label="10 × 20")
     panel.get_by_role("button", name="New board").click()
