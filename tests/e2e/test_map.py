@@ -92,22 +92,17 @@ def test_huarong_map_follows_the_board_and_puts_the_farthest_position_on_it(open
     assert page.move_count() == 1 + far  # the first move and the solution; the jump is no move
 
 
-def test_huarong_piece_metric_map(open_game):
-    """A link's piece metric: the map measures the board's distance in pieces moved (a change of metric
-    making a new map: tests/test_midend_views.py)."""
-    page = open_game("?game=huarong&metric=piece&lang=en")
-    fig = page.open_map(NAMES["en"]["map"])
-    expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*\b81\b"))
-
-
 def test_on_a_desktop_the_map_beside_the_board_previews_and_jumps_by_pointer_and_by_keyboard(open_game):
     """On a desktop the map opens beside the board, both on the screen. Huarong: the pointer over a
     position previews it, a click puts it on the board (no move counted); a position picked by the keyboard
-    does too, and both stay on the screen. Then the sliding puzzle, by its tab: arrow keys walk the map to a
+    does too, and both stay on the screen. Huarong is opened by a link in the piece metric: the map measures
+    distances in pieces moved (81 at the start; a change of metric making a new map:
+    tests/test_midend_views.py). Then the sliding puzzle, by its tab: arrow keys walk the map to a
     neighbour, Enter puts it on the board (its distance said, one undoable step), both still on the
     screen."""
-    page = open_game("?game=huarong&lang=en", "desktop")
+    page = open_game("?game=huarong&metric=piece&lang=en", "desktop")
     fig = page.open_map(NAMES["en"]["map"])
+    expect(fig).to_have_attribute("aria-label", re.compile(r"25,955 .*\b81\b"))
     expect(fig).to_have_attribute("data-drawn-ms", re.compile(r"\d"), timeout=60_000)
     board = page.locator(BOARD_IDS["huarong"])
     assert in_view(page, fig), "the map is on the screen: %r" % fig.bounding_box()
@@ -128,7 +123,7 @@ def test_on_a_desktop_the_map_beside_the_board_previews_and_jumps_by_pointer_and
     said = int(re.search(r": (\d+) moves from the goal", focus_line.text_content()).group(1))
     page.mouse.click(*found)
     expect(page.status()).to_contain_text("Put on the board from the map: %d moves" % said)
-    assert huarong_distance(page.board()) == said
+    assert huarong_distance(page.board(), "piece") == said
     assert page.move_count() == 0  # a jump is not a move
     # a position picked by the keyboard goes onto the board too, both still in view
     before = page.board()
