@@ -58,7 +58,10 @@ def gone(page, r, c):
     page.wait_for_function("gameHandler.getBoard()[%d][%d] === 0" % (r, c))
 
 
-def test_the_search_is_shown_wave_by_wave_then_the_pair_goes(open_game, server_url):
+def test_the_search_is_shown_wave_by_wave_then_the_pair_goes_and_skip_shows_the_end_at_once(open_game, server_url):
+    """The far pair picked: its search drawn wave by wave, then the path, then the pair goes; the next pick
+    clears the marks. Then, on the board pasted again: Skip shows the end at once (no wave after it), and
+    after Undo, any key does too."""
     page = open_game("?game=linkup&lang=en")
     pick_the_far_pair(page)
     gone(page, 0, 0)
@@ -74,9 +77,6 @@ def test_the_search_is_shown_wave_by_wave_then_the_pair_goes(open_game, server_u
     page.tile(3, 4).click()  # the next pick: the last search's marks go
     expect(marks(page, "path")).to_have_count(0)
 
-
-def test_skip_a_click_or_a_key_shows_the_end_at_once(open_game):
-    page = open_game("?game=linkup&lang=en")
     pick_the_far_pair(page)
     expect(marks(page, "frontier").first).to_be_attached()
     skip = page.page.get_by_role("button", name="Skip")
