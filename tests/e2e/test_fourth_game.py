@@ -61,6 +61,9 @@ def pressed(grid: list, cell: int) -> list:
 
 
 def test_the_fourth_game_is_played_through_the_shell(open_game):
+    """Its tab; a move by a click and by ``gameHandler``; a reload keeps the moves; Undo and Redo; Hint;
+    Solve in place; its map; its Code-panel exercise run and checked (a right and a wrong program); then its
+    worker killed: the fresh worker started from the same config knows the game, and Solve works on it."""
     opened = open_game(QUERY)
     page = LightsPage(opened.page, opened.base, opened._watch, opened.device)
     tabs = page.get_by_role("tablist").get_by_role("tab")
@@ -106,10 +109,9 @@ def test_the_fourth_game_is_played_through_the_shell(open_game):
     fig = page.open_map()
     expect(fig).to_have_attribute("aria-label", re.compile(r"\b512 positions; the board's position is 1 moves"))
 
-
-def test_the_fourth_games_code_exercise_runs_and_is_checked(open_game):
-    opened = open_game(QUERY)
-    page = LightsPage(opened.page, opened.base, opened._watch, opened.device)
+    # its Code-panel exercise, on the start board again (Reset): the learner's function, Run, then Check
+    page.button("Reset", exact=True).click()
+    assert page.board() == DEFAULT_GRID
     code = page.code_panel().open()
     expect(code.editor()).to_contain_text("def lightsOut(board):")
     code.write(BFS)
@@ -126,12 +128,8 @@ def test_the_fourth_games_code_exercise_runs_and_is_checked(open_game):
     passed, n = code.checked()
     assert 0 < passed < n
 
-
-def test_a_fresh_worker_knows_the_fourth_game(open_game):
-    """A worker that dies is replaced by one started from the same config as the first, so the
-    page's games are its games: the toy's Solve works on the fresh worker."""
-    opened = open_game(QUERY)
-    page = LightsPage(opened.page, opened.base, opened._watch, opened.device)
+    # a worker that dies is replaced by one started from the same config as the first, so the page's games
+    # are its games
     page.evaluate("window.solverWorkers.all[0].worker.terminate()")
     page.move(0)  # a board the look-ahead has not worked out: Solve asks the dead worker
     page.solve()  # its call goes unanswered: said, and a fresh worker starts
