@@ -21,7 +21,9 @@ def pieces(grid: list) -> set:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_huarong_edit_opens_the_position_played(open_game, lang):
+def test_edit_opens_the_position_played(open_game, lang):
+    """Huarong, then the sliding puzzle by its tab (a 3 × 3 board pasted), in one page per language: two moves
+    played, Edit shows the board as played (on the phone's screen), and Play this board plays it."""
     page = open_game("?game=huarong&lang=%s" % lang, "phone", solver=False)
     start = page.board()
     assert page.move(7, "down") is True and page.move(7, "right") is True  # a soldier into the exit row
@@ -36,13 +38,10 @@ def test_huarong_edit_opens_the_position_played(open_game, lang):
     expect(page.locator("#panel-huarong")).not_to_have_class("panel editing")
     assert pieces(page.board()) == pieces(played)
 
-
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_sliding_edit_opens_the_position_played(open_game, lang):
-    page = open_game("?game=sliding&lang=%s&board=3x3-123456780" % lang, "phone", solver=False)
+    page = page.show("sliding")
+    page.paste_board("3x3-123456780")
     assert page.move(8) is True and page.move(5) is True
     played = page.board()
-    edit, play = WORDS[lang]
     page.panel.get_by_role("button", name=edit, exact=True).tap()
     page.panel.get_by_role("button", name=play, exact=True).tap()
     expect(page.locator("#panel-sliding")).not_to_have_class("panel editing")
