@@ -21,15 +21,6 @@ ESCAPED = "%00\u202e💥<b>x</b>"  # characters a URL escapes, and markup
 LONG_LINK = ESCAPED + NASTY[0]  # and 10,000 characters of nesting after them: 30 KB of request line once escaped
 
 
-def test_a_long_bad_link_of_escaped_characters_opens_the_default_board_with_a_message(open_game):
-    """The link's board, as long as the server lets a request line be and as the browser decodes it,
-    reaches the parser: refused with the alert, the default board instead, the markup shown as text (it
-    is quoted in the alert), never as an element."""
-    page = open_game("?game=linkup&lang=en&board=%s" % quote(LONG_LINK), solver=False)
-    expect(page.alert()).to_contain_text("The board in the link was not loaded")
-    expect(page.alert()).to_contain_text("<b>x</b>")
-    assert page.board() == GAMES["linkup"].default().grid()
-    expect(page.alert().locator("b")).to_have_count(0)
 
 
 # game -> calls that must be refused (False / []) and change nothing, then one that must work
@@ -64,12 +55,21 @@ CALL_EACH = "(m) => (%s)().map((a) => { try { return gameHandler[m](...a); } cat
 METHOD = {"huarong": ("move", False), "linkup": ("connect", []), "sliding": ("move", False)}
 
 
-def test_game_handler_takes_only_exact_whole_numbers_and_never_throws(open_game):
-    """``gameHandler`` is the shown game's: each game's, shown by its tab in one page. Numbers that are not
-    exact whole numbers, extra or missing arguments, and then a BigInt, a circular object, a 20,000-deep
+def test_a_long_bad_link_then_game_handler_takes_only_exact_whole_numbers_and_never_throws(open_game):
+    """A bad link's board, as long as the server lets a request line be and as the browser decodes it,
+    reaches the parser: refused with the alert, the default board instead, the markup shown as text (it
+    is quoted in the alert), never as an element.
+
+    Then, on that page, ``gameHandler`` is the shown game's: each game's, shown by its tab. Numbers that are
+    not exact whole numbers, extra or missing arguments, and then a BigInt, a circular object, a 20,000-deep
     array, a 2 MB text, a throwing toJSON: each call answers false (or [] for connect) and nothing changes;
     no exception reaches the caller. Then one good call moves."""
-    first = open_game("?game=huarong&lang=en", solver=False)
+    first = open_game("?game=linkup&lang=en&board=%s" % quote(LONG_LINK), solver=False)
+    expect(first.alert()).to_contain_text("The board in the link was not loaded")
+    expect(first.alert()).to_contain_text("<b>x</b>")
+    assert first.board() == GAMES["linkup"].default().grid()
+    expect(first.alert().locator("b")).to_have_count(0)
+
     for game in sorted(HOSTILE):
         page = first.show(game)
         before = page.board()

@@ -9,13 +9,14 @@ from puzzles.linkup import generate
 pytestmark = pytest.mark.e2e
 
 
-def test_pairs_joined_by_gamehandler_by_keys_and_by_clicks_and_a_board_that_cannot_be_cleared(open_game):
+def test_pairs_joined_by_gamehandler_by_keys_and_by_clicks_boards_that_cannot_be_cleared_and_solve(open_game):
     """One page, the board [[1,2,2,1],[3,0,0,3]] pasted: ``gameHandler.connect`` answers the course's path
     or ``[]``; Tab then Enter on two tiles joins them and Undo takes the join back; pasted again, a click on
     each tile of a pair joins it over the top ring (the path drawn, the counter follows); on [[1,2],[2,1]]
     a pair that cannot be joined stays, and the status says so. On that board Solve says it cannot be
     cleared; Hint too, and as no pair was taken from it, it offers Shuffle, not Undo (never "can no longer
-    be cleared — undo or shuffle" with Undo off)."""
+    be cleared — undo or shuffle" with Undo off). Then a new 8 × 18 board of seed 3, the generator's own, is
+    cleared by Solve."""
     page = open_game("?game=linkup&lang=en")
     page.paste_board("[[1,2,2,1],[3,0,0,3]]")
     assert page.evaluate("gameHandler.connect(1, 0, 1, 3)") == [[1, 0], [1, 1], [1, 2], [1, 3]]
@@ -49,9 +50,8 @@ def test_pairs_joined_by_gamehandler_by_keys_and_by_clicks_and_a_board_that_cann
     page.hint()
     expect(page.status()).to_have_text("This board cannot be cleared — shuffle to try another arrangement.")
 
-
-def test_solve_clears_a_generated_kshisen_board(open_game):
-    page = open_game("?game=linkup&lang=en&speed=0")
+    # a generated 8 x 18 board (seed 3), solved at once to the last pair
+    page.set_speed(0)
     page.panel.get_by_label("Size").select_option("kshisen")
     page.get_by_label("Seed").fill("3")
     page.get_by_role("button", name="New board").click()

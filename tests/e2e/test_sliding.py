@@ -20,10 +20,11 @@ def open_board(open_game, grid, extra=""):
     return open_game("?game=sliding&lang=en&board=%s%s" % (quote(json.dumps(grid)), extra))
 
 
-def test_4x4_solves_in_place_then_a_long_search_shows_its_bound_and_cancel_keeps_the_board(open_game):
+def test_4x4_solves_in_place_a_long_search_cancelled_then_clicks_keys_and_undo_on_3x3(open_game):
     """One page: a 4 × 4 board about 30-40 moves away solved in place in its fewest moves; then Korf's
     third board (59 moves, seconds of search) pasted: Solve shows the search's bound, Cancel stops it and
-    the board stays."""
+    the board stays. Then a 3 × 3 board pasted and played by clicks (a line of tiles at once), keys, Undo,
+    Redo and ``gameHandler.move``."""
     start = Board.goal(4, 4)
     rng = random.Random(4)
     for _ in range(60):  # a random walk from the goal: a position about 30-40 moves away
@@ -51,9 +52,8 @@ def test_4x4_solves_in_place_then_a_long_search_shows_its_bound_and_cancel_keeps
     assert page.board() == korf3
     assert page.move_count() == 0
 
-
-def test_click_keyboard_line_slides_and_undo(open_game):
-    page = open_board(open_game, [[1, 2, 3], [4, 5, 6], [7, 8, 0]])
+    # a 3 x 3 board pasted: a click slides a line of tiles, a key one tile, Undo and Redo, gameHandler
+    page.paste_board("[[1,2,3],[4,5,6],[7,8,0]]")
     expect(page.locator("#sliding-moves")).to_have_text("Moves: 0")
     page.tile(7).click()  # two cells left of the blank: 8 then 7 slide right
     assert page.board() == [[1, 2, 3], [4, 5, 6], [0, 7, 8]]
