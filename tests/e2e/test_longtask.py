@@ -93,8 +93,9 @@ def over_50_ms_twice(run, runs: int = 2) -> None:
     raise AssertionError("over 50 ms on %d runs: %r" % (runs, found))
 
 
-def test_huarong_solve_and_playback_at_once(open_game):
-    """In the piece metric (the link's), then, after Reset, in the cell metric (the picker's)."""
+def test_huarong_solve_and_playback_at_once_and_a_hint(open_game):
+    """In the piece metric (the link's), then, after Reset, in the cell metric (the picker's): a Hint, then
+    Solve."""
     def run():
         page = open_game("?lang=en&speed=0&metric=piece")
         watch(page)
@@ -103,20 +104,11 @@ def test_huarong_solve_and_playback_at_once(open_game):
         page.wait_for_function("gameHandler.isSolved()")
         page.button("Reset", exact=True).click()
         page.panel.get_by_label("Count").select_option("cell")
+        page.hint()
+        expect(page.status()).to_have_text(re.compile("116"), timeout=30_000)
         page.solve()
         expect(page.status()).to_have_text("Solved: 116 moves", timeout=30_000)
         page.wait_for_function("gameHandler.isSolved()")
-        return long_tasks(page)
-
-    over_50_ms_twice(run)
-
-
-def test_huarong_hint_and_undo(open_game):
-    def run():
-        page = open_game("?lang=en")
-        watch(page)
-        page.hint()
-        expect(page.status()).to_have_text(re.compile("116"), timeout=30_000)
         return long_tasks(page)
 
     over_50_ms_twice(run)
@@ -134,7 +126,14 @@ def test_linkup_solve_and_playback_at_once(open_game):
     over_50_ms_twice(run)
 
 
-def test_sliding_solve_and_playback_at_once(open_game):
+def test_sliding_solve_and_playback_at_once_then_a_long_playback_in_batches(open_game):
+    """A 3 × 3 board farthest from the goal solved and played at speed 0. Then a 5 × 5 board pasted and
+    solved in the fast mode (picked) plays a few hundred moves at speed 0: in batches, each its own task
+    (MicroPython's asyncio runs every ready task in one JavaScript task, so a batch must wait on a timer,
+    not on ``sleep(0)``)."""
+    board = sliding.shuffled(5, 5, 3)
+    five = [list(board.cells[r * 5 : (r + 1) * 5]) for r in range(5)]
+
     def run():
         grid = [[8, 6, 7], [2, 5, 4], [3, 0, 1]]  # one of the two 3 x 3 positions farthest from the goal
         page = open_game("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
@@ -142,6 +141,12 @@ def test_sliding_solve_and_playback_at_once(open_game):
         page.solve()
         expect(page.status()).to_have_text("Solved: 31 moves", timeout=30_000)
         page.wait_for_function("gameHandler.isSolved()")
+        page.paste_board(json.dumps(five))
+        expect(page.status()).not_to_have_text("Solved: 31 moves")
+        page.panel.locator("#sliding-mode").select_option("fast")
+        page.solve()
+        expect(page.status()).to_have_text(re.compile(r"^Solved: \d{3,} moves"), timeout=60_000)
+        page.wait_for_function("gameHandler.isSolved()", timeout=60_000)
         return long_tasks(page)
 
     over_50_ms_twice(run)
@@ -224,23 +229,6 @@ def test_sliding_shuffle_sizes_and_the_4x4_tables(open_game):
                                arg=one_off)
         page.solve()
         expect(page.status()).to_have_text("Solved: 1 moves", timeout=60_000)
-        return long_tasks(page)
-
-    over_50_ms_twice(run)
-
-
-def test_a_long_playback_at_once_gives_the_page_back_between_batches(open_game):
-    """A 5 x 5 board solved in the fast mode plays a few hundred moves at speed 0:
-    in batches, each its own task (MicroPython's asyncio runs every ready task in
-    one JavaScript task, so a batch must wait on a timer, not on ``sleep(0)``)."""
-    def run():
-        board = sliding.shuffled(5, 5, 3)
-        grid = [list(board.cells[r * 5 : (r + 1) * 5]) for r in range(5)]
-        page = open_game("?game=sliding&lang=en&speed=0&board=" + quote(json.dumps(grid)))
-        watch(page)
-        page.solve()
-        expect(page.status()).to_have_text(re.compile(r"^Solved: \d{3,} moves"), timeout=60_000)
-        page.wait_for_function("gameHandler.isSolved()", timeout=60_000)
         return long_tasks(page)
 
     over_50_ms_twice(run)
