@@ -95,14 +95,14 @@ def use_my_connect_joins(page, code, lang: str, program: str, pairs: int) -> Non
     assert sum(1 for row in page.board() for v in row if v) == tiles_before - 2 * pairs
 
 
-def test_link_up_check_passes_a_correct_connect_and_draws_a_three_turn_ones_failing_case(open_game, server_url):
+def test_link_up_check_passes_a_correct_connect_use_my_connect_joins_with_it_and_refuses_three_turns(open_game):
     """One desktop page, two programs in turn:
 
     * a correct connect: Check in 中文, then the page in English: the verdict follows; Use my connect plays
       in English (three clicked pairs joined and removed);
-    * a three-turn connect: Check fails; the failing case drawn, its table in the page's language, and again
-      in the other after a switch; axe finds nothing serious with the table and the failing case on screen,
-      in either; Use my connect refuses a three-turn path, removing nothing."""
+    * a three-turn connect, the page in 中文 again: Use my connect refuses a three-turn path, removing nothing.
+      (Its Check failing, the failing case drawn and the table in either language, axe with both on screen:
+      the phone's test below.)"""
     page = open_game("?game=linkup&lang=zh", "desktop")
     code = page.code_panel().open()
     code.write(connect_with(2))
@@ -115,21 +115,8 @@ def test_link_up_check_passes_a_correct_connect_and_draws_a_three_turn_ones_fail
     use_my_connect_joins(page, code, lang, connect_with(2), 3)
 
     code.write(connect_with(3))
-    code.check()
-    passed, total = code.checked()
-    assert total >= 200 and passed < total, "a three-turn connect fails Check"
-    for lang in ("en", "zh"):
-        if lang != code.lang:
-            code.switch_language()
-        figure = page.panel.get_by_role("img", name=re.compile(re.escape(t("code_first_fail", lang, label=""))))
-        expect(figure).to_be_visible()
-        expect(figure.locator(".lu-case-lines polyline.yours")).to_have_count(1)  # the learner's path, a line
-        expect(page.panel.locator(".code-table th").first).to_have_text(t("code_case", lang))
-        # a pair the course cannot join, which three turns joined: "none" expected, in the page's language
-        expect(page.panel.locator(".code-table tr.fail td:nth-child(2)", has_text=t("code_none", lang)).first
-               ).to_be_visible()
-        assert axe_serious(page.page, server_url) == [], lang
-    # and Use my connect refuses a three-turn path, removing nothing
+    lang = code.switch_language()
+    # Use my connect refuses a three-turn path, removing nothing
     page.get_by_role("checkbox", name=t("code_use_connect", lang)).check()
     mine = learner(connect_with(3), "connect")
     board = page.board()
@@ -206,7 +193,8 @@ def quiet_pane(log, lang: str) -> None:
                                                                                                height)
 
 
-def test_on_a_phone_the_editor_the_time_limit_the_output_pane_a_runs_board_and_checks_table(open_game, server_url):
+def test_on_a_phone_the_editor_the_time_limit_the_output_pane_a_runs_board_and_a_failing_checks_table(
+        open_game, server_url):
     """One phone page, its clock able to jump (:data:`JUMPING_CLOCK`), in turn:
 
     * the editor, in 中文 then in English: a long indented line wraps on a 390 px phone, its continuation
@@ -222,10 +210,12 @@ def test_on_a_phone_the_editor_the_time_limit_the_output_pane_a_runs_board_and_c
       empty dark box; a run that only answers (LeetCode 773's number): its verdict, under the editor, comes
       into sight; after a switch to 中文 the pane's name and quiet line follow, in the high-contrast theme
       too; printed output in the dark pane;
-    * Check's results table (Link-up): no word split over two lines, in English (not "Expecte / d",
-      "Tim / e", "over 10 / s") and in 中文 (not "应 / 得" in the headings); a case's seed in the page's
-      words (in 中文 not "seed"), "seed 2" and "(6,11)-(6,7)" each on one line; axe finds nothing serious,
-      in either."""
+    * Link-up's Check of a three-turn connect: it fails; the first failing case drawn (the learner's path a
+      line), a pair the course cannot join expected "none", the table's headings, each in the page's language,
+      in English and again in 中文 after a switch; the results table: no word split over two lines, in English
+      (not "Expecte / d", "Tim / e", "over 10 / s") and in 中文 (not "应 / 得" in the headings); a case's seed
+      in the page's words (in 中文 not "seed"), "seed 2" and "(6,11)-(6,7)" each on one line; axe finds
+      nothing serious with the table and the failing case on screen, in either."""
     lang = "zh"
     page = clocked(open_game, "?game=huarong&lang=%s" % lang, "phone")
     code = page.code_panel().open()
@@ -298,10 +288,17 @@ def test_on_a_phone_the_editor_the_time_limit_the_output_pane_a_runs_board_and_c
     code = page.code_panel().open()
     code.write(connect_with(3))
     code.check()
-    code.checked()
+    passed, total = code.checked()
+    assert total >= 200 and passed < total, "a three-turn connect fails Check"
     for lang in ("en", "zh"):
         if lang != code.lang:
             code.switch_language()
+        figure = page.panel.get_by_role("img", name=re.compile(re.escape(t("code_first_fail", lang, label=""))))
+        expect(figure).to_be_visible()
+        expect(figure.locator(".lu-case-lines polyline.yours")).to_have_count(1)  # the learner's path, a line
+        # a pair the course cannot join, which three turns joined: "none" expected, in the page's language
+        expect(page.panel.locator(".code-table tr.fail td:nth-child(2)", has_text=t("code_none", lang)).first
+               ).to_be_visible()
         expect(page.panel.locator(".code-table th").first).to_have_text(t("code_case", lang))
         expect(page.panel.locator(".code-table td").first).to_contain_text(t("code_seed", lang, n=3))
         assert page.evaluate(BROKEN_WORDS) == [], lang
