@@ -3,11 +3,12 @@ fake page (tests/fake_page.py), its editor and learner's worker faked by tests/f
 program run by the real py/code_runner.py in this process and Check's cases and exact answers by the
 solver's own jobs (``worker_jobs``). Checked here without a browser: verdicts and status texts in both
 languages, errors and their lines, moves played and stopped at an illegal or unknown move, runs interrupted
-or overtaken by the player, Check's table and its failing case drawn, Check stopped, the time limit and Keep
-going, the run after a forged answer, a link's code as a draft or opened unrun, Share's link, Restore
-starter and its undo, code over the limit. What only a browser shows (keys, focus, layout, the real worker's
-timing and Stop, what code.js and the editor's bundle do themselves: a hostile worker's messages, a damaged
-or too long link) stays in tests/e2e/test_code.py and tests/e2e/test_code_learner.py."""
+or overtaken by the player, Check's table and its failing case drawn, the course's own Huarong BFS passing
+every case of Check, Check stopped, the time limit and Keep going, the run after a forged answer, a link's
+code as a draft or opened unrun, Share's link, Restore starter and its undo, code over the limit. What only
+a browser shows (keys, focus, layout, the real worker's timing and Stop, what code.js and the editor's bundle
+do themselves: a hostile worker's messages, a damaged or too long link) stays in tests/e2e/test_code.py and
+tests/e2e/test_code_learner.py."""
 
 import asyncio
 import functools
