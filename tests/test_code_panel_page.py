@@ -3,11 +3,12 @@ fake page (tests/fake_page.py), its editor and learner's worker faked by tests/f
 program run by the real py/code_runner.py in this process and Check's cases and exact answers by the
 solver's own jobs (``worker_jobs``). Checked here without a browser: verdicts and status texts in both
 languages, errors and their lines, moves played and stopped at an illegal or unknown move, runs interrupted
-or overtaken by the player, Check's table and its failing case drawn, Check stopped, the time limit and Keep
-going, the run after a forged answer, a link's code as a draft or opened unrun, Share's link, Restore
-starter and its undo, code over the limit. What only a browser shows (keys, focus, layout, the real worker's
-timing and Stop, what code.js and the editor's bundle do themselves: a hostile worker's messages, a damaged
-or too long link) stays in tests/e2e/test_code.py and tests/e2e/test_code_learner.py."""
+or overtaken by the player, Check's table and its failing case drawn, the course's own Huarong BFS passing
+every case of Check, Check stopped, the time limit and Keep going, the run after a forged answer, a link's
+code as a draft or opened unrun, Share's link, Restore starter and its undo, code over the limit. What only
+a browser shows (keys, focus, layout, the real worker's timing and Stop, what code.js and the editor's bundle
+do themselves: a hostile worker's messages, a damaged or too long link) stays in tests/e2e/test_code.py and
+tests/e2e/test_code_learner.py."""
 
 import asyncio
 import functools
@@ -30,7 +31,7 @@ from code_programs import (
     moves_of,
     replaying,
 )
-from course_programs import LEETCODE_773
+from course_programs import COURSE_HUARONG, LEETCODE_773
 from helpers import numbered
 from puzzles import PuzzleError, quote
 from puzzles.code_check import AnswerError
@@ -488,6 +489,33 @@ def test_huarong_check_names_its_layouts_in_the_pages_language(page):
         assert not any("横刀立马" in x for x in names)
         switch_language(view, "zh")
         assert any("横刀立马" in r[0] for r in rows(panel))
+
+    run(body)
+
+
+def test_the_courses_own_huarong_bfs_passes_every_case_of_check_and_what_it_prints_is_shown(page):
+    """The course's algorithm as a learner translates it (tools/course_programs.py: a path list per board,
+    boards copied, a visited set of strings with pieces of one shape as one), Checked in 中文 by the real
+    code runner and checker: every one of Check's Huarong cases (those the solver's ``cases`` job makes
+    from the game's folder, 横刀立马 the first) is sent and passes, and what the program prints ("BFS steps:
+    1, current level states count: 1") is in the output pane. Whether it passes within the page's time limit
+    in Pyodide (Keep going never needed) is a speed claim: ``tools/bench_code.py --course`` times each case
+    against ``code_panel.TIME_LIMIT_S`` (here the fake worker runs every case before the page hears of one,
+    so the page's clock says nothing of it); a fast program's Check in the browser, Keep going never
+    offered, is tests/e2e/test_code.py's."""
+    async def body():
+        view, panel = await opened(page, "huarong", {"speed": "0"}, "zh")
+        write(panel, COURSE_HUARONG)
+        await press(page, panel.check_btn, limit_s=300)  # about 15 s of CPU
+        cases, boards, judged = panel.table_args  # as the solver's cases job made them
+        sent = [r for w in page.code.workers for r in w.requests]
+        assert len(sent) == 1, "every case in one request: none over the limit, none crashed"
+        assert sent[0]["kind"] == "check" and sent[0]["source"] == COURSE_HUARONG
+        assert sent[0]["cases"] == [{"board": boards[c["board"]], "args": c["args"]} for c in cases]
+        assert len(cases) >= 10 and cases[0]["expected"] == {"cell": 116, "piece": 81}
+        assert said(panel) == t("code_all_passed", "zh", n=len(cases))
+        assert len(judged) == len(cases) and all(r["ok"] and r["ran"] for r in judged), judged
+        assert "BFS steps: 1, current level states count: 1" in log(panel)
 
     run(body)
 

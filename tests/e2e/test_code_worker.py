@@ -9,6 +9,7 @@ import time
 
 import pytest
 from playwright.sync_api import expect
+from test_code import IDLE
 from test_longtask import long_scripts, over_50_ms_twice, trace_events, watch
 
 from app.i18n import t
@@ -146,7 +147,8 @@ def test_a_run_of_10000_moves_never_holds_the_page(open_game):
 
 @pytest.mark.longtask
 def test_a_flood_of_messages_leaves_the_page_responsive_and_stop_wins(open_game):
-    """The program posts ``n`` small output messages itself, then loops, at the flood limit (Stop ends it)
+    """The program posts ``n`` small output messages itself, then waits on (idle, not spinning: a long run like
+    any other, :data:`test_code.IDLE`; Stop of a spinning one is test_code.py's), at the flood limit (Stop ends it)
     and then past it (three times the limit, so that some second of the sending holds more than the limit
     whichever way the seconds fall: the worker sends over 12,000 a second here), in turn in one page: the
     page answers at once (a script's round trip), and the run ends on Stop or, past 10,000 messages in a
@@ -156,8 +158,8 @@ def test_a_flood_of_messages_leaves_the_page_responsive_and_stop_wins(open_game)
         code = page.code_panel().open()
         problems = []
         for n in (FLOOD_PER_S, 3 * FLOOD_PER_S):
-            code.write(RID + "for k in range(%d):\n    js.postMessage(json.dumps({'type': 'out', 'id': RID, "
-                       "'text': 'm%%d\\n' %% k, 'cut': False}))\nwhile True:\n    pass\n" % n)
+            code.write(RID + IDLE + "\n\nfor k in range(%d):\n    js.postMessage(json.dumps({'type': 'out', 'id': RID, "
+                       "'text': 'm%%d\\n' %% k, 'cut': False}))\nwhile True:\n    idle(3600)\n" % n)
             flood = re.escape(t("code_flood", "en", n=FLOOD_PER_S))
             watch(page)
             code.run()
