@@ -9,6 +9,8 @@ import pytest
 from playwright.sync_api import expect
 from test_longtask import long_tasks, watch
 
+from app.i18n import t
+
 pytestmark = pytest.mark.e2e
 
 
@@ -73,15 +75,6 @@ def test_cancel_a_long_solve_keeps_the_page_responsive(open_game):
     assert long_tasks(page) == [], "a main-thread task took over 50 ms of CPU"
 
 
-def test_touch_tap_and_tap_on_a_phone(open_game):
-    page = open_game("?lang=zh", "phone", solver=False)
-    page.locator("#hr-board").get_by_role("button", name=re.compile(r"^兵（10 号）")).tap()
-    page.locator('.hr-slot[data-r="4"][data-c="1"]').tap(force=True)
-    assert page.board()[4] == [9, 10, 0, 0], "a tap two cells away slides the soldier twice"
-    assert page.move_count() == 2
-    expect(page.get_by_role("button", name="撤销")).to_be_enabled()
-
-
 def touch_drag(page, locator, dx, dy):
     """One finger drags ``locator`` by ``dx``, ``dy`` pixels through Chromium's touch input."""
     box = locator.bounding_box()
@@ -95,20 +88,32 @@ def touch_drag(page, locator, dx, dy):
     cdp.detach()
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_first_tap_after_a_touch_drag_selects(open_game, lang):
-    """A touch drag ends with no click (the finger moved): the next tap's click is a tap of its own."""
-    page = open_game("?lang=%s" % lang, "phone", solver=False)
+def test_touch_tap_and_tap_and_the_first_tap_after_a_touch_drag_on_a_phone(open_game):
+    """On a phone, in 中文 then in English (the language switched): a tap on a piece then on a cell two
+    cells away slides the soldier twice (Undo then enabled); a touch drag ends with no click (the finger
+    moved), so the next tap's click is a tap of its own: it selects the piece, said in its name."""
+    page = open_game("?lang=zh", "phone", solver=False)
+    page.locator("#hr-board").get_by_role("button", name=re.compile(r"^兵（10 号）")).tap()
+    page.locator('.hr-slot[data-r="4"][data-c="1"]').tap(force=True)
+    assert page.board()[4] == [9, 10, 0, 0], "a tap two cells away slides the soldier twice"
+    assert page.move_count() == 2
+    expect(page.get_by_role("button", name="撤销")).to_be_enabled()
+
     page.emulate_media(reduced_motion="reduce")
-    soldier = "Soldier" if lang == "en" else "兵"
-    ten = page.piece("%s (piece 10)" % soldier if lang == "en" else "兵（10 号）")
-    nine = page.piece("%s (piece 9)" % soldier if lang == "en" else "兵（9 号）")
-    touch_drag(page, ten, -ten.bounding_box()["width"], 0)
-    assert page.board()[4] == [9, 0, 10, 0] and page.move_count() == 1
-    nine.tap()
-    expect(nine).to_have_attribute("aria-pressed", "true")
-    selected = "selected" if lang == "en" else "已选中"
-    expect(nine).to_have_attribute("aria-label", re.compile(selected + "$"))
+    for lang in ("zh", "en"):
+        if lang == "en":
+            page.switch_language()
+            expect(page.locator("html")).to_have_attribute("lang", "en")
+        page.button(t("reset", lang), exact=True).click()
+        assert page.board()[4] == [9, 0, 0, 10] and page.move_count() == 0
+        ten = page.piece("Soldier (piece 10)" if lang == "en" else "兵（10 号）")
+        nine = page.piece("Soldier (piece 9)" if lang == "en" else "兵（9 号）")
+        touch_drag(page, ten, -ten.bounding_box()["width"], 0)
+        assert page.board()[4] == [9, 0, 10, 0] and page.move_count() == 1
+        nine.tap()
+        expect(nine).to_have_attribute("aria-pressed", "true")
+        selected = "selected" if lang == "en" else "已选中"
+        expect(nine).to_have_attribute("aria-label", re.compile(selected + "$"))
 
 
 # ---------------------------------------------------------------- keyboard order
