@@ -2,8 +2,9 @@
 (sw.js) that caches every file under the app's version, the app with no network after one visit, and a new
 version that waits for the player's Reload.
 
-Every page here that lets the service worker in is in a context of its own
-(``open_game.blank(service_workers=True)``): the shared contexts of the other tests block it."""
+The pages that let the service worker in are in a context of their own
+(``open_game.blank(service_workers=True)``), one for both servers the test uses (each origin has its own
+service worker and caches): the shared contexts of the other tests block it."""
 
 import json
 import re
