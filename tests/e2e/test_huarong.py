@@ -14,11 +14,12 @@ from app.i18n import t
 pytestmark = pytest.mark.e2e
 
 
-def test_mouse_keyboard_drag_undo_redo(open_game):
+def test_mouse_keyboard_drag_undo_redo_and_the_pieces_tab_order(open_game):
     """The board played by tap-and-tap, the keyboard and a mouse drag, then undone and redone (in a page of
     its own: a drag just after a console move and an undo can race their redraw on a loaded machine); then
     ``gameHandler.move`` from the console answers true for a move made, false for one refused, and the moved
-    piece's name follows."""
+    piece's name follows. Then Tab goes through the pieces in reading order, the top-left piece first,
+    and after a move the order follows the board, the moved piece keeping the focus."""
     page = open_game("?lang=en")
     # pieces glide for 0.12 s; a box read mid-glide puts the drag's press beside the piece once it lands
     page.emulate_media(reduced_motion="reduce")
@@ -49,6 +50,41 @@ def test_mouse_keyboard_drag_undo_redo(open_game):
     assert page.evaluate("gameHandler.move(10, 'right')") is True
     assert page.evaluate("gameHandler.move(1, 'down')") is False
     expect(page.piece("Soldier (piece 10)")).to_have_attribute("aria-label", re.compile("row 5, column 4"))
+
+    # the keyboard's order: the pieces in reading order
+    board = page.locator("#hr-board")
+
+    def tab_order():
+        page.panel.get_by_role("button", name="Map").focus()
+        order = []
+        for _ in range(10):
+            page.keyboard.press("Tab")
+            pid = page.evaluate("document.activeElement.dataset.pid || ''")
+            if not pid:
+                break
+            order.append(int(pid))
+        return order
+
+    def reading_order():
+        grid = page.board()
+        seen = []
+        for row in grid:
+            for pid in row:
+                if pid and pid not in seen:
+                    seen.append(pid)
+        return seen
+
+    expect(board.locator(".hr-piece")).to_have_count(10)
+    assert tab_order() == reading_order()
+    assert tab_order()[0] == page.board()[0][0], "the first stop is the top-left piece"
+    # after moves the order follows the board, and the moved piece keeps the focus
+    moves = page.move_count()
+    piece = board.locator(".hr-piece[data-pid='10']")
+    piece.focus()
+    page.keyboard.press("ArrowLeft")
+    expect(piece).to_be_focused()
+    assert page.move_count() == moves + 1
+    assert tab_order() == reading_order()
 
 
 @pytest.mark.longtask
@@ -114,40 +150,3 @@ def test_touch_tap_and_tap_and_the_first_tap_after_a_touch_drag_on_a_phone(open_
         expect(nine).to_have_attribute("aria-pressed", "true")
         selected = "selected" if lang == "en" else "已选中"
         expect(nine).to_have_attribute("aria-label", re.compile(selected + "$"))
-
-
-# ---------------------------------------------------------------- keyboard order
-def test_tab_goes_through_the_huarong_pieces_in_reading_order(open_game):
-    page = open_game("?game=huarong&lang=en", "desktop", solver=False)
-    board = page.locator("#hr-board")
-
-    def tab_order():
-        page.panel.get_by_role("button", name="Map").focus()
-        order = []
-        for _ in range(10):
-            page.keyboard.press("Tab")
-            pid = page.evaluate("document.activeElement.dataset.pid || ''")
-            if not pid:
-                break
-            order.append(int(pid))
-        return order
-
-    def reading_order():
-        grid = page.board()
-        seen = []
-        for row in grid:
-            for pid in row:
-                if pid and pid not in seen:
-                    seen.append(pid)
-        return seen
-
-    expect(board.locator(".hr-piece")).to_have_count(10)
-    assert tab_order() == reading_order()
-    assert tab_order()[0] == page.board()[0][0], "the first stop is the top-left piece"
-    # after moves the order follows the board, and the moved piece keeps the focus
-    piece = board.locator(".hr-piece[data-pid='10']")
-    piece.focus()
-    page.keyboard.press("ArrowLeft")
-    expect(piece).to_be_focused()
-    assert page.move_count() == 1
-    assert tab_order() == reading_order()
