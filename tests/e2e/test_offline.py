@@ -28,7 +28,14 @@ CONTROLLED = "navigator.serviceWorker && navigator.serviceWorker.controller !== 
 CACHES = "caches.keys().then(ks => ks.filter(k => k.startsWith('bfs-puzzles-')))"
 
 
-def installed(page, query: str, base: str):
+def installed(open_game, query: str, base: "str | None" = None, device: str = "laptop"):
+    """A page of a new context where the service worker may register, opened on ``query`` (app and solver
+    ready), then waited on until the service worker controls it: one visit."""
+    page = open_game.blank(device, service_workers=True)
+    return visited(page, query, base or page.base)
+
+
+def visited(page, query: str, base: str):
     """``page`` (of a context where the service worker may register) opened on ``query`` of ``base`` (app
     and solver ready), then waited on until the service worker controls it: one visit."""
     page.page.goto(base + query)
@@ -227,7 +234,7 @@ def test_offline_after_one_visit_and_a_new_version_waits_for_reload(open_game, t
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = "http://127.0.0.1:%d/" % server.server_address[1]
     try:
-        page = installed(blank, "?game=huarong&lang=zh", base)
+        page = visited(blank, "?game=huarong&lang=zh", base)
         assert page.evaluate(VERSION_MARK) == ""
         old = page.evaluate(CACHES)
         # version 2: a style the page reads at once, and the Code panel's worker, loaded later
