@@ -19,35 +19,36 @@ def kill_the_solver(page) -> int:
                          "all[all.length - 1].worker.terminate(); return all.length; }")
 
 
-@pytest.mark.parametrize("rested", [False, True], ids=["clicked-at-once", "look-ahead-adopted"])
-def test_the_worker_dies_mid_solve_and_a_new_one_takes_over(open_game, rested):
-    """Whether Solve started the search or took over the look-ahead's search of the same board (the board
-    rested first), a worker that dies under it is said, and the next Solve runs on a fresh one."""
-    page = open_game("?game=huarong&lang=en")
-    page.paste_board(json.dumps(BIG))
+def test_the_worker_dies_mid_job_and_a_new_one_takes_over(open_game):
+    """A worker that dies under a job is said, the board kept, and the next job runs on a fresh one:
+    - mid-Solve, whether Solve started the search (clicked at once) or took over the look-ahead's search
+      of the same board (the board rested first: the click adopted it, and the death ends that search,
+      not another one);
+    - while the state map is made: the map's job runs through the page's one protocol loop, so the map
+      says it could not be made, and a fresh worker starts, started by that failure, as for Solve."""
+    page = open_game("?game=huarong&lang=en&speed=0")
     panel = page.panel
-    if rested:
-        page.wait_for_timeout(1_500)  # the look-ahead starts on a board at rest for 0.15 s
-    panel.get_by_role("button", name="Solve").click()
-    expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
-    kill_the_solver(page)
-    expect(panel.get_by_role("status")).to_contain_text("The solver stopped", timeout=30_000)
-    if rested:  # it ended the look-ahead's search, which the click had adopted (not another one)
-        expect(page.status()).to_have_attribute("data-answer", "adopted")
-    assert page.board() == BIG
-    # a fresh worker answers the next Solve
-    page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
-    expect(page.locator("#solver-note")).to_contain_text("ready", timeout=60_000)
-    panel.get_by_label("Layout").select_option(index=5)
-    panel.get_by_role("button", name="Solve").click()
-    expect(panel.get_by_role("status")).to_contain_text("Solved:", timeout=60_000)
+    for rested in (False, True):
+        page.paste_board(json.dumps(BIG))
+        if rested:
+            page.wait_for_timeout(1_500)  # the look-ahead starts on a board at rest for 0.15 s
+        panel.get_by_role("button", name="Solve").click()
+        expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
+        kill_the_solver(page)
+        expect(panel.get_by_role("status")).to_contain_text("The solver stopped", timeout=30_000)
+        if rested:  # it ended the look-ahead's search, which the click had adopted (not another one)
+            expect(page.status()).to_have_attribute("data-answer", "adopted")
+        assert page.board() == BIG
+        # a fresh worker answers the next Solve
+        page.wait_for_selector("html[data-solver-state=idle]", timeout=60_000)
+        expect(page.locator("#solver-note")).to_contain_text("ready", timeout=60_000)
+        panel.get_by_label("Layout").select_option(index=5)
+        panel.get_by_role("button", name="Solve").click()
+        expect(panel.get_by_role("status")).to_contain_text("Solved:", timeout=60_000)
 
-
-def test_the_worker_dies_while_the_map_is_made_and_a_new_one_takes_over(open_game):
-    """The map's job runs through the page's one protocol loop: a worker that stops answering ends it
-    with a message, and a fresh worker starts, as for Solve."""
     board = SlidingBoard.goal(3, 3).play([6, 3])  # 181,440 positions: seconds to map
-    page = open_game("?game=sliding&lang=en&board=" + board.to_code())
+    page = page.show("sliding")
+    page.paste_board(board.to_code())
     page.button("Map", exact=True).click()
     expect(page.button("Stop mapping")).to_be_visible()
     workers = kill_the_solver(page)

@@ -2,8 +2,9 @@
 (sw.js) that caches every file under the app's version, the app with no network after one visit, and a new
 version that waits for the player's Reload.
 
-Every page here that lets the service worker in is in a context of its own
-(``open_game.blank(service_workers=True)``): the shared contexts of the other tests block it."""
+The pages that let the service worker in are in a context of their own
+(``open_game.blank(service_workers=True)``), one for both servers the test uses (each origin has its own
+service worker and caches): the shared contexts of the other tests block it."""
 
 import json
 import re
@@ -31,7 +32,12 @@ def installed(open_game, query: str, base: "str | None" = None, device: str = "l
     """A page of a new context where the service worker may register, opened on ``query`` (app and solver
     ready), then waited on until the service worker controls it: one visit."""
     page = open_game.blank(device, service_workers=True)
-    base = base or page.base
+    return visited(page, query, base or page.base)
+
+
+def visited(page, query: str, base: str):
+    """``page`` (of a context where the service worker may register) opened on ``query`` of ``base`` (app
+    and solver ready), then waited on until the service worker controls it: one visit."""
     page.page.goto(base + query)
     page = PAGES[game_of(query)](page.page, base, page._watch, page.device)
     page.wait_ready()
@@ -109,7 +115,35 @@ def test_the_manifest_names_the_app_and_its_icons_and_the_shared_test_contexts_k
     assert sent and set(sent) == {0}, sent
 
 
-def test_one_visit_is_offline_ready_once_the_solver_is_up_and_then_every_game_works_offline(open_game):
+def _tree(dest: Path) -> Path:
+    """A copy of the app's tree to serve and change (static/vendor/ hard-linked: its files are only read,
+    and the copy's sw-files.js is written by a rename)."""
+    for name in ("index.html", "favicon.ico", "manifest.webmanifest", "sw.js", "package-lock.json"):
+        shutil.copy2(ROOT / name, dest / name)
+    shutil.copytree(ROOT / "py", dest / "py", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "tools", dest / "tools", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "static", dest / "static", ignore=shutil.ignore_patterns("vendor"))
+    shutil.copytree(ROOT / "static" / "vendor", dest / "static" / "vendor", copy_function=_link)
+    (dest / "static" / "vendor" / "sw-files.js").unlink()
+    _configs(dest)
+    return dest
+
+
+def _link(src: str, dst: str) -> None:
+    import os
+
+    os.link(src, dst)
+
+
+def _configs(tree: Path) -> None:
+    subprocess.run([sys.executable, str(tree / "tools" / "configs.py")], check=True, cwd=tree)
+
+
+VERSION_MARK = "getComputedStyle(document.documentElement).getPropertyValue('--app-build').trim()"
+WORKER_TEXT = "fetch('static/code-worker.js').then(r => r.text()).then(t => t.includes('// build 2'))"
+
+
+def offline_after_one_visit(page) -> None:
     """One install of the service worker, its checks in order:
     - the page asks for its service worker once the board is playable and the solver's start is over, never
       while the solver starts (the install's work would slow it), and once the worker controls the page
@@ -119,7 +153,6 @@ def test_one_visit_is_offline_ready_once_the_solver_is_up_and_then_every_game_wo
     - then no network: a reload brings back the saved game (Huarong); Hint, Solve to the exit, the map and
       Share work; a 4 x 4 sliding board is solved with the table from the cache; the Code panel runs and
       checks a program; Link-up's Race says it needs the network, in both languages, and solo play goes on."""
-    page = open_game.blank(service_workers=True)
     page.page.add_init_script(NOTE_REGISTER)
     page.page.goto(page.base + "?game=huarong&lang=en&speed=0")
     page = PAGES["huarong"](page.page, page.base, page._watch, page.device)
@@ -183,38 +216,16 @@ def test_one_visit_is_offline_ready_once_the_solver_is_up_and_then_every_game_wo
     expect(linkup.alert()).to_be_hidden()
 
 
-def _tree(dest: Path) -> Path:
-    """A copy of the app's tree to serve and change (static/vendor/ hard-linked: its files are only read,
-    and the copy's sw-files.js is written by a rename)."""
-    for name in ("index.html", "favicon.ico", "manifest.webmanifest", "sw.js", "package-lock.json"):
-        shutil.copy2(ROOT / name, dest / name)
-    shutil.copytree(ROOT / "py", dest / "py", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "tools", dest / "tools", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "static", dest / "static", ignore=shutil.ignore_patterns("vendor"))
-    shutil.copytree(ROOT / "static" / "vendor", dest / "static" / "vendor", copy_function=_link)
-    (dest / "static" / "vendor" / "sw-files.js").unlink()
-    _configs(dest)
-    return dest
-
-
-def _link(src: str, dst: str) -> None:
-    import os
-
-    os.link(src, dst)
-
-
-def _configs(tree: Path) -> None:
-    subprocess.run([sys.executable, str(tree / "tools" / "configs.py")], check=True, cwd=tree)
-
-
-VERSION_MARK = "getComputedStyle(document.documentElement).getPropertyValue('--app-build').trim()"
-WORKER_TEXT = "fetch('static/code-worker.js').then(r => r.text()).then(t => t.includes('// build 2'))"
-
-
-def test_a_new_version_waits_for_reload_and_then_runs_alone(open_game, tmp_path):
-    """The server's files change under the same URLs: the open page keeps every old file (its style and a
-    worker it loads later alike), says a new version is ready, and switches to it, all files at once, only
-    when the player presses Reload; the old version's cache is deleted."""
+def test_offline_after_one_visit_and_a_new_version_waits_for_reload(open_game, tmp_path):
+    """On a phone, in one context where the service worker may register, two servers in turn (each origin
+    its own service worker and caches): this one's app played offline after one visit
+    (:func:`offline_after_one_visit`); then a server whose files change under the same URLs: the open page
+    keeps every old file (its style and a worker it loads later alike), says a new version is ready (on
+    the phone's screen, in either language), and switches to it, all files at once, only when the player
+    presses Reload; the old version's cache is deleted."""
+    blank = open_game.blank("phone", service_workers=True)
+    offline_after_one_visit(blank)
+    blank.context.set_offline(False)
     sys.path.insert(0, str(ROOT / "py"))
     from race.server import Server
 
@@ -223,7 +234,7 @@ def test_a_new_version_waits_for_reload_and_then_runs_alone(open_game, tmp_path)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = "http://127.0.0.1:%d/" % server.server_address[1]
     try:
-        page = installed(open_game, "?game=huarong&lang=zh", base, "phone")
+        page = visited(blank, "?game=huarong&lang=zh", base)
         assert page.evaluate(VERSION_MARK) == ""
         old = page.evaluate(CACHES)
         # version 2: a style the page reads at once, and the Code panel's worker, loaded later

@@ -11,58 +11,20 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.e2e
 
 
-# ====================================================================== editors
-def test_the_editor_places_moves_deletes_and_refuses_by_mouse_and_keyboard(open_game):
-    """Clicks and keys reach Huarong's editor: a tool and a cell place a piece; a piece that does not fit
-    is refused, said and marked on its cell; a piece clicked is selected, an arrow key that would overlap is
-    refused and Delete removes it; Play this board with no piece 1 says so in the alert and stays in the
-    editor. (The classic board built, every refusal's words, Solve from the editor, the course's numbering,
-    the 5-column note and Share from the editor: tests/test_midend_views.py.)"""
-    page = open_game("?lang=en", solver=False)
-    panel = page.panel
-    panel.get_by_role("button", name="Edit").click()
-    panel.get_by_role("button", name="Clear").click()
-    status = panel.get_by_role("status")
-    page.place("Cao Cao", 0, 1)
-    page.place("Down", 0, 0)
-    expect(page.locator("#hr-edit-board .hr-piece.boss")).to_have_count(1)
-    page.watch_refusals()
-    page.place("Down", 4, 1)
-    expect(status).to_have_text("That does not fit on the board.")
-    page.expect_refused(page.locator("#hr-edit-board .ed-cell[data-r='4'][data-c='1']"))
-    boss = page.locator("#hr-edit-board .hr-piece.boss")
-    boss.click()  # select, then keys move it (any free cell) and Delete removes it
-    page.keyboard.press("ArrowLeft")
-    expect(status).to_have_text("That would overlap another piece.")
-    page.keyboard.press("Delete")
-    expect(page.locator("#hr-edit-board .hr-piece.boss")).to_have_count(0)
-    panel.get_by_role("button", name="Play this board").click()
-    expect(panel.get_by_role("alert")).to_have_text(re.compile("^This board cannot be played yet: there is no piece 1"))
-    expect(page.locator("#panel-huarong")).to_have_class("panel editing")
-
-
-def test_set_a_sliding_position_by_tapping_tiles_with_unsolvable_shown_live(open_game):
-    """On a phone, taps on the draft's cells (named by tile and place) reach the editor: two tiles swapped
-    are marked unsolvable at once. (What each swap says, Solve and Reset from the editor:
-    tests/test_midend_views.py.)"""
-    page = open_game("?game=sliding&lang=en&board=3x3-123456780", "phone", solver=False)
-    panel = page.panel
-    panel.get_by_role("button", name="Edit").tap()
-    status = panel.get_by_role("status")
-    expect(status).to_contain_text("this is the goal")
-    edit = page.locator("#sp-edit-board")
-    edit.get_by_role("button", name=re.compile("^Tile 1,")).tap()
-    edit.get_by_role("button", name=re.compile("^Tile 2,")).tap()
-    expect(status).to_contain_text("unsolvable")
-    expect(edit).to_have_class(re.compile("unsolvable"))
-    expect(edit.get_by_role("button", name=re.compile(r"^Tile 1, row 1, column 2"))).to_be_visible()
-
-
-# ====================================================================== keys, touch, refusal
-def test_undo_redo_shortcuts_and_an_illegal_move_refused_visibly(open_game):
-    """Huarong, then the sliding puzzle by its tab: a move the rules refuse is marked on its piece or
-    tile (the mark goes again); u / r and Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z undo and redo, but typed into a
-    text field they are typing."""
+# ====================================================================== a laptop's mouse and keys
+def test_keys_clicks_and_refusals_reach_every_game_and_the_editor(open_game):
+    """One page, every game by its tab:
+    - Huarong, then the sliding puzzle: a move the rules refuse is marked on its piece or tile (the mark
+      goes again); u / r and Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z undo and redo, but typed into a text field
+      they are typing;
+    - a win by hand on the sliding puzzle: the panel celebrates (a glow, then not); the same win again
+      for a reader who asked for less motion: celebrated again, with no animation;
+    - Link-up's grid is one Tab stop with an arrow-key cursor (a refused step marked, Enter picks, End);
+    - clicks and keys reach Huarong's editor: a tool and a cell place a piece; a piece that does not fit
+      is refused, said and marked on its cell; a piece clicked is selected, an arrow key that would
+      overlap is refused and Delete removes it; Play this board with no piece 1 says so in the alert and
+      stays in the editor. (The classic board built, every refusal's words, Solve from the editor, the
+      course's numbering, the 5-column note and Share from the editor: tests/test_midend_views.py.)"""
     page = open_game("?lang=en")
     soldier = page.locator("#hr-board").get_by_role("button", name=re.compile(r"^Soldier \(piece 10\)"))
     soldier.focus()
@@ -96,9 +58,28 @@ def test_undo_redo_shortcuts_and_an_illegal_move_refused_visibly(open_game):
     page.get_by_role("tab", name="Sliding puzzle").press("u")
     assert page.move_count() == 0
 
+    # a win by hand, on the sliding puzzle's first board
+    sliding = page.show("sliding")
+    panel = sliding.panel
+    moves = _sliding_solution("2x3-412503")
+    assert sliding.board() == [[4, 1, 2], [5, 0, 3]]
+    for i, motion in enumerate(("no-preference", "reduce")):
+        page.emulate_media(reduced_motion=motion)
+        if i:
+            sliding.undo()
+        else:
+            for tile in moves[:-1]:
+                assert page.evaluate("gameHandler.move(%d)" % tile)
+            assert panel.get_attribute("data-celebrated") is None
+        assert page.evaluate("gameHandler.move(%d)" % moves[-1])
+        expect(panel).to_have_attribute("data-celebrated", str(i + 1))
+        expect(panel).to_have_class(re.compile("celebrating"))
+        animation = page.evaluate("getComputedStyle(document.querySelector('#sp-board')).animationName")
+        assert animation == ("none" if motion == "reduce" else "celebrate"), motion
+        expect(panel).not_to_have_class(re.compile("celebrating"), timeout=5_000)
 
-def test_the_linkup_grid_is_one_tab_stop_with_an_arrow_key_cursor(open_game):
-    page = open_game("?game=linkup&lang=en", "desktop", solver=False)
+    # Link-up's grid: one Tab stop, an arrow-key cursor
+    page = page.show("linkup")
     grid = [[3, 6, 3, 6, 6, 3], [4, 5, 1, 1, 5, 2], [4, 1, 4, 1, 4, 6], [5, 3, 5, 2, 2, 2]]
     assert page.board() == grid
     expect(page.locator("#lu-board .lu-tile[tabindex='0']")).to_have_count(1)
@@ -108,7 +89,6 @@ def test_the_linkup_grid_is_one_tab_stop_with_an_arrow_key_cursor(open_game):
     page.locator("#lu-board .lu-tile[tabindex='0']").focus()
     focused = "document.activeElement.dataset.cell"
     assert page.evaluate(focused) == "0"
-    page.watch_refusals()
     page.keyboard.press("ArrowUp")  # nothing above: refused
     page.expect_refused(page.locator("#lu-board [data-cell='0']"))
     page.keyboard.press("ArrowDown")
@@ -123,7 +103,30 @@ def test_the_linkup_grid_is_one_tab_stop_with_an_arrow_key_cursor(open_game):
     page.keyboard.press("End")
     assert page.evaluate(focused) == "11"
 
+    # Huarong's editor
+    page = page.show("huarong")
+    panel = page.panel
+    panel.get_by_role("button", name="Edit").click()
+    panel.get_by_role("button", name="Clear").click()
+    status = panel.get_by_role("status")
+    page.place("Cao Cao", 0, 1)
+    page.place("Down", 0, 0)
+    expect(page.locator("#hr-edit-board .hr-piece.boss")).to_have_count(1)
+    page.place("Down", 4, 1)
+    expect(status).to_have_text("That does not fit on the board.")
+    page.expect_refused(page.locator("#hr-edit-board .ed-cell[data-r='4'][data-c='1']"))
+    boss = page.locator("#hr-edit-board .hr-piece.boss")
+    boss.click()  # select, then keys move it (any free cell) and Delete removes it
+    page.keyboard.press("ArrowLeft")
+    expect(status).to_have_text("That would overlap another piece.")
+    page.keyboard.press("Delete")
+    expect(page.locator("#hr-edit-board .hr-piece.boss")).to_have_count(0)
+    panel.get_by_role("button", name="Play this board").click()
+    expect(panel.get_by_role("alert")).to_have_text(re.compile("^This board cannot be played yet: there is no piece 1"))
+    expect(page.locator("#panel-huarong")).to_have_class("panel editing")
 
+
+# ====================================================================== a phone's touch
 def swipe(page, box, dx, dy):
     """A one-finger swipe through Chromium's touch input (pointer events of type touch)."""
     cdp = page.context.new_cdp_session(page.page)
@@ -135,7 +138,12 @@ def swipe(page, box, dx, dy):
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
-def test_swipe_to_slide_on_a_touch_screen(open_game):
+def test_touch_reaches_the_sliding_puzzle_and_its_editor(open_game):
+    """On a phone: a swipe slides the tile toward the blank (the tile left of the blank right, the tile
+    above it down), a swipe with nothing to slide is refused and moves nothing, and a tap still slides;
+    then, on a board pasted in, taps on the editor's draft cells (named by tile and place) reach the
+    editor: two tiles swapped are marked unsolvable at once. (What each swap says, Solve and Reset from
+    the editor: tests/test_midend_views.py.)"""
     page = open_game("?game=sliding&lang=en&board=2x3-412503", "phone", solver=False)
     board = page.locator("#sp-board").bounding_box()
     swipe(page, board, 80, 0)  # right: the tile left of the blank slides right
@@ -149,6 +157,19 @@ def test_swipe_to_slide_on_a_touch_screen(open_game):
     assert page.move_count() == 2
     page.locator("#sp-board [data-tile='1']").tap()  # and a tap still slides
     assert page.board() == [[1, 0, 2], [4, 5, 3]]
+
+    page.paste_board("3x3-123456780")
+    expect(page.locator("#sp-board [data-tile='8']")).to_have_count(1)
+    panel = page.panel
+    panel.get_by_role("button", name="Edit").tap()
+    status = panel.get_by_role("status")
+    expect(status).to_contain_text("this is the goal")
+    edit = page.locator("#sp-edit-board")
+    edit.get_by_role("button", name=re.compile("^Tile 1,")).tap()
+    edit.get_by_role("button", name=re.compile("^Tile 2,")).tap()
+    expect(status).to_contain_text("unsolvable")
+    expect(edit).to_have_class(re.compile("unsolvable"))
+    expect(edit.get_by_role("button", name=re.compile(r"^Tile 1, row 1, column 2"))).to_be_visible()
 
 
 # ====================================================================== the fixes
@@ -185,25 +206,3 @@ def _sliding_solution(code):
     from puzzles.sliding.solver import solve
 
     return solve(SlidingBoard.parse(code)).moves
-
-
-def test_a_win_by_hand_gets_a_moment_still_for_less_motion(open_game):
-    """A win by hand: the panel celebrates (a glow, then not); the same win again for a reader who asked
-    for less motion: celebrated again, with no animation."""
-    page = open_game("?game=sliding&lang=en", solver=False)
-    panel = page.panel
-    moves = _sliding_solution("2x3-412503")
-    for i, motion in enumerate(("no-preference", "reduce")):
-        page.emulate_media(reduced_motion=motion)
-        if i:
-            page.undo()
-        else:
-            for tile in moves[:-1]:
-                assert page.evaluate("gameHandler.move(%d)" % tile)
-            assert panel.get_attribute("data-celebrated") is None
-        assert page.evaluate("gameHandler.move(%d)" % moves[-1])
-        expect(panel).to_have_attribute("data-celebrated", str(i + 1))
-        expect(panel).to_have_class(re.compile("celebrating"))
-        animation = page.evaluate("getComputedStyle(document.querySelector('#sp-board')).animationName")
-        assert animation == ("none" if motion == "reduce" else "celebrate"), motion
-        expect(panel).not_to_have_class(re.compile("celebrating"), timeout=5_000)

@@ -158,7 +158,7 @@ def test_three_players_race_on_one_board(open_game, server_url):
     a.button(t("race", la), exact=True).click()
     link, code = a.race_link(), a.race_code()
     assert "game=linkup" in link and "room=" + code.replace("-", "") in link
-    b = open_game(link + "&lang=" + lb, solver=False, new=True)  # by the link
+    b = open_game(link + "&lang=" + lb, "phone", solver=False)  # by the link, on a phone
     lang_of = {a: la, b: lb}
     expect(line(b)).to_contain_text(t("race_lobby", lb, n=2))  # b seated second, before c
     c = Racer(server_url)
@@ -264,33 +264,40 @@ def test_three_players_race_on_one_board(open_game, server_url):
         c.close()
 
 
-@pytest.mark.parametrize("device, lang", [("phone", "zh"), ("desktop", "en")])
-def test_the_race_panel_is_accessible(open_game, server_url, device, lang):
-    """axe finds nothing serious in the room's lobby and in the race, another player's bar moving (that
-    player a client of the protocol with no page, :class:`Racer`)."""
-    a = open_game("?game=linkup&lang=" + lang, device, solver=False)
-    a.button(t("race", lang), exact=True).click()
-    code = a.race_code()
-    b = Racer(server_url)
-    try:
-        b.send(t="join", room=code)
-        expect(line(a)).to_contain_text(t("race_lobby", lang, n=2))
-        assert axe_serious(a, server_url) == []
-        ready(a, lang)
-        b.send(t="ready", ready=True)
-        expect(line(a)).to_have_text(t("race_on", lang), timeout=10_000)
-        b.play_out(1)
-        expect(a.race_bar(name_of(2, lang))).to_have_attribute("aria-valuenow",
-                                                                str(Board.from_grid(a.board()).tiles() - 2))
-        assert axe_serious(a, server_url) == []
-    finally:
-        b.close()
+# Which links cannot be a room's is room_code's, unit-tested (tests/test_race_client.py); here the page says
+# so in each language, for a link too long to read and one carrying markup.
+BAD_ROOMS = {"en": "A" * 60000, "zh": "<b>ABCD2345</b>"}
 
 
 @pytest.mark.parametrize("la, lb", [("zh", "en"), ("en", "zh")])
-def test_create_a_room_or_join_with_a_code_side_by_side_and_ready_says_what_it_will_do(open_game, la, lb):
-    a = open_game("?game=linkup&lang=" + la, solver=False)
-    b = open_game("?game=linkup&lang=" + lb, device="phone", solver=False, new=True)
+def test_create_a_room_or_join_with_a_code_side_by_side_and_ready_says_what_it_will_do(open_game, server_url, la,
+                                                                                        lb):
+    """A player on a desktop makes a room, a friend on a phone joins it with its code, each page in its own
+    language:
+    - the desktop page's race panel, built after the first screen, says its help in the page's language,
+      with no invitation and no Ready;
+    - the friend first follows a room link that cannot be a room's (60,000 characters in English, markup in
+      中文): the page says so in words, still offers its ways in, and solo play goes on;
+    - out of a room both ways in show (Create a room; the code field and Join on one line, side by side
+      with Create but on a phone), no room code; Join with nothing typed, then with a code too short, says
+      so; the code typed (in lower case) and Enter join the room, sending nothing but ``join``; in a room
+      the code field and Create go, both pages show the lobby of two and no bars;
+    - Ready is named by what it will do and pressed while the player is ready (Not ready undoes it, and the
+      other page sees it); both ready: the race is on, each page with one bar;
+    - with the desktop page in English and the phone in 中文, axe finds nothing serious on either, in the
+      lobby and in the race once each player's bar has moved."""
+    a = open_game("?game=linkup&lang=" + la, "desktop", solver=False)
+    # the panel, built once its module is in (after the first screen), is drawn as if built with the page:
+    # its line in the page's language, out of a room (no invitation, no Ready)
+    a.wait_for_function("window.__startupDone === true", timeout=60_000)
+    expect(line(a)).to_have_text(t("race_help", la))
+    expect(a.race().locator(".race-invite")).to_be_hidden()
+    expect(a.race().get_by_role("button", name=t("race_ready", la), exact=True)).to_be_hidden()
+    b = open_game("?game=linkup&lang=%s&room=%s" % (lb, BAD_ROOMS[lb]), "phone", solver=False)
+    expect(line(b)).to_have_text(t("race_bad_link", lb))
+    expect(b.race().get_by_role("button", name=t("race_create", lb), exact=True)).to_be_visible()
+    assert b.connect_pairs(1) == 1  # solo play goes on
+    audit = la == "en"  # the desktop in English, the phone in 中文
     for page, lang in ((a, la), (b, lb)):  # both ways in, before any room is made
         create = page.race().get_by_role("button", name=t("race_create", lang), exact=True)
         field = page.race().get_by_label(t("race_code", lang), exact=True)
@@ -321,6 +328,8 @@ def test_create_a_room_or_join_with_a_code_side_by_side_and_ready_says_what_it_w
     for page, lang in ((a, la), (b, lb)):
         expect(line(page)).to_contain_text(t("race_lobby", lang, n=2))
         expect(page.race().get_by_role("progressbar")).to_have_count(0)
+    if audit:
+        assert axe_serious(a, server_url) == [] and axe_serious(b, server_url) == []
     # Ready is named by what it will do, and pressed while the player is ready
     ready_a = a.race().get_by_role("button", name=t("race_ready", la), exact=True)
     expect(ready_a).to_have_attribute("aria-pressed", "false")
@@ -340,16 +349,13 @@ def test_create_a_room_or_join_with_a_code_side_by_side_and_ready_says_what_it_w
     for page, lang in ((a, la), (b, lb)):
         expect(line(page)).to_have_text(t("race_on", lang), timeout=10_000)
         expect(page.race().get_by_role("progressbar")).to_have_count(1)
-
-
-# Which links cannot be a room's is room_code's, unit-tested (tests/test_race_client.py); here the page says
-# so in each language, for a link too long to read and one carrying markup.
-@pytest.mark.parametrize("room, lang", [("A" * 60000, "en"), ("<b>ABCD2345</b>", "zh")], ids=["60000", "html"])
-def test_a_room_link_that_cannot_be_a_room_says_so_in_words(open_game, room, lang):
-    page = open_game("?game=linkup&lang=%s&room=%s" % (lang, room), solver=False)
-    expect(line(page)).to_have_text(t("race_bad_link", lang))
-    expect(page.race().get_by_role("button", name=t("race_create", lang), exact=True)).to_be_visible()
-    assert page.connect_pairs(1) == 1  # solo play goes on
+    if audit:  # each player's bar moves on the other's page
+        tiles = Board.from_grid(a.board()).tiles()
+        a.connect_pairs(1)
+        b.connect_pairs(1)
+        expect(a.race_bar(name_of(2, la))).to_have_attribute("aria-valuenow", str(tiles - 2))
+        expect(b.race_bar(name_of(1, lb))).to_have_attribute("aria-valuenow", str(tiles - 2))
+        assert axe_serious(a, server_url) == [] and axe_serious(b, server_url) == []
 
 
 def test_served_as_plain_files_race_says_it_needs_the_server(open_game, static_url):

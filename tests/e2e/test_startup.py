@@ -42,23 +42,60 @@ def solves(page) -> None:
     page.wait_for_function("gameHandler.isSolved()")
 
 
-def test_the_solver_starts_from_the_snapshot(open_game):
-    page = open_game("?game=huarong&lang=en&speed=0")
+def fetched_py(page, moment: str = "window.__readyAt") -> list:
+    """The page's Python modules fetched so far, as paths from py/ (a precompiled one, from
+    static/vendor/build/mpy/, by its source's name), each with whether it was asked for before
+    ``moment`` (by default, when the board became playable: boot.js's marks)."""
+    return page.evaluate("""(moment) => performance.getEntriesByType('resource')
+        .map(e => [e.name.split('?')[0], e.startTime < moment])
+        .filter(([name]) => name.includes('/py/') || name.includes('/build/mpy/') && name.endsWith('.mpy'))
+        .map(([name, early]) => [name.includes('/py/') ? name.split('/py/')[1]
+                                 : name.split('/build/mpy/')[1].replace(/[.]mpy$/, '.py'), early])""",
+                         page.evaluate(moment))
+
+
+IDLE_AT = """new MutationObserver(() => {
+    if (document.documentElement.dataset.solverState === 'idle' && !window.__idleAt)
+        window.__idleAt = performance.timeOrigin + performance.now();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-solver-state']});"""
+
+LAZY_PANELS = {"app/code_panel.py", "app/step_view.py", "app/map_panel.py", "app/records_panel.py",
+               "puzzles/huarong/chart_view.py", "puzzles/huarong/compare_view.py", "puzzles/huarong/editor_view.py",
+               "puzzles/linkup/race_view.py", "puzzles/linkup/race_client.py"}
+
+
+def test_the_solver_starts_from_the_snapshot_at_navigation_and_the_panels_come_after(open_game):
+    """One ordinary start, in the order a page goes through it:
+    - the first screen: the board is playable before the modules of the panels a click opens were even
+      asked for (PyScript compiles every module it is given before main.py builds the board), and they
+      are not asked for before the solver is ready either (that work beside the solver's start slows it);
+    - the solver's worker starts from the snapshot (the worker's marks ``pyodide:snapshot`` and
+      ``solver-worker:snapshot``); it is a plain module worker that boot.js starts as the page loads,
+      before the page's Python runs its first line (main.py's mark app:main), with no PyScript in it (none
+      of its files fetched there). The board's start comes first: the worker asks for its snapshot once
+      MicroPython is up (boot.js's mark solver-files-go) and starts Pyodide (its first request,
+      pyodide-lock.json) once the board is playable (the mark solver-go), or 1 s after navigation. The
+      snapshot was made from the files worker.toml names (its digest): of py/, the worker fetches worker.py
+      alone;
+    - the worker says it is ready as soon as it has loaded; its warm-up runs after that, between the
+      page's calls, and stops at the page's first job (here the look-ahead's Solve of the board on screen,
+      which warms the same code). Both times are the worker's own marks: when the page hears "ready"
+      depends on its main thread, which a loaded machine delays;
+    - Solve then answers (the board solved), and the Code panel, the state map and the records open on
+      the first click, their modules fetched by then."""
+    blank = open_game.blank()
+    blank.page.add_init_script(IDLE_AT)
+    page = blank.open("?game=huarong&lang=en&speed=0")
+    assert page.evaluate("window.__idleAt"), "the page saw its solver become ready"
+    early = {name for name, before_ready in fetched_py(page) if before_ready}
+    assert {"app/view.py", "app/shell.py", "puzzles/huarong/view.py"} <= early, early
+    assert not early & LAZY_PANELS, early & LAZY_PANELS
+    before_solver = {name for name, before in fetched_py(page, "window.__solverAt") if before}
+    assert not before_solver & LAZY_PANELS, before_solver & LAZY_PANELS
+
     expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.")
     marks = worker_marks(page)
     assert "pyodide:snapshot" in marks and "solver-worker:snapshot" in marks, marks
-    solves(page)
-
-
-def test_the_solver_worker_starts_at_navigation_without_pyscript(open_game):
-    """The solver's worker is a plain module worker that boot.js starts as the page loads, before the
-    page's Python runs its first line (main.py's mark app:main), with no PyScript in it (none of its files
-    fetched there). The board's start comes first: the worker asks for its snapshot once MicroPython is
-    up (boot.js's mark solver-files-go) and starts Pyodide (its first request, pyodide-lock.json) once
-    the board is playable (the mark solver-go), or 1 s after navigation. The snapshot was made from the
-    files worker.toml names (its digest): of py/, the worker fetches worker.py alone."""
-    page = open_game("?game=huarong&lang=en&speed=0")
-    expect(page.locator("#solver-note")).to_contain_text("Solver: ready (Python 3.")
     solvers = [w for w in page.workers if w.url.endswith("/static/solver-worker.js")]
     assert len(solvers) == 1, [w.url for w in page.workers]
     worker = solvers[0].evaluate("""() => ({origin: performance.timeOrigin, fetched: performance
@@ -68,12 +105,32 @@ def test_the_solver_worker_starts_at_navigation_without_pyscript(open_game):
     first = {}
     for name, at in worker["fetched"]:
         first.setdefault(name.rsplit("/", 1)[-1], at)
-    marks = page.evaluate("""() => Object.fromEntries(['app:main', 'solver-files-go', 'solver-go']
+    navigation = page.evaluate("""() => Object.fromEntries(['app:main', 'solver-files-go', 'solver-go']
         .map(m => [m, performance.timeOrigin + performance.getEntriesByName(m)[0].startTime]))""")
-    assert worker["origin"] < marks["app:main"], (worker["origin"], marks)
-    assert marks["solver-files-go"] <= first["snapshot.bin"], (first, marks)
-    assert marks["solver-go"] <= first["pyodide-lock.json"], (first, marks)
+    assert worker["origin"] < navigation["app:main"], (worker["origin"], navigation)
+    assert navigation["solver-files-go"] <= first["snapshot.bin"], (first, navigation)
+    assert navigation["solver-go"] <= first["pyodide-lock.json"], (first, navigation)
+
+    warm_marks = ("performance.getEntriesByType('mark').filter(m => m.name.startsWith('%s'))"
+                  ".map(m => [m.name, m.startTime])")
+    got = []
+    for _ in range(100):
+        got = solvers[0].evaluate(warm_marks % "solver-warm-up:")
+        if got:
+            break
+        page.wait_for_timeout(100)
+    (name, warmed), = got
+    (_, ready), = solvers[0].evaluate(warm_marks % "solver-boot:ready")
+    assert ready < warmed, "the worker said it was ready before its warm-up ended"
+    assert '"units"' in name or '"stopped"' in name, name
     solves(page)
+
+    page.code_panel().open()
+    page.open_map()
+    page.get_by_role("button", name="Records").click()
+    expect(page.locator("#records-panel")).to_be_visible()
+    later = {name for name, _ in fetched_py(page)}
+    assert LAZY_PANELS <= later, LAZY_PANELS - later
 
 
 @pytest.mark.parametrize(
@@ -122,49 +179,11 @@ def test_a_worker_file_changed_since_the_snapshot_is_the_one_used(open_game, ser
     solves(page)
 
 
-LAZY_PANELS = {"app/code_panel.py", "app/step_view.py", "app/map_panel.py", "app/records_panel.py",
-               "puzzles/huarong/chart_view.py", "puzzles/huarong/compare_view.py", "puzzles/huarong/editor_view.py",
-               "puzzles/linkup/race_view.py", "puzzles/linkup/race_client.py"}
-
-
-def fetched_py(page, moment: str = "window.__readyAt") -> list:
-    """The page's Python modules fetched so far, as paths from py/ (a precompiled one, from
-    static/vendor/build/mpy/, by its source's name), each with whether it was asked for before
-    ``moment`` (by default, when the board became playable: boot.js's marks)."""
-    return page.evaluate("""(moment) => performance.getEntriesByType('resource')
-        .map(e => [e.name.split('?')[0], e.startTime < moment])
-        .filter(([name]) => name.includes('/py/') || name.includes('/build/mpy/') && name.endsWith('.mpy'))
-        .map(([name, early]) => [name.includes('/py/') ? name.split('/py/')[1]
-                                 : name.split('/build/mpy/')[1].replace(/[.]mpy$/, '.py'), early])""",
-                         page.evaluate(moment))
-
-
-def test_the_first_screen_loads_no_panel_module_and_every_panel_opens_after(open_game):
-    """The board is playable before the modules of the panels a click opens were even asked for
-    (PyScript compiles every module it is given before main.py builds the board); they are fetched
-    once the solver is ready too (that work beside the solver's start slows it), and the Code panel,
-    the state map and the records open on the first click."""
-    page = open_game("?game=huarong&lang=en")
-    early = {name for name, before_ready in fetched_py(page) if before_ready}
-    assert {"app/view.py", "app/shell.py", "puzzles/huarong/view.py"} <= early, early
-    assert not early & LAZY_PANELS, early & LAZY_PANELS
-    before_solver = {name for name, before in fetched_py(page, "window.__solverAt") if before}
-    assert not before_solver & LAZY_PANELS, before_solver & LAZY_PANELS
-    page.code_panel().open()
-    page.open_map()
-    page.get_by_role("button", name="Records").click()
-    expect(page.locator("#records-panel")).to_be_visible()
-    later = {name for name, _ in fetched_py(page)}
-    assert LAZY_PANELS <= later, LAZY_PANELS - later
-
-
-def first_request_fails(open_game, pattern: str, held: bool = False) -> tuple:
-    """A blank page whose first request of ``pattern`` fails (the next ones go through: app.lazy tries
-    again); answers the page, the list of the failed URLs and ``release()``. With ``held``, the requests
-    wait unanswered until ``release()`` (a loaded machine may start the page after the retry)."""
-    page = open_game.blank()
-    open_game.allow.append("Failed to load resource")
-    failed, waiting, gate = [], [], {"open": not held}
+def first_request_fails(page, pattern: str) -> tuple:
+    """On a blank page, the first request of ``pattern`` fails (the next ones go through: app.lazy tries
+    again), and every request of it waits unanswered until ``release()`` (a loaded machine may start the
+    page after the retry); answers the list of the failed URLs and ``release()``."""
+    failed, waiting, gate = [], [], {"open": False}
 
     def answer(route):
         if not failed:
@@ -185,75 +204,39 @@ def first_request_fails(open_game, pattern: str, held: bool = False) -> tuple:
             answer(waiting.pop(0))
 
     page.route(pattern, first_fails)
-    return page, failed, release
+    return failed, release
 
 
-def test_huarong_edit_pressed_before_the_editor_is_loaded_draws_the_draft_once_it_is(open_game):
-    """The board editor's module comes after the first screen: Edit pressed before it is in opens the
-    editor (its bar, the draft's status) and the draft is drawn, with its tools, as soon as it arrives.
-    Its first request fails, so it arrives a second later (app.lazy tries again)."""
-    page, failed, release = first_request_fails(open_game, "**/py/puzzles/huarong/editor_view.py", held=True)
-    page = page.open("?game=huarong&lang=en", solver=False)
+def test_a_panel_pressed_before_its_module_is_in_opens_once_it_is(open_game):
+    """The modules of Huarong's board editor and of Link-up's race come after the first screen (both
+    held back here, their first request failing: they arrive once let through, app.lazy trying again):
+    - Link-up opened: the race's modules were not asked for before the board was playable, and its
+      toolbar button is there from the start;
+    - Race pressed, then Edit pressed on Huarong's tab, both before their modules are in: the editor opens
+      at once (its bar, the draft's status) with no piece drawn yet;
+    - once the modules come, the draft is drawn with its tools, Play this board plays it, and the room
+      the Race press asked for is made (its link shown)."""
+    page = open_game.blank()
+    open_game.allow.append("Failed to load resource")
+    editor_failed, release_editor = first_request_fails(page, "**/py/puzzles/huarong/editor_view.py")
+    race_failed, release_race = first_request_fails(page, "**/py/puzzles/linkup/race_view.py")
+    linkup = page.open("?game=linkup&lang=en", solver=False)
+    early = {name for name, before_ready in fetched_py(linkup) if before_ready}
+    assert not early & {"puzzles/linkup/race_view.py", "puzzles/linkup/race_client.py"}, early
+    race = linkup.button("Race", exact=True)
+    expect(race).to_have_count(1)
+    race.click()
+    page = linkup.show("huarong")
     page.button("Edit", exact=True).click()
     expect(page.status()).to_have_text(t("ed_ready", "en"))
     assert page.evaluate("document.querySelectorAll('#hr-edit-board .hr-piece').length") == 0
-    release()
+    release_race()
+    release_editor()
     pieces = page.locator("#hr-edit-board .hr-piece")
     expect(pieces).to_have_count(10)
-    assert failed
+    assert editor_failed and race_failed
     expect(page.panel.get_by_role("button", name="Soldier", exact=True)).to_be_visible()
     page.button("Play this board", exact=True).click()
     expect(page.locator("#hr-board .hr-piece")).to_have_count(10)
-
-
-def test_linkup_race_button_is_there_at_once_and_its_panel_comes_after_the_first_screen(open_game):
-    """Link-up's race is loaded after the first screen; its toolbar button is there from the start,
-    and pressed before the panel is in it makes a room once the panel is."""
-    page, _, _ = first_request_fails(open_game, "**/py/puzzles/linkup/race_view.py")
-    page = page.open("?game=linkup&lang=en", solver=False)
-    early = {name for name, before_ready in fetched_py(page) if before_ready}
-    assert not early & {"puzzles/linkup/race_view.py", "puzzles/linkup/race_client.py"}, early
-    race = page.button("Race", exact=True)
-    expect(race).to_have_count(1)
-    race.click()
+    page.show("linkup")
     expect(page.locator("#race-link")).to_have_value(re.compile(r"[?&]game=linkup&room="), timeout=20_000)
-
-
-def test_linkup_race_panel_built_after_the_first_screen_is_drawn_in_the_pages_language(open_game):
-    """The race's panel, built once its module is in, is drawn as if built with the page: its line in
-    the page's language, out of a room (no invitation, no Ready)."""
-    page = open_game("?game=linkup&lang=zh", solver=False)
-    page.wait_for_function("window.__startupDone === true", timeout=60_000)
-    expect(page.locator("#race .race-line")).to_have_text(t("race_help", "zh"))
-    expect(page.locator("#race .race-invite")).to_be_hidden()
-    expect(page.locator("#race").get_by_role("button", name=t("race_ready", "zh"), exact=True)).to_be_hidden()
-
-
-IDLE_AT = """new MutationObserver(() => {
-    if (document.documentElement.dataset.solverState === 'idle' && !window.__idleAt)
-        window.__idleAt = performance.timeOrigin + performance.now();
-}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-solver-state']});"""
-
-
-def test_the_solver_is_ready_before_it_warms_up_and_its_first_job_ends_the_warm_up(open_game):
-    """The worker says it is ready as soon as it has loaded; its warm-up runs after that, between the
-    page's calls, and stops at the page's first job (here the look-ahead's Solve of the board on
-    screen, which warms the same code). Solve then answers as before. Both times are the worker's own
-    marks: when the page hears "ready" depends on its main thread, which a loaded machine delays."""
-    blank = open_game.blank()
-    blank.page.add_init_script(IDLE_AT)
-    page = blank.open("?game=huarong&lang=en&speed=0")
-    assert page.evaluate("window.__idleAt"), "the page saw its solver become ready"
-    marks = "performance.getEntriesByType('mark').filter(m => m.name.startsWith('%s')).map(m => [m.name, m.startTime])"
-    solver = next(w for w in page.workers if w.url.endswith("/static/solver-worker.js"))
-    got = []
-    for _ in range(100):
-        got = solver.evaluate(marks % "solver-warm-up:")
-        if got:
-            break
-        page.wait_for_timeout(100)
-    (name, warmed), = got
-    (_, ready), = solver.evaluate(marks % "solver-boot:ready")
-    assert ready < warmed, "the worker said it was ready before its warm-up ended"
-    assert '"units"' in name or '"stopped"' in name, name
-    solves(page)
