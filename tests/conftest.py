@@ -25,6 +25,13 @@ CHROMIUM = "/usr/bin/chromium"
 KEEP_FILES_S = 3600
 
 
+def pytest_collection_modifyitems(items) -> None:
+    """The tests marked ``heavy`` (seconds of CPU each) first, the rest in their order: the test processes
+    (pytest-xdist) then take the long ones while there is other work for the rest, and end together
+    instead of one of them running a long test alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
+
+
 @pytest.fixture(scope="session")
 def server_url():
     from serve import make_server

@@ -493,6 +493,7 @@ def test_huarong_check_names_its_layouts_in_the_pages_language(page):
     run(body)
 
 
+@pytest.mark.heavy
 def test_the_courses_own_huarong_bfs_passes_every_case_of_check_and_what_it_prints_is_shown(page):
     """The course's algorithm as a learner translates it (tools/course_programs.py: a path list per board,
     boards copied, a visited set of strings with pieces of one shape as one), Checked in 中文 by the real

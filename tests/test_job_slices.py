@@ -185,6 +185,7 @@ HUARONG_6X6 = json.dumps([[0, 0, 1, 1, 0, 0], [0, 0, 1, 1, 0, 0], [2, 3, 0, 0, 6
         ("map", HUARONG_6X6, ""),
     ],
 )
+@pytest.mark.heavy
 def test_huarong_searches_grow_no_table_past_a_bounded_size(monkeypatch, action, board, limit):
     """A dict grows by copying everything it holds in one go, so a
     search keeping its millions of positions in one dict would pause 180-360 ms
@@ -374,6 +375,7 @@ def _damaged(data: bytes) -> list:
     ]
 
 
+@pytest.mark.heavy
 def test_damaged_tables_raise_a_coded_error_never_a_zlib_error():
     data = _table_bytes()
     for n, (bad, code) in enumerate(_damaged(data)):
@@ -405,6 +407,7 @@ def test_small_tables_build_in_slices_when_the_4x4_file_cannot_be_read(monkeypat
             sliding_solver._heuristics[(4, 4)] = saved
 
 
+@pytest.mark.heavy
 def test_sliding_5x5_optimal_gives_up_honestly_at_its_budget():
     progress, res = drive(sliding_solver.search(sliding_solver.Board.parse(SLIDING_5X5), budget=200_000))
     assert res.status == "unknown" and res.moves == [] and not res.optimal and res.steps == -1

@@ -2,6 +2,7 @@
 against an independent exhaustive search on boards small enough to enumerate (hypothesis-generated
 4 x 4, 4 x 5, 3 x 6 boards of kinds of four, full or with holes); every "cleared" answer replayed."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -74,6 +75,7 @@ def test_a_pairing_stuck_rejects_cannot_clear_and_the_three_pairings_are_every_w
             assert any(ways) == clearable(b.rows, b.cols, tuple(cells)), b
 
 
+@pytest.mark.heavy
 def test_pairing_dead_finds_what_stuck_misses():
     """stuck() lets one tile free each of its kind's other three; with the pairs fixed it cannot. A 4 x 4
     position of that kind (sampled), the truth by exhaustive search; and the 8 x 18 boards of the

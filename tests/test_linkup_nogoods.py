@@ -6,6 +6,7 @@ that it yields often (a bounded number of route tests between two yields)."""
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -122,6 +123,7 @@ def searched(b: Board, seed: "int | None") -> tuple:
     return s, status, found
 
 
+@pytest.mark.heavy
 def test_every_nogood_found_or_learnt_holds():
     """Each nogood the closure gives (shrunk) and each one learnt by resolution: no clearing order pairs
     its kinds as it says (the board with those pairs relabelled cannot be cleared, by exhaustive search);

@@ -764,6 +764,7 @@ def test_both_servers_say_how_long_a_file_may_be_kept():
                 server.shutdown()
 
 
+@pytest.mark.heavy
 def test_the_server_serves_the_page_and_the_rooms_in_one_process(race_url):
     import aiohttp
 

@@ -43,6 +43,7 @@ def test_turned_and_3x5_answers_replay_and_are_optimal(rows, cols, steps):
         assert len(sol.moves) == manhattan_ida(rows, cols, board.cells), board
 
 
+@pytest.mark.heavy
 def test_random_5x3_and_3x5_boards_replay_and_agree():
     """Random boards (not walks): 5 × 3's answer replays, and so does the same answer, tile for tile, on the
     board turned into a 3 × 5 (5 × 3 is solved turned: solving the turned board again would repeat the very

@@ -169,6 +169,7 @@ def test_sliding_tables_install_from_the_shipped_bytes():
             assert "error" in answer, "damaged tables must be refused"
 
 
+@pytest.mark.heavy
 def test_compare_gives_up_honestly_on_the_distinct_side():
     """横刀立马 with pieces told apart has 14,950,080 reachable positions (the state map's count): the
     distinct side stops at its limit and says so (``unknown``, no steps), the equal side solves it."""

@@ -205,6 +205,7 @@ NODE_SOLVE = textwrap.dedent(
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node")
+@pytest.mark.heavy
 def test_an_interpreter_started_from_a_new_snapshot_solves(tmp_path):
     vendor = ROOT / "static" / "vendor" / "pyodide"
     if not (vendor / "pyodide.mjs").exists():
