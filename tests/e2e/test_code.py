@@ -14,11 +14,9 @@ from playwright.sync_api import expect
 
 from app.i18n import t
 from code_programs import (
-    HUARONG_BFS,
     SLIDES_ONE,
     SLIDING_BFS,
     connect_with,
-    moves_of,
 )
 from course_programs import LEETCODE_773
 from helpers import numbered
@@ -405,19 +403,20 @@ def test_stop_ends_a_runaway_program_within_a_second_and_the_next_run_works(open
 def knowing_the_answers() -> "tuple[str, int]":
     """A fast correct Huarong program for Check: each of Check's boards (the cases the solver's ``cases`` job
     makes from the game's folder, as the page's Check sends them) answered by moves worked out here
-    beforehand by :data:`code_programs.HUARONG_BFS` in CPython, so the learner's worker searches nothing;
-    it prints how many moves it makes. ``(the program, the moves it makes on the first case)``."""
+    beforehand by the game's own solver in CPython, so the learner's worker searches nothing; it prints how
+    many moves it makes. ``(the program, the moves it makes on the first case)``."""
     from puzzles import run as run_job
     from puzzles.games import GAMES
 
-    solver = __import__(GAMES["huarong"].solver, None, None, ["JOBS"])
+    spec = GAMES["huarong"]
+    solver = __import__(spec.solver, None, None, ["JOBS", "solve"])
     made = run_job(solver.JOBS["cases"](None, {}, {}))
     boards, cases = made.stats["boards"], made.stats["cases"]
     known = {}
     for case in cases:
         board = boards[case["board"]]
         if case["expected"] is not None:  # a board with no solution: no moves, as the program makes for it
-            known[tuple(map(tuple, board))] = [tuple(m) for m in moves_of(HUARONG_BFS, board)]
+            known[tuple(map(tuple, board))] = [tuple(m) for m in solver.solve(spec.board.from_grid(board)).moves]
     first = len(known[tuple(map(tuple, boards[cases[0]["board"]]))])
     return ("KNOWN = %r\n\n\ndef solve(board):\n    moves = KNOWN.get(tuple(map(tuple, board)), [])\n"
             "    print('making %%d moves' %% len(moves))\n    for pid, d in moves:\n        gameHandler.move(pid, d)\n"
