@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Sets up everything the tests need (when missing), then runs lint and the whole suite:
 # unit tests in CPython, the main-thread modules under MicroPython, end-to-end in Chromium.
-# The end-to-end tests run in two processes at once (pytest-xdist; each its own server and browser:
-# much of their time is spent waiting on pages, not computing; a third process's browsers cost more CPU
-# than its waits give back on two cores), and the unit tests (CPU only) in the background beside them,
-# in two processes, so that both phases end about together. The tests that time the main thread's tasks (marked "longtask") run among the
+# The end-to-end tests run in three processes at once (pytest-xdist; each its own server and browser:
+# most of their time is spent waiting on pages, not computing), and the unit tests (CPU only) in the
+# background beside them, in two processes (in one, they ended minutes after the end-to-end ones, with a
+# core left idle meanwhile). The tests that time the main thread's tasks (marked "longtask") run among the
 # others: they count each task's CPU time from Chromium's trace, not its wall clock. Tests marked with an
 # xdist_group run in one process (tests/e2e/pages.py's PHONE_2X: a browser context started once, not in each).
 # With arguments, runs just `pytest ARGS` (e.g. tools/test.sh tests/e2e/test_map.py -k phone).
@@ -27,7 +27,7 @@ echo "==> pytest: unit tests (in the background) beside the end-to-end tests"
 .venv/bin/python -m pytest tests --ignore=tests/e2e -p no:cacheprovider -n 2 >"$unit_log" 2>&1 &
 unit_pid=$!
 status=0
-.venv/bin/python -m pytest tests/e2e -n "${E2E_PROCESSES:-2}" --dist loadgroup || status=$?
+.venv/bin/python -m pytest tests/e2e -n "${E2E_PROCESSES:-3}" --dist loadgroup || status=$?
 wait "$unit_pid" || status=$?
 echo "==> unit tests"
 cat "$unit_log"

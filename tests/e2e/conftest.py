@@ -7,9 +7,8 @@ import pytest
 from pages import DEVICES, GamePage, context_device, end_traces
 from playwright.sync_api import expect
 
-# How long an expectation waits for the page by default (Playwright's is 5 s). The suite runs two browsers
-# and the unit tests at once on two cores (tools/test.sh): a wait is how long a check may take, never what
-# it checks.
+# How long an expectation waits for the page by default (Playwright's is 5 s). The suite runs three
+# browsers at once on two cores (tools/test.sh): a wait is how long a check may take, never what it checks.
 expect.set_options(timeout=10_000)
 
 LOCAL = ("http://127.0.0.1:", "http://localhost:", "blob:http://127.0.0.1:", "data:")
