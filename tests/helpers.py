@@ -40,6 +40,18 @@ def drain_with_progress(gen, key: "str | None" = None, each=None) -> tuple:
         seen.append(got if key is None else got[key])
 
 
+def check_cases(game: str) -> tuple:
+    """Check's cases of ``game`` as its solver's ``cases`` job makes them (what the page's Check sends):
+    ``(boards, cases)``, each case naming its board by index into ``boards``."""
+    from puzzles import run
+    from puzzles.games import GAMES
+
+    solver = __import__(GAMES[game].solver, None, None, ["JOBS"])
+    result = run(solver.JOBS["cases"](None, {}, {}))
+    assert result.status == "loaded" and result.moves == []
+    return result.stats["boards"], result.stats["cases"]
+
+
 def step_to_end(job: int, budget_ms: float = 40) -> tuple:
     """Step worker job ``job`` through worker_jobs' protocol until it is done: ``(the last answer, the
     progress dict of every answer before it)``."""

@@ -3,17 +3,10 @@ of them, seeded (the same every time), edge and ring cases and unsolvable ones
 included, each with the exact solver's answer."""
 
 from course_programs import LEETCODE_773
-from puzzles import run
+from helpers import check_cases as cases
 from puzzles.code_check import judge
 from puzzles.games import GAMES
 from puzzles.linkup import Board, connect
-
-
-def cases(game):
-    solver = __import__(GAMES[game].solver, None, None, ["JOBS"])
-    result = run(solver.JOBS["cases"](None, {}, {}))
-    assert result.status == "loaded" and result.moves == []
-    return result.stats["boards"], result.stats["cases"]
 
 
 def test_linkup_cases_two_hundred_pairs_with_ring_paths_and_no_paths():

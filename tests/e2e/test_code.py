@@ -19,7 +19,7 @@ from code_programs import (
     connect_with,
 )
 from course_programs import LEETCODE_773
-from helpers import numbered
+from helpers import check_cases, numbered
 from puzzles.messages import render
 
 pytestmark = pytest.mark.e2e
@@ -408,13 +408,11 @@ def knowing_the_answers() -> "tuple[str, int]":
     makes from the game's folder, as the page's Check sends them) answered by moves worked out here
     beforehand by the game's own solver in CPython, so the learner's worker searches nothing; it prints how
     many moves it makes. ``(the program, the moves it makes on the first case)``."""
-    from puzzles import run as run_job
     from puzzles.games import GAMES
 
     spec = GAMES["huarong"]
-    solver = __import__(spec.solver, None, None, ["JOBS", "solve"])
-    made = run_job(solver.JOBS["cases"](None, {}, {}))
-    boards, cases = made.stats["boards"], made.stats["cases"]
+    solver = __import__(spec.solver, None, None, ["solve"])
+    boards, cases = check_cases("huarong")
     known = {}
     for case in cases:
         board = boards[case["board"]]

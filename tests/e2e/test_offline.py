@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 
 from app.i18n import t
 from code_programs import SLIDING_BFS
+from helpers import check_cases
 
 pytestmark = pytest.mark.e2e
 
@@ -146,13 +147,8 @@ WORKER_TEXT = "fetch('static/code-worker.js').then(r => r.text()).then(t => t.in
 def knowing_the_answers() -> str:
     """A correct sliding-puzzle program that costs no search: each of Check's boards (those the solver's
     ``cases`` job makes, as the page's Check sends them) answered from the job's own expected answers."""
-    from puzzles import run as run_job
-    from puzzles.games import GAMES
-
-    solver = __import__(GAMES["sliding"].solver, None, None, ["JOBS"])
-    made = run_job(solver.JOBS["cases"](None, {}, {}))
-    boards = made.stats["boards"]
-    known = {tuple(map(tuple, boards[case["board"]])): case["expected"] for case in made.stats["cases"]}
+    boards, cases = check_cases("sliding")
+    known = {tuple(map(tuple, boards[case["board"]])): case["expected"] for case in cases}
     return "KNOWN = %r\n\n\ndef slidingPuzzle(board):\n    return KNOWN[tuple(map(tuple, board))]\n" % known
 
 
