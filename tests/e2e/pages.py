@@ -268,14 +268,20 @@ class GamePage:
         return self.page.get_by_role("tab", name=either("tab_" + game))
 
     def show(self, game: str) -> "GamePage":
-        """Click the tab of ``game``; the page object of that game (this page)."""
+        """Click the tab of ``game``; the page object of that game (this page), once the address names it.
+        The shell writes the address a task after the click (``Shell.set_url``), so a reload a few
+        milliseconds after the click may still reopen the game before; a player cannot reload that fast."""
         self.tab(game).click()
         expect(self.tab(game)).to_have_attribute("aria-selected", "true")
+        expect(self.page).to_have_url(re.compile(r"[?&]game=%s(&|#|$)" % game))
         return PAGES[game](self.page, self.base, self._watch, self.device)
 
     def switch_language(self) -> None:
-        """Press the language switch (English <-> 中文)."""
+        """Press the language switch (English <-> 中文); back once the address names the new language (the
+        shell writes it a task after the click, and a reload reads it)."""
+        to = "en" if self.page.evaluate("document.documentElement.lang").startswith("zh") else "zh"
         self.page.get_by_role("button", name=re.compile("^(切换到中文|Switch to English)$")).click()
+        expect(self.page).to_have_url(re.compile(r"[?&]lang=%s(&|#|$)" % to))
 
     def with_records(self, records: str = None) -> None:
         """Records of a few earlier wins (``RECORDS``), as the browser would keep them; the page reloaded."""
