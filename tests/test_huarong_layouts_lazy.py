@@ -1,5 +1,5 @@
 """Huarong's classic layouts on the page's first screen: no layout's board is made until it is asked for,
-and the layout of a board is found by its picture, the same answer as comparing every layout's board."""
+and the layout of a board is looked up by its picture, the same answer as comparing every layout's board."""
 
 import subprocess
 import sys

@@ -125,7 +125,7 @@ _LETTERS = {(2, 2): "C", (1, 2): "h", (2, 1): "v", (1, 1): "s"}
 def picture_of(board: Board) -> "str | None":
     """``board``'s picture (the form of :attr:`Layout.picture`), or ``None`` when a piece has a shape
     no picture draws. Equal boards have equal pictures, so a layout whose picture differs is not the
-    board: the layout of a board is found by comparing a text, not by making every layout's board."""
+    board: the layout of a board is looked up by comparing a text, not by making every layout's board."""
     cells = ["."] * (board.rows * board.cols)
     for p in board.pieces().values():
         letter = _LETTERS.get((p.height, p.width))
