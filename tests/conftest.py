@@ -26,10 +26,12 @@ KEEP_FILES_S = 3600
 
 
 def pytest_collection_modifyitems(items) -> None:
-    """The tests marked ``heavy`` (seconds of CPU each) first, the rest in their order: the test processes
+    """The tests marked ``heavy`` (seconds of CPU each) first, then those marked ``waits`` (on clocks,
+    sockets or other processes more than they compute), the rest in their order. The test processes
     (pytest-xdist) then take the long ones while there is other work for the rest, and end together
-    instead of one of them running a long test alone at the end."""
-    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
+    instead of one of them running a long test alone at the end; and the unit tests' last half minute,
+    which runs alone once the end-to-end tests are over, computes on both cores instead of waiting."""
+    items.sort(key=lambda item: 0 if item.get_closest_marker("heavy") else 1 if item.get_closest_marker("waits") else 2)
 
 
 @pytest.fixture(scope="session")

@@ -7,9 +7,13 @@ import threading
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from serve import make_server, make_static_server  # noqa: E402
+
+pytestmark = pytest.mark.waits  # on clocks, sockets or other processes more than it computes (tests/conftest.py)
 
 ISOLATING = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
 

@@ -10,6 +10,8 @@ import pytest
 
 from helpers import hostile, hostile_scripts
 
+pytestmark = pytest.mark.waits  # on clocks, sockets or other processes more than it computes (tests/conftest.py)
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 

@@ -13,6 +13,8 @@ import fake_page
 from helpers import NASTY
 from puzzles.games import GAMES
 
+pytestmark = pytest.mark.waits  # on clocks, sockets or other processes more than it computes (tests/conftest.py)
+
 
 @pytest.fixture
 def page():

@@ -17,6 +17,8 @@ import pytest
 import fake_page
 from puzzles.games import GAMES
 
+pytestmark = pytest.mark.waits  # on clocks, sockets or other processes more than it computes (tests/conftest.py)
+
 # A board per game whose solution is long enough to pause in (tests/e2e/pages.py's GAME_QUERIES).
 BOARDS = {"huarong": None, "sliding": "3x3-867254301", "linkup": None}
 ORDER = ("huarong", "sliding", "linkup")

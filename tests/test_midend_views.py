@@ -19,6 +19,8 @@ import fake_page
 from app.i18n import t
 from test_midend_play import alert, choose, click, make_view, paste, status, switch_language
 
+pytestmark = pytest.mark.waits  # on clocks, sockets or other processes more than it computes (tests/conftest.py)
+
 COURSE = [[3, 1, 1, 4], [3, 1, 1, 4], [5, 2, 2, 6], [5, 7, 8, 6], [9, 0, 0, 10]]
 ORDER = ("huarong", "linkup", "sliding")
 

@@ -12,6 +12,8 @@ from puzzles.linkup import PRESETS, connect, joinable_pairs
 from race import rooms
 from race.rooms import GRACE_S, IDLE_S, MAX_FRAME, MAX_PLAYERS, Lobby, make_board
 
+pytestmark = pytest.mark.waits  # on clocks, sockets or other processes more than it computes (tests/conftest.py)
+
 
 class Clock:
     def __init__(self) -> None:

@@ -16,6 +16,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import configs  # noqa: E402
 
+pytestmark = pytest.mark.waits  # on clocks, sockets or other processes more than it computes (tests/conftest.py)
+
 
 def test_worker_toml_names_the_snapshot_loader_only_when_the_snapshot_exists(tmp_path, monkeypatch):
     monkeypatch.setattr(configs, "SNAPSHOT", tmp_path / "snapshot.bin")
