@@ -10,6 +10,7 @@ import pytest
 from puzzles.linkup import PRESETS, SPEC, Board, joinable_pairs
 from puzzles.linkup import race_client as rc
 from puzzles.linkup.race_client import BACKOFF_MS, GRACE_MS, RaceClient, room_code
+from puzzles.linkup.solver import solve
 from race import rooms
 from race.rooms import Lobby, make_board
 
@@ -139,6 +140,16 @@ def net():
     return Net()
 
 
+def clear(p: Player) -> None:
+    """The player clears the race board in the solver's order (taking the first joinable pair each time
+    can leave a board with tiles and no pair)."""
+    found = solve(p.board())
+    assert found.status == "solved"
+    for move in found.moves:
+        p.play(move)
+    assert not p.board().tiles()
+
+
 def race(net: Net, *names: str, preset: str = "small") -> list:
     """The first creates a room, the others join by its code, all ready; the countdown runs out."""
     players = [net.player(n) for n in names]
@@ -248,10 +259,8 @@ def test_undo_and_redo_send_the_difference(net):
 
 def test_a_long_undo_is_paced_below_the_servers_rate(net):
     a, _b = race(net, "a", "b", preset="kshisen")
-    moves = 0
-    while moves < 60 and joinable_pairs(a.board()):
-        a.made.append(joinable_pairs(a.board())[0])  # many moves made while the server was away
-        moves += 1
+    a.made = solve(a.board()).moves[:60]  # many moves made while the server was away
+    moves = len(a.made)
     a.client.sync()
     net.run()
     at_once = len(a.sent) - 2  # but create and ready
@@ -267,16 +276,14 @@ def test_a_long_undo_is_paced_below_the_servers_rate(net):
 
 def test_a_finished_race_gives_standings_and_a_rematch(net):
     a, b = race(net, "a", "b")
-    while a.board().tiles():
-        a.play(joinable_pairs(a.board())[0])
+    clear(a)
     assert a.me()["place"] == 1 and a.me()["time_ms"] is not None
     assert a.client.clock_ms() == a.me()["time_ms"]  # the player's own time stays
     sent = len(a.sent)
     a.client.sync()
     net.run()
     assert len(a.sent) == sent  # a cleared seat sends nothing more
-    while b.board().tiles():
-        b.play(joinable_pairs(b.board())[0])
+    clear(b)
     for p in (a, b):
         assert p.client.snap["phase"] == "done" and p.client.line() == ("race_done", {})
         assert not p.client.racing()
