@@ -1,8 +1,9 @@
 // The Code panel's worker: Pyodide of its own, running the learner's Python (py/code_runner.py).
 // It is not the solver's worker and holds none of the project's solvers; it has no DOM. The page
 // ends it (Stop, the time limit) and starts a fresh one. Requests and answers are JSON text.
-// It starts from the memory snapshot tools/code-snapshot.mjs made (the runner already imported),
-// else the ordinary way; a runner whose source changed since the snapshot is imported again.
+// It starts from the memory snapshot tools/code-snapshot.mjs made (the runner already imported; packed,
+// unpacked here by static/snapshot-pack.mjs), else the ordinary way; a runner whose source changed since
+// the snapshot is imported again.
 // It holds a lock named after it (its `name`, chosen by the page) for its whole life: the page asks
 // for the same lock, and is granted it when this worker ends by itself (a program's `js.close()`, a
 // fatal error of Pyodide: a stack overflow, `os._exit`), so the page says so at once. An error that
@@ -10,10 +11,13 @@
 // On a cross-origin isolated page the page first sends {interrupt: a SharedArrayBuffer}: Pyodide's
 // interrupt buffer. The page writes 2 (SIGINT) into it to ask where the program is; the runner's SIGINT
 // handler (code_runner.sample) answers and lets the program go on.
+import { unpack } from "./snapshot-pack.mjs";
+
 if (self.navigator.locks) self.navigator.locks.request(self.name, () => new Promise(() => {}));
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const snapshot = fetch(indexURL + "code-snapshot.bin")
-  .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`HTTP ${r.status}`))));
+  .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`HTTP ${r.status}`))))
+  .then(unpack);
 snapshot.catch(() => {});
 const runnerSource = fetch(new URL("../py/code_runner.py", import.meta.url)).then((r) => r.text());
 // Step through's recorder, imported by the runner on a Step through only (never in the snapshot)

@@ -4,7 +4,10 @@
 // and compiling those modules again in every page. static/solver-worker.js imports this module as it
 // would import pyodide.mjs and calls its loadPyodide; it gets the same Pyodide, only started sooner.
 // A snapshot that cannot be fetched or used (a different Pyodide build, a damaged file) is reported
-// as a warning and Pyodide starts the ordinary way.
+// as a warning and Pyodide starts the ordinary way. The file is packed (its zero pages left out, see
+// static/snapshot-pack.mjs) and unpacked here.
+import { unpack } from "./snapshot-pack.mjs";
+
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 
 // Asked for by prefetch() (the solver's worker calls it before it starts the interpreter, see
@@ -16,6 +19,7 @@ export function prefetch() {
       if (!response.ok) throw new Error(`snapshot.bin answered HTTP ${response.status}`);
       return response.arrayBuffer();
     })
+    .then(unpack)
     .catch((error) => ({ error }));
   return snapshot;
 }

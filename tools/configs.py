@@ -56,8 +56,8 @@ PYODIDE = "./static/vendor/pyodide/pyodide.mjs"
 SNAPSHOT_LOADER = "./static/pyodide-snapshot.mjs"
 SNAPSHOT = ROOT / "static" / "vendor" / "pyodide" / "snapshot.bin"
 # what the snapshot is made from besides the worker's [files] (py/worker.py: compiled in it, not imported)
-SNAPSHOT_MAKERS = ["package-lock.json", "tools/snapshot.mjs", "tools/configs.py", "py/worker_snapshot.py",
-                   "py/worker.py"]
+SNAPSHOT_MAKERS = ["package-lock.json", "tools/snapshot.mjs", "static/snapshot-pack.mjs", "tools/configs.py",
+                   "py/worker_snapshot.py", "py/worker.py"]
 
 
 def _modules(folder: str, tree: bool = False) -> list:

@@ -65,7 +65,8 @@ snapshots_log=$(mktemp)
   # (no solver in it), made again when the runtimes or the runner changed (the worker checks the runner's
   # source at start, so a stale one is slower, never wrong).
   code_snapshot="$vendor/pyodide/code-snapshot.bin"
-  if [ ! -f "$code_snapshot" ] || [ py/code_runner.py -nt "$code_snapshot" ] || [ tools/code-snapshot.mjs -nt "$code_snapshot" ]; then
+  if [ ! -f "$code_snapshot" ] || [ py/code_runner.py -nt "$code_snapshot" ] || [ tools/code-snapshot.mjs -nt "$code_snapshot" ] \
+     || [ static/snapshot-pack.mjs -nt "$code_snapshot" ]; then
     say "making the Code panel worker's start-up snapshot (node tools/code-snapshot.mjs)"
     node tools/code-snapshot.mjs || echo "warning: no Code panel snapshot; its worker will start without it (slower)" >&2
   fi

@@ -4,12 +4,14 @@
 // whose worker.toml names the same one fetches none of them) and compiles py/worker.py,
 // and the interpreter's memory is saved. The page's worker starts from it (static/pyodide-snapshot.mjs)
 // instead of booting CPython and compiling its modules again. Run by tools/setup.sh (through tools/configs.py --snapshot,
-// which makes it again when what it holds changed); the file is git-ignored.
+// which makes it again when what it holds changed); the file is git-ignored, and packed: its zero pages left
+// out (static/snapshot-pack.mjs).
 // Usage: node tools/snapshot.mjs [OUT]   (default: static/vendor/pyodide/snapshot.bin)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { pack } from "../static/snapshot-pack.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const vendor = join(root, "static", "vendor", "pyodide");
@@ -38,12 +40,13 @@ const summary = JSON.parse(
 );
 pyodide.runPython("del _json, _ws");
 const memory = pyodide.makeMemorySnapshot();
+const packed = pack(memory); // its zero pages left out (static/snapshot-pack.mjs)
 mkdirSync(dirname(out), { recursive: true });
 const part = `${out}.${process.pid}.part`; // then renamed: a page never reads half a snapshot
-writeFileSync(part, memory);
+writeFileSync(part, packed);
 renameSync(part, out);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
-  `snapshot: ${(memory.length / 2 ** 20).toFixed(1)} MB, ${summary.modules.length} modules imported, ` +
+  `snapshot: ${(memory.length / 2 ** 20).toFixed(1)} MB (${(packed.length / 2 ** 20).toFixed(1)} MB packed), ${summary.modules.length} modules imported, ` +
     `${summary.compiled.length} file(s) compiled, in ${seconds} s -> ${out}`,
 );

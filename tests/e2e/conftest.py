@@ -60,7 +60,7 @@ def profiles(browser_type, browser_type_launch_args, tmp_path_factory, server_ur
     from them. The tests' own pages are the context's later ones (closed after each test).
 
     Service workers are blocked in these contexts (and in a test's other contexts, but those of
-    ``open_game.blank(service_workers=True)``): the app's (sw.js) would copy every runtime, about 77 MB,
+    ``open_game.blank(service_workers=True)``): the app's (sw.js) would copy every runtime, about 48 MB,
     into each test's cache storage once the board is playable, and could serve one test's files to the
     next; the HTTP cache (tests/conftest.py's KEEP_FILES_S) keeps them instead. tests/e2e/test_offline.py
     checks the service worker in contexts of its own."""
