@@ -200,14 +200,14 @@ TRACE_CATEGORIES = "devtools.timeline,disabled-by-default-devtools.timeline"
 class Trace:
     """Chromium's trace of the browser of ``page`` (Playwright's), from :meth:`start` to :meth:`stop`."""
 
-    def __init__(self, page: object) -> None:
+    def __init__(self, page: object, categories: str = TRACE_CATEGORIES) -> None:
         self.page = page
         self.cdp = page.context.new_cdp_session(page)
         self.events: list = []
         self.done: list = []
         self.cdp.on("Tracing.dataCollected", lambda e: self.events.extend(e["value"]))
         self.cdp.on("Tracing.tracingComplete", lambda e: self.done.append(True))
-        self.cdp.send("Tracing.start", {"categories": TRACE_CATEGORIES, "transferMode": "ReportEvents"})
+        self.cdp.send("Tracing.start", {"categories": categories, "transferMode": "ReportEvents"})
 
     COMPLETE_S = 60  # a flood of worker messages makes a trace of many MB, slow to hand over on a busy machine
 
@@ -253,6 +253,17 @@ def renderer_tasks(events: list) -> list:
     mains = _renderer_mains(events)
     return [(_cpu_ms(e), e["dur"] / 1000) for e in events
             if e.get("name") == "RunTask" and (e["pid"], e["tid"]) in mains and "dur" in e]
+
+
+def renderer_tasks_after(events: list, mark: str) -> list:
+    """``(CPU ms, wall ms)`` of every task of every renderer's main thread that began after the user-timing
+    mark ``mark`` (the last one of that name: a trace taken with the ``blink.user_timing`` category too)."""
+    at = [e["ts"] for e in events if e.get("name") == mark and "user_timing" in e.get("cat", "")]
+    if not at:
+        raise LookupError("the trace has no mark %r" % mark)
+    mains = _renderer_mains(events)
+    return [(_cpu_ms(e), e["dur"] / 1000) for e in events
+            if e.get("name") == "RunTask" and (e["pid"], e["tid"]) in mains and "dur" in e and e["ts"] > at[-1]]
 
 
 # What runs a page's script in a task: an event's handler, a timer, a frame callback, a promise's callback,

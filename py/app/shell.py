@@ -37,6 +37,7 @@ class Shell:
         self._texts: list = []
         self._lang_hooks: list = []
         self.games: dict = {}  # name -> view, as they are built (see view())
+        self._made: dict = {}  # name -> (language hooks before it, its view made, not started): see build_rest
         self.broken: set = set()  # games whose view could not be built: not built again on every tick or key
         self._texts_set = False  # set_lang has run once: a view built later runs its language hooks itself
         self._url_pending: dict = {}  # query values set_url has not written yet
@@ -46,7 +47,10 @@ class Shell:
         self.busy = 0
         self.records = Records.load(window.safeStorage.get(STORE_KEY))
         self.records_panel = None  # built after the first screen (build_rest), or by the first click
-        self._later: list = []  # the tasks building each view's panels (see _build_later)
+        # Views whose panels (those a click opens) are still to build: build_rest builds them in turn. Once
+        # the start-up is over (_rest_done), a view built later builds its panels in a task of its own.
+        self._later: list = []
+        self._rest_done = False
         self._solver_start = None  # the task connecting the solver (start_solver)
 
     def save_records(self) -> None:
@@ -204,13 +208,12 @@ class Shell:
         asyncio.create_task(self._tick())
 
     def view(self, name: str) -> object:
-        """Game ``name``'s view (the ``View`` of its spec's ``view`` module), made the first time it is asked for."""
+        """Game ``name``'s view (the ``View`` of its spec's ``view`` module), made and started the first
+        time it is asked for (or started, when :meth:`build_rest` has made it and not started it yet)."""
         if name not in self.games:
             if name in self.broken:
                 raise RuntimeError("the %s game could not be built" % name)
-            hooks = len(self._lang_hooks)
-            module = load_module(GAMES[name].view)
-            view = module.View(self, self.panels[name], GAMES[name])
+            hooks, view = self._made.pop(name, None) or self._make(name)
             try:
                 view.start()  # built and opened once the game's own attributes are set (see GameView)
             except Exception:
@@ -220,8 +223,18 @@ class Shell:
             if self._texts_set:
                 for hook in self._lang_hooks[hooks:]:
                     hook()
-            self._later.append(asyncio.create_task(self._build_later(name, view)))
+            if self._rest_done:
+                asyncio.create_task(self._build_later(name, view))
+            else:
+                self._later.append((name, view))
         return self.games[name]
+
+    def _make(self, name: str) -> tuple:
+        """Game ``name``'s view made (its module imported, its parts wired), not started; with the count of
+        language hooks before it (a view's own are those added from then on, see :meth:`view`)."""
+        hooks = len(self._lang_hooks)
+        module = load_module(GAMES[name].view)
+        return hooks, module.View(self, self.panels[name], GAMES[name])
 
     async def _build_later(self, name: str, view: object) -> None:
         """A view's parts that a click opens (:meth:`GameView.build_later`), in tasks of their own
@@ -274,25 +287,39 @@ class Shell:
 
     async def build_rest(self) -> None:
         """Once the open game is playable and the solver's start is over (:meth:`_solver_started`):
-        the modules the first screen left out fetched (:mod:`app.lazy`), the games whose tabs are
-        closed built, one per main-thread task (building all three at once holds the page for
-        about 0.6 s in one task), then the records panel, and every lazy module compiled, so that
-        a first click finds it ready."""
+        the modules the first screen left out fetched (:mod:`app.lazy`), the open game's panels that
+        a click opens built, then the games whose tabs are closed (each view made in one main-thread
+        task and started in the next: Link-up's took 42-56 ms in one) and their panels, then the
+        records panel, and every lazy module compiled, so that a first click finds it ready. One
+        coroutine does it all, a step at a time: MicroPython's asyncio runs every coroutine that is
+        ready in one JavaScript task, so steps of two coroutines due together made one task of about
+        60 ms. A click on a tab meanwhile builds that game's view at once (its panels join the queue)."""
         await self._solver_started()
+        await self._build_queued()
         for name in NAMES:
             await next_task()
             try:
+                if name not in self.games and name not in self.broken:
+                    self._made[name] = self._make(name)
+                    await next_task()
                 self.view(name)
             except Exception as e:  # one game's fault never stops the others being built
                 window.console.error("could not build %s: %s" % (name, e))
+        await self._build_queued()
         try:
             await self._build_records()
             await lazy.warm()
         except Exception as e:  # offline with nothing cached: each part reports on its first use
             window.console.error("could not load the panels: %s" % e)
-        for task in list(self._later):
-            await task
+        await self._build_queued()
+        self._rest_done = True
         window.__startupDone = True  # the start-up's work is over (tests measure what comes after)
+
+    async def _build_queued(self) -> None:
+        """The panels of every view in :attr:`_later`, one view after the other."""
+        while self._later:
+            name, view = self._later.pop(0)
+            await self._build_later(name, view)
 
     def each_game(self, method: str) -> None:
         """Call ``method`` (a view's, or a part's: ``"life.flush"``) on every game built so far (a game

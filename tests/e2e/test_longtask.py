@@ -23,8 +23,9 @@ import pytest
 from pages import TRACES
 from playwright.sync_api import expect
 
-from benchlib import Trace, renderer_scripts, renderer_tasks
+from benchlib import TRACE_CATEGORIES, Trace, renderer_scripts, renderer_tasks, renderer_tasks_after
 from puzzles import sliding
+from puzzles.games import NAMES
 
 pytestmark = [pytest.mark.e2e, pytest.mark.longtask]
 
@@ -91,6 +92,35 @@ def over_50_ms_twice(run, runs: int = 2) -> None:
         found.append(over)
         warnings.warn("over 50 ms on a run (played again): %r" % (over,), stacklevel=2)
     raise AssertionError("over 50 ms on %d runs: %r" % (runs, found))
+
+
+def start_up_tasks(page, query: str) -> list:
+    """The CPU ms of each main-thread task of ``query``'s start, from the board playable (the
+    ``app:playable`` mark, after the first screen's one task) until the start-up's work is over."""
+    pw = getattr(page, "page", page)
+    trace = Trace(pw, TRACE_CATEGORIES + ",blink.user_timing")
+    try:
+        page.open(query)  # ready: the solver idle and the start-up's work over (window.__startupDone)
+        page.wait_for_timeout(400)  # a task ending now is traced a moment later
+    finally:
+        events = trace.stop()
+    return [cpu for cpu, _ in renderer_tasks_after(events, "app:playable")]
+
+
+def test_once_the_board_is_playable_the_start_up_holds_no_task_of_50_ms(open_game):
+    """What the start-up does after the first screen (the open game's Map and Code panels, the closed
+    tabs' games, the records panel, the modules a click needs compiled) is done a step per task, in each
+    game: none of 50 ms of CPU, so a player's first click never waits on it."""
+    def run():
+        page = open_game.blank()
+        over = []
+        for game in NAMES:
+            tasks = start_up_tasks(page, "?game=%s&lang=en" % game)
+            assert len(tasks) > 10, tasks  # the start-up's steps were traced
+            over += ["%s: %d ms" % (game, round(cpu)) for cpu in tasks if cpu > 50]
+        return over
+
+    over_50_ms_twice(run)
 
 
 def test_huarong_solve_and_playback_at_once_and_a_hint(open_game):
