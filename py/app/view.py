@@ -124,14 +124,12 @@ class GameView(Hooks):
         await self.build_own_later()
         if self.spec.map:
             hooks = {"jump": self.jump, "board_el": lambda: self.board_el}
-            panel = (await lazy.load("app.map_panel")).MapPanel
-            await next_task()  # a module compiled on the page and a part built: a task each
-            self.map = panel(self.shell, self.spec, self.session, self.frame, self.jobs, hooks)
+            self.map = (await lazy.load("app.map_panel")).MapPanel(self.shell, self.spec, self.session, self.frame,
+                                                                   self.jobs, hooks)
             self.map.build_button(buttons)
             self.map.build_section(area)
             await next_task()
-        code = (await lazy.load("app.code_panel")).CodePanel  # compiled from source: about 30 ms
-        await next_task()
+        code = (await lazy.load("app.code_panel")).CodePanel
         self.code = code(self.shell, self.spec, self.session, self.frame, self.player, self.jobs).build(area)
         self.code.steps.board = Port(self, self.code.steps.BOARD_PORT)  # Step through's board: the trace hooks
 
