@@ -16,6 +16,9 @@ from puzzles import quote
 pytestmark = pytest.mark.e2e
 
 GAMES = ["huarong", "linkup", "sliding"]
+# The text area of id ``id`` and its note: where each is, read in one task.
+BOXES = """(id) => [document.getElementById(id), document.getElementById(id + '-note')].map((e) => {
+    const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; })"""
 
 
 def said_under_the_box_on_a_phone(page, game: str, lang: str) -> None:
@@ -35,7 +38,8 @@ def said_under_the_box_on_a_phone(page, game: str, lang: str) -> None:
     expect(area).to_have_attribute("aria-invalid", "true")
     expect(area).to_have_accessible_description(alert.text_content())
     area.scroll_into_view_if_needed()
-    under, below = area.bounding_box(), note.bounding_box()
+    # both read at one moment (the page may still be building the parts a click opens, which can move both)
+    under, below = page.evaluate(BOXES, area.get_attribute("id"))
     assert 0 <= below["y"] - (under["y"] + under["height"]) < 40, (under, below)  # right under the text area
     assert below["x"] >= 0 and below["x"] + below["width"] <= 390, below
 
