@@ -37,33 +37,19 @@ one browser fewer loading the machine between the two compared).
 
 import contextlib
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchlib import ROOT, Tree, launch, median, ratio, table, trees  # noqa: E402
+from benchlib import ROOT, Tree, launch, median, ratio, share_vendor, table, trees  # noqa: E402
 
 
 def tree_at(where: Path) -> Tree:
-    """A "before" tree at ``where`` (plain files), sharing this tree's vendored runtimes: its
-    static/vendor/ is a folder of its own (the service worker's list, static/vendor/sw-files.js, is
-    each tree's: one tree's list would make the other's service worker refuse its files), each runtime
-    in it hard links to this tree's files (a symlinked folder is not walked when that list is written,
-    and a runtime left off it is not cached: the offline load would fail). Nothing writes into them."""
-    vendor = where / "static" / "vendor"
-    if vendor.is_symlink():
-        vendor.unlink()
-    vendor.mkdir(parents=True, exist_ok=True)
-    for part in (ROOT / "static" / "vendor").iterdir():
-        if not part.is_dir():
-            continue
-        if (vendor / part.name).is_symlink():
-            (vendor / part.name).unlink()
-        if not (vendor / part.name).exists():
-            shutil.copytree(part, vendor / part.name, copy_function=os.link)
+    """A "before" tree at ``where`` (plain files), sharing this tree's vendored runtimes (see
+    :func:`benchlib.share_vendor`)."""
+    share_vendor(where)
     return Tree("before", where)
 
 PAGE = "?game=huarong&lang=en"

@@ -14,6 +14,7 @@ import functools
 import http.server
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -143,10 +144,45 @@ def before_tree() -> Tree:
             check=True,
             capture_output=True,
         )
-    vendor = where / "static" / "vendor"
-    if not vendor.exists():
-        os.symlink(ROOT / "static" / "vendor", vendor)
+    share_vendor(where)
     return Tree("before", where)
+
+
+# The start-up snapshots, packed (static/snapshot-pack.mjs) since that module came: a tree from before it
+# would read a packed one as damaged and start Pyodide without it.
+SNAPSHOTS = ("pyodide/snapshot.bin", "pyodide/code-snapshot.bin")
+UNPACK = """import { readFileSync, writeFileSync } from "node:fs";
+const { unpack } = await import(process.argv[1]);
+writeFileSync(process.argv[3], unpack(readFileSync(process.argv[2])));"""
+
+
+def share_vendor(where: Path) -> None:
+    """The tree at ``where`` gets this tree's vendored runtimes (the same package-lock for the runtimes
+    it loads): a folder of its own (the service worker's list, static/vendor/sw-files.js, is each tree's:
+    one tree's list would make the other's service worker refuse its files) whose files are hard links
+    to this tree's (a symlinked folder is not walked when that list is written, and a runtime left off it
+    would not be cached); nothing writes into them. A tree that predates the packed snapshots gets them
+    unpacked, as files of its own."""
+    vendor = where / "static" / "vendor"
+    if vendor.is_symlink():
+        vendor.unlink()
+    vendor.mkdir(parents=True, exist_ok=True)
+    for part in (ROOT / "static" / "vendor").iterdir():
+        if not part.is_dir():
+            continue
+        if (vendor / part.name).is_symlink():
+            (vendor / part.name).unlink()
+        if not (vendor / part.name).exists():
+            shutil.copytree(part, vendor / part.name, copy_function=os.link)
+    if (where / "static" / "snapshot-pack.mjs").exists():
+        return
+    packer = (ROOT / "static" / "snapshot-pack.mjs").as_uri()
+    for rel in SNAPSHOTS:
+        mine, theirs = ROOT / "static" / "vendor" / rel, vendor / rel
+        if not mine.exists() or (theirs.exists() and not os.path.samefile(mine, theirs)):
+            continue  # none to share, or unpacked already
+        theirs.unlink(missing_ok=True)  # this tree's packed file: replaced by a file of its own
+        subprocess.run(["node", "--input-type=module", "-e", UNPACK, packer, str(mine), str(theirs)], check=True)
 
 
 def trees() -> list:
