@@ -132,3 +132,29 @@ def test_a_damaged_packed_snapshot_is_refused(tmp_path):
     answer = run_node(tmp_path, [{"memory": base64.b64encode(memory).decode(), "page": 64,
                         "damaged": [base64.b64encode(d).decode() for d in bad]}])[0]
     assert answer["damaged"] == ["refused"] * len(bad), answer["damaged"]
+
+
+def test_a_bench_tree_from_before_the_packing_gets_the_snapshots_unpacked(tmp_path):
+    """tools/benchlib.py's ``share_vendor``: a "before" tree without static/snapshot-pack.mjs would read a
+    packed snapshot as damaged and start Pyodide without it, so it gets each snapshot unpacked, as a file
+    of its own; this tree's stay packed."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import benchlib
+
+    ours = [ROOT / "static" / "vendor" / rel for rel in benchlib.SNAPSHOTS]
+    if not all(p.exists() for p in ours):
+        pytest.skip("no snapshots (tools/setup.sh makes them)")
+    (tmp_path / "static").mkdir()
+    try:
+        benchlib.share_vendor(tmp_path)
+    except OSError as e:  # hard links need the same file system
+        pytest.skip("no hard link from %s to this checkout: %s" % (tmp_path, e))
+    for mine, rel in zip(ours, benchlib.SNAPSHOTS):
+        theirs = tmp_path / "static" / "vendor" / rel
+        packed = mine.read_bytes()
+        assert packed[:4] == b"SNPZ" and not os.path.samefile(mine, theirs)
+        assert theirs.read_bytes() == read_packed(packed)  # the whole memory, as the format says
+    wasm = "pyodide/pyodide.asm.wasm"  # the rest: hard links to this tree's files
+    assert os.path.samefile(ROOT / "static" / "vendor" / wasm, tmp_path / "static" / "vendor" / wasm)
