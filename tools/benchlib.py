@@ -283,23 +283,19 @@ def _renderer_mains(events: list) -> set:
             and e["args"]["name"] == "CrRendererMain"}
 
 
-def renderer_tasks(events: list) -> list:
+def renderer_tasks(events: list, after: "str | None" = None) -> list:
     """``(CPU ms, wall ms)`` of every task of every renderer's main thread in the trace (the pages of one
-    browser: a test's app pages)."""
+    browser: a test's app pages); with ``after``, only those that began after the last user-timing mark of
+    that name (a trace taken with the ``blink.user_timing`` category too)."""
+    start = -1
+    if after is not None:
+        at = [e["ts"] for e in events if e.get("name") == after and "user_timing" in e.get("cat", "")]
+        if not at:
+            raise LookupError("the trace has no mark %r" % after)
+        start = at[-1]
     mains = _renderer_mains(events)
     return [(_cpu_ms(e), e["dur"] / 1000) for e in events
-            if e.get("name") == "RunTask" and (e["pid"], e["tid"]) in mains and "dur" in e]
-
-
-def renderer_tasks_after(events: list, mark: str) -> list:
-    """``(CPU ms, wall ms)`` of every task of every renderer's main thread that began after the user-timing
-    mark ``mark`` (the last one of that name: a trace taken with the ``blink.user_timing`` category too)."""
-    at = [e["ts"] for e in events if e.get("name") == mark and "user_timing" in e.get("cat", "")]
-    if not at:
-        raise LookupError("the trace has no mark %r" % mark)
-    mains = _renderer_mains(events)
-    return [(_cpu_ms(e), e["dur"] / 1000) for e in events
-            if e.get("name") == "RunTask" and (e["pid"], e["tid"]) in mains and "dur" in e and e["ts"] > at[-1]]
+            if e.get("name") == "RunTask" and (e["pid"], e["tid"]) in mains and "dur" in e and e["ts"] > start]
 
 
 # What runs a page's script in a task: an event's handler, a timer, a frame callback, a promise's callback,

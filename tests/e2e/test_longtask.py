@@ -23,7 +23,7 @@ import pytest
 from pages import TRACES
 from playwright.sync_api import expect
 
-from benchlib import TRACE_CATEGORIES, Trace, renderer_scripts, renderer_tasks, renderer_tasks_after
+from benchlib import TRACE_CATEGORIES, Trace, renderer_scripts, renderer_tasks
 from puzzles import sliding
 from puzzles.games import NAMES
 
@@ -104,7 +104,7 @@ def start_up_tasks(page, query: str) -> list:
         page.wait_for_timeout(400)  # a task ending now is traced a moment later
     finally:
         events = trace.stop()
-    return [cpu for cpu, _ in renderer_tasks_after(events, "app:playable")]
+    return [cpu for cpu, _ in renderer_tasks(events, after="app:playable")]
 
 
 def test_once_the_board_is_playable_the_start_up_holds_no_task_of_50_ms(open_game):
