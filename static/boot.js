@@ -1,5 +1,7 @@
 // Loading indicator and start-up failure report. Runs before PyScript; it never
 // touches game state (Python owns that) and inserts text only, never HTML.
+import { fetchBundle, writeInto } from "./page-files.js";
+
 const root = document.documentElement;
 const fill = () => document.getElementById("loading-fill");
 const box = () => document.getElementById("loading");
@@ -27,6 +29,36 @@ function fail(message) {
 
 stage("core");
 addEventListener("mpy:ready", () => stage("mpy"));
+
+// The page's Python modules (static/page-files.js). The first screen's bundle (index.html's
+// data-page-modules) is fetched now, beside PyScript's and MicroPython's downloads, and written into
+// MicroPython's file system once the interpreter is up, before main.py runs (PyScript awaits its onReady
+// hooks first). py/app/lazy.py brings in the later bundle through pageFiles.load(url), which answers JSON
+// text, {"paths": [...]} or {"error": "..."}, and never rejects (a rejection thrown into MicroPython's FFI
+// cannot be caught there).
+const firstUrl = document.querySelector("script[data-page-modules]")?.dataset.pageModules;
+const firstFiles = fetchBundle(firstUrl);
+firstFiles.catch(() => {});  // said once the interpreter is up (below)
+let pythonFS = null;
+import("./vendor/pyscript/core.js").then(({ hooks }) => hooks.main.onReady.add(async ({ interpreter }) => {
+  try {
+    pythonFS = interpreter.FS;
+    writeInto(pythonFS, await firstFiles);
+  } catch (e) {
+    fail(`its modules could not be loaded (${e.message || e})`);
+    throw e;
+  }
+}));
+window.pageFiles = {
+  async load(url) {
+    try {
+      if (pythonFS === null) throw new Error("MicroPython is not up");
+      return JSON.stringify({ paths: writeInto(pythonFS, await fetchBundle(url)) });
+    } catch (e) {
+      return JSON.stringify({ error: String(e.message || e) });
+    }
+  },
+};
 // The service worker's side of the page, fetched now (a small file, before the runtimes' downloads fill the
 // host's connections), started once the board is playable and the solver's start is over (below).
 const offline = import("./offline.js");

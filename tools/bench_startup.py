@@ -74,12 +74,13 @@ PHASES = [
 ]
 
 # The main thread's milestones (page's own timings, ms since navigation): PyScript's core in, MicroPython's
-# WebAssembly in, the config's [files] in, PyScript's mpy:ready, main.py's first line (the mark app:main),
+# WebAssembly in, the page's modules in (main.py and the first bundle, or the .py/.mpy files of a tree from
+# before the bundles), PyScript's mpy:ready, main.py's first line (the mark app:main),
 # its imports done (app:imported), the board playable; and the longest main-thread task until then.
 PAGE_MILESTONES = [
     ("PyScript core in", "core"),
     ("MicroPython wasm in", "wasm"),
-    ("[files] in (.py, .mpy before playable)", "pyfiles"),
+    ("modules in (before playable)", "pyfiles"),
     ("mpy:ready (interpreter up)", "mpyready"),
     ("main.py starts (app:main)", "appmain"),
     ("imports done (app:imported)", "imported"),
@@ -107,7 +108,7 @@ def page_milestones(entries: dict, ready: float, solver: float) -> dict:
     out = {}
     core = [end for name, _, end in res if "/pyscript/core-" in name and name.endswith(".js")]
     wasm = [end for name, _, end in res if name.endswith("/micropython.wasm")]
-    py = [end for name, start, end in res if name.endswith((".py", ".mpy")) and start < ready]
+    py = [end for name, start, end in res if name.endswith((".py", ".mpy", "/modules-first.bin")) and start < ready]
     if core:
         out["core"] = min(core)
     if wasm:

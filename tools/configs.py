@@ -1,10 +1,15 @@
 """Writes the two PyScript configs from the tree, so no list of files is kept by hand.
 
-    pyscript.toml  the page's main thread (MicroPython): py/app/*.py and every
-                   module of py/puzzles/ (its game folders too) but the worker's
-                   own (the runtime line: search code stays in the worker, see
-                   worker_only()); those the first screen does not need (lazy())
-                   in its lazy_files table, fetched once the board is playable
+    pyscript.toml  the page's main thread (MicroPython); its modules, py/app/*.py and every
+                   module of py/puzzles/ (its game folders too) but the worker's own (the
+                   runtime line: search code stays in the worker, see worker_only()), come
+                   in two bundles (one request each, not one per module):
+    static/vendor/build/modules-first.bin
+                   the first screen's modules, which static/boot.js fetches at navigation
+                   and writes into MicroPython's file system before main.py runs
+    static/vendor/build/modules-later.bin
+                   those the first screen does not need (lazy()), fetched once the board
+                   is playable (py/app/lazy.py; pyscript.toml's lazy_modules names it)
     worker.toml    the solver worker (Pyodide): py/puzzles/ but the games'
                    views and races (main_only(): the page's DOM and socket), and py/worker_jobs.py;
                    its interpreter is static/pyodide-snapshot.mjs (Pyodide started
@@ -18,9 +23,9 @@
                    value), and the app's version, a digest of them all; the sliding
                    pattern tables apart, cached on first use
 
-Run by tools/setup.sh and tools/serve.py (which writes worker.toml and sw-files.js again whenever a
-browser asks for either, so an edited file makes a new version and is the one the solver's worker
-imports); all three files are git-ignored.
+Run by tools/setup.sh and tools/serve.py (which writes the bundles, worker.toml and sw-files.js again
+whenever a browser asks for one, so an edited file is the one the page or the solver's worker imports,
+and makes a new version); every file written here is git-ignored.
 Usage: python3 tools/configs.py [--check]   (--check: exit 1 if a file is stale)
        python3 tools/configs.py --worker-files   (the worker's [files] as JSON pairs, for tools/snapshot.mjs)
        python3 tools/configs.py --snapshot   (make the snapshot when it is missing or what it holds
@@ -97,9 +102,9 @@ def main_only(rel: str) -> bool:
 
 
 # The page's modules the first screen does not need: the parts a player reaches by a click (the Code
-# panel and what it runs, the state map, the records panel). They are not in ``[files]`` (fetched and
-# compiled before the board is playable) but in the config's ``lazy_files`` table, which py/app/lazy.py
-# fetches once the board is playable. A module of a game's folder is lazy when its name starts with one
+# panel and what it runs, the state map, the records panel). They are not in the first bundle (fetched
+# before the board is playable, and imported as main.py builds it) but in the later one, which
+# py/app/lazy.py fetches once the board is playable. A module of a game's folder is lazy when its name starts with one
 # of LAZY_NAMES: the Code panel's exercise (``exercise.py``), a race (``race_view.py``, ``race_client.py``),
 # a game's chart, comparison and board editor (``chart_view.py``, ``compare_view.py``, ``editor_view.py``).
 # No first-screen module may import one at its top (tests/test_configs.py checks it).
@@ -120,12 +125,12 @@ def page_modules() -> list:
 
 
 def main_thread_files() -> list:
-    """The modules fetched before main.py runs (the config's ``[files]``)."""
+    """The modules written into the page's file system before main.py runs (the first bundle)."""
     return [m for m in page_modules() if not lazy(m)]
 
 
 def lazy_files() -> list:
-    """The modules fetched once the board is playable (the config's ``lazy_files``)."""
+    """The modules fetched once the board is playable (the later bundle)."""
     return [m for m in page_modules() if lazy(m)]
 
 
@@ -181,20 +186,26 @@ def replace_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` when it is not its text already, by a new file and a rename, never into
     the file there: static/vendor/'s files may be hard links shared with other checkouts, and a server may
     be sending the old one (its readers get the old text or the new, whole)."""
-    if path.exists() and path.read_text() == text:
+    replace_bytes(path, text.encode())
+
+
+def replace_bytes(path: Path, data: bytes) -> None:
+    """:func:`replace_text` for bytes."""
+    if path.exists() and path.read_bytes() == data:
         return
     tmp = path.with_name(".%s.%d.%d.tmp" % (path.name, os.getpid(), threading.get_ident()))
-    tmp.write_text(text)
+    tmp.write_bytes(data)
     os.replace(tmp, path)
 
 
 SW_FILES = ROOT / "static" / "vendor" / "sw-files.js"
 # The files outside static/ the page and its workers load besides index.html and the PyScript configs'
 # modules. Under static/, every file is the page's but those in SW_SKIP_DIRS (static/src/ is the editor
-# bundle's source, built into static/vendor/; static/data/ holds SW_LAZY), dotfiles, stamps and the list.
+# bundle's source, built into static/vendor/; static/data/ holds SW_LAZY; the .mpy build is the bundles'
+# source), dotfiles, stamps and the list.
 SW_ROOT_FILES = ["favicon.ico", "manifest.webmanifest", "pyscript.toml", "worker.toml",
                  "py/main.py", "py/worker.py", "py/code_runner.py", "py/trace_recorder.py"]
-SW_SKIP_DIRS = ("static/src/", "static/data/")
+SW_SKIP_DIRS = ("static/src/", "static/data/", "static/vendor/build/mpy/")
 SW_LAZY = "static/data/*.pdb"  # fetched by the worker before a sliding shape's first fewest-moves solve
 _digests: dict = {}  # path -> ((size, mtime_ns), integrity): a file is hashed again only when it changed
 
@@ -216,8 +227,8 @@ def integrity(path: Path) -> str:
 def page_files() -> list:
     """Every file the page and its workers load, as paths from the root ("" is the page, index.html)."""
     files = ["", *SW_ROOT_FILES]
-    # a first-screen module listed as its .mpy (compiled_modules) is fetched as that, from static/
-    files += ["py/" + f for f in sorted((set(page_modules()) - set(compiled_modules())) | set(worker_files()))]
+    # the page's modules come in the bundles (under static/), the worker's one by one
+    files += ["py/" + f for f in worker_files()]
     for path in sorted((ROOT / "static").rglob("*")):
         rel = path.relative_to(ROOT).as_posix()
         if (path.is_file() and not rel.startswith(SW_SKIP_DIRS) and not path.name.startswith(".")
@@ -261,45 +272,89 @@ def write_worker_config() -> None:
     replace_text(ROOT / "worker.toml", worker_config())
 
 
-def render(head: str, files: list, later: "list | None" = None, compiled: "dict | None" = None) -> str:
-    """A config: ``head``, then ``files`` as its ``[files]`` table and ``later`` as its ``lazy_files``
-    table (the same form; PyScript leaves a table it does not know to the page's Python). A module of
-    ``compiled`` (``{rel: its .mpy, as a path from the root}``) is listed as its .mpy (tools/mpy_build.py),
-    which MicroPython imports without compiling it."""
-    rows = []
-    for f in files:
-        if compiled and f in compiled:
-            rows.append('"./%s" = "./%s"' % (compiled[f], f[: -len(".py")] + ".mpy"))
-        else:
-            rows.append('"./py/%s" = "./%s"' % (f, f))
-    text = head + "\n[files]\n" + "\n".join(rows) + "\n"
-    return text + lazy_table(later) if later else text
+def render(head: str, files: list) -> str:
+    """A config: ``head``, then ``files`` (paths from py/) as its ``[files]`` table."""
+    rows = ['"./py/%s" = "./%s"' % (f, f) for f in files]
+    return head + "\n[files]\n" + "\n".join(rows) + "\n"
 
 
 def compiled_modules() -> dict:
-    """The first-screen modules whose precompiled .mpy (tools/mpy_build.py's build) is their source's
-    as it is now: ``{rel: path of the .mpy from the root}``. Empty without a build: the .py files."""
+    """The page's modules whose precompiled .mpy (tools/mpy_build.py's build) is their source's as it is
+    now: ``{rel: path of the .mpy}``. Empty without a build: the .py files."""
     import mpy_build
 
     built = mpy_build.manifest()
-    return {rel: mpy_build.mpy_path(rel).relative_to(ROOT).as_posix()
-            for rel in main_thread_files() if mpy_build.current(rel, built)}
+    return {rel: mpy_build.mpy_path(rel) for rel in page_modules() if mpy_build.current(rel, built)}
 
 
-def lazy_table(files: list) -> str:
-    """The ``lazy_files`` table of ``files`` (paths from py/), to end a config with."""
-    return LAZY_HEAD + "\n".join('"./py/%s" = "./%s"' % (f, f) for f in files) + "\n"
+BUILD = ROOT / "static" / "vendor" / "build"
+FIRST_BUNDLE = BUILD / "modules-first.bin"
+LATER_BUNDLE = BUILD / "modules-later.bin"
+BUNDLE_MAGIC = b"PYB1"
 
 
-LAZY_HEAD = """
-# Fetched once the board is playable, by py/app/lazy.py (not by PyScript): the parts a click opens.
-[lazy_files]
+def pack(files: list) -> bytes:
+    """Files in one: ``PYB1``, the index's length (4 bytes, little-endian), the index (UTF-8 JSON,
+    ``[[path, size], ...]``), then the files' bytes in its order. static/page-files.js unpacks it."""
+    index = json.dumps([[path, len(data)] for path, data in files], separators=(",", ":")).encode()
+    return BUNDLE_MAGIC + len(index).to_bytes(4, "little") + index + b"".join(data for _, data in files)
+
+
+def unpack(blob: bytes) -> list:
+    """The ``[(path, bytes), ...]`` of a :func:`pack`; ``ValueError`` for anything else."""
+    if blob[:4] != BUNDLE_MAGIC or len(blob) < 8:
+        raise ValueError("not a bundle of modules")
+    n = int.from_bytes(blob[4:8], "little")
+    at, out = 8 + n, []
+    for path, size in json.loads(blob[8:at]):
+        out.append((path, blob[at:at + size]))
+        at += size
+    if at != len(blob):
+        raise ValueError("a bundle of %d bytes whose index ends at %d" % (len(blob), at))
+    return out
+
+
+def bundle(modules: list, compiled: dict) -> bytes:
+    """The page's ``modules`` (paths from py/) packed: each as its .mpy while that is its source's
+    (``compiled``, a :func:`compiled_modules`; MicroPython imports it without compiling it), else as its
+    source, at its path in the interpreter's file system (``./app/view.mpy``, ``./app/view.py``)."""
+    files = []
+    for rel in modules:
+        if rel in compiled:
+            files.append(("./" + rel[: -len(".py")] + ".mpy", compiled[rel].read_bytes()))
+        else:
+            files.append(("./" + rel, (PY / rel).read_bytes()))
+    return pack(files)
+
+
+def write_bundles() -> bool:
+    """Write the two bundles of the page's modules where their bytes changed (:func:`replace_bytes`).
+    False when there is no static/vendor/ (no set-up yet)."""
+    if not BUILD.parent.is_dir():
+        return False
+    BUILD.mkdir(exist_ok=True)
+    compiled = compiled_modules()
+    replace_bytes(FIRST_BUNDLE, bundle(main_thread_files(), compiled))
+    replace_bytes(LATER_BUNDLE, bundle(lazy_files(), compiled))
+    return True
+
+
+LAZY_LINE = """
+# The modules the first screen does not need, in one file (tools/configs.py's bundles): fetched once
+# the board is playable by py/app/lazy.py, not by PyScript. The first screen's come in
+# static/vendor/build/modules-first.bin, which static/boot.js fetches as the page loads.
+lazy_modules = "./%s"
 """
+
+
+def main_config() -> str:
+    """pyscript.toml: no module in its ``[files]`` (the bundles carry them) and the later bundle's URL."""
+    return MAIN + LAZY_LINE % LATER_BUNDLE.relative_to(ROOT).as_posix()
 
 
 def configs() -> dict:
     return {
-        ROOT / "pyscript.toml": render(MAIN, main_thread_files(), lazy_files(), compiled_modules()),
+        ROOT / "pyscript.toml": main_config(),
         ROOT / "worker.toml": worker_config(),
     }
 
@@ -317,6 +372,7 @@ def main(argv: list) -> int:
         return 1 if stale else 0
     for path, text in configs().items():
         replace_text(path, text)
+    write_bundles()
     write_sw_files()
     return 0
 

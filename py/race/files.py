@@ -9,7 +9,7 @@ The list:
 * everything under ``static/`` (styles, scripts, the runtimes in ``static/vendor/``, data, icons);
 * the Python files the page's scripts and workers load: ``py/main.py``, ``py/worker.py``,
   ``py/code_runner.py`` and ``py/trace_recorder.py`` (fetched by ``static/code-worker.js``) and every
-  ``py/`` file the configs list
+  ``py/`` file the configs list (the solver worker's; the page's own come in bundles under ``static/``)
   (read from ``pyscript.toml`` and ``worker.toml`` as ``tools/configs.py`` wrote them);
 * ``extra``: more paths, for a caller that needs them (the tests' axe-core).
 
@@ -26,9 +26,11 @@ PREFIXES = ("static/",)
 CONFIGS = ("pyscript.toml", "worker.toml")
 TEST_FILES = ("node_modules/axe-core/axe.min.js",)  # the accessibility checker the end-to-end tests inject
 # The files a server writes again from the tree (tools/configs.py) before it sends them, so that a file edited
-# while it serves shows on the next load: the service worker's list of files and version, and the solver
-# worker's config, whose digest of the worker's files says whether the start-up snapshot was made from them.
-REFRESHED = ("/static/vendor/sw-files.js", "/worker.toml")
+# while it serves shows on the next load: the page's two bundles of modules, the service worker's list of
+# files and version, and the solver worker's config, whose digest of the worker's files says whether the
+# start-up snapshot was made from them.
+REFRESHED = ("/static/vendor/build/modules-first.bin", "/static/vendor/build/modules-later.bin",
+             "/static/vendor/sw-files.js", "/worker.toml")
 MAX_PATH = 512  # characters: the longest path under static/ is about 80
 _LISTED = re.compile(r'^"\./(py/[A-Za-z0-9_/]+\.py)"\s*=', re.M)
 

@@ -14,14 +14,13 @@ from app.i18n import t
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import configs  # noqa: E402
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _a_current_snapshot():
     """The snapshot tools/setup.sh makes, made again if a worker file changed since."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import configs
-
     if not configs.make_snapshot():
         pytest.fail("tools/snapshot.mjs could not make the solver's start-up snapshot")
     configs.main([])  # worker.toml names the snapshot's loader
@@ -42,16 +41,26 @@ def solves(page) -> None:
     page.wait_for_function("gameHandler.isSolved()")
 
 
+def bundled(name: str) -> list:
+    """The modules of the page's bundle ``name`` (tools/configs.py's, as the server sends it), as paths
+    from py/ (a precompiled one by its source's name)."""
+    blob = (ROOT / "static" / "vendor" / "build" / name).read_bytes()
+    return [path[2:].rsplit(".", 1)[0] + ".py" for path, _ in configs.unpack(blob)]
+
+
 def fetched_py(page, moment: str = "window.__readyAt") -> list:
-    """The page's Python modules fetched so far, as paths from py/ (a precompiled one, from
-    static/vendor/build/mpy/, by its source's name), each with whether it was asked for before
-    ``moment`` (by default, when the board became playable: boot.js's marks)."""
-    return page.evaluate("""(moment) => performance.getEntriesByType('resource')
-        .map(e => [e.name.split('?')[0], e.startTime < moment])
-        .filter(([name]) => name.includes('/py/') || name.includes('/build/mpy/') && name.endsWith('.mpy'))
-        .map(([name, early]) => [name.includes('/py/') ? name.split('/py/')[1]
-                                 : name.split('/build/mpy/')[1].replace(/[.]mpy$/, '.py'), early])""",
-                         page.evaluate(moment))
+    """The page's Python modules fetched so far, as paths from py/, each with whether it was asked for
+    before ``moment`` (by default, when the board became playable: boot.js's marks): a file of py/ by its
+    path, a bundle (static/vendor/build/*.bin) by its modules."""
+    fetched = page.evaluate("""(moment) => performance.getEntriesByType('resource')
+        .map(e => [e.name.split('?')[0], e.startTime < moment])""", page.evaluate(moment))
+    out = []
+    for url, early in fetched:
+        if "/py/" in url:
+            out.append((url.split("/py/")[1], early))
+        elif "/static/vendor/build/" in url and url.endswith(".bin"):
+            out += [(rel, early) for rel in bundled(url.rsplit("/", 1)[1])]
+    return out
 
 
 # When the page sets its solver's state to idle, read at the call: a MutationObserver hears of it only at the
@@ -141,6 +150,12 @@ def test_the_solver_starts_from_the_snapshot_at_navigation_and_the_panels_come_a
     expect(page.locator("#records-panel")).to_be_visible()
     later = {name for name, _ in fetched_py(page)}
     assert LAZY_PANELS <= later, LAZY_PANELS - later
+    assert sorted(configs.page_modules()) == sorted(later - {"main.py"}), "every module of the page, from its bundles"
+    # of py/, the page fetches main.py alone: its modules come in the two bundles, one request each
+    requests = page.evaluate("performance.getEntriesByType('resource').map(e => e.name.split('?')[0])")
+    assert [url.split("/py/")[1] for url in requests if "/py/" in url] == ["main.py"], requests
+    assert sorted(url.rsplit("/", 1)[1] for url in requests if url.endswith(".bin") and "/build/" in url) == [
+        "modules-first.bin", "modules-later.bin"], requests
 
 
 @pytest.mark.parametrize(
@@ -218,8 +233,8 @@ def first_request_fails(page, pattern: str) -> tuple:
 
 
 def test_a_panel_pressed_before_its_module_is_in_opens_once_it_is(open_game):
-    """The modules of Huarong's board editor and of Link-up's race come after the first screen (both
-    held back here, their first request failing: they arrive once let through, app.lazy trying again):
+    """The modules of Huarong's board editor and of Link-up's race come after the first screen (held back
+    here, the later bundle's first request failing: they arrive once let through, app.lazy trying again):
     - Link-up opened: the race's modules were not asked for before the board was playable, and its
       toolbar button is there from the start;
     - Race pressed, then Edit pressed on Huarong's tab, both before their modules are in: the editor opens
@@ -228,8 +243,8 @@ def test_a_panel_pressed_before_its_module_is_in_opens_once_it_is(open_game):
       the Race press asked for is made (its link shown)."""
     page = open_game.blank()
     open_game.allow.append("Failed to load resource")
-    editor_failed, release_editor = first_request_fails(page, "**/py/puzzles/huarong/editor_view.py")
-    race_failed, release_race = first_request_fails(page, "**/py/puzzles/linkup/race_view.py")
+    later_failed, release_later = first_request_fails(page, "**/static/vendor/build/modules-later.bin")
+    assert {"puzzles/huarong/editor_view.py", "puzzles/linkup/race_view.py"} <= set(bundled("modules-later.bin"))
     linkup = page.open("?game=linkup&lang=en", solver=False)
     early = {name for name, before_ready in fetched_py(linkup) if before_ready}
     assert not early & {"puzzles/linkup/race_view.py", "puzzles/linkup/race_client.py"}, early
@@ -240,11 +255,10 @@ def test_a_panel_pressed_before_its_module_is_in_opens_once_it_is(open_game):
     page.button("Edit", exact=True).click()
     expect(page.status()).to_have_text(t("ed_ready", "en"))
     assert page.evaluate("document.querySelectorAll('#hr-edit-board .hr-piece').length") == 0
-    release_race()
-    release_editor()
+    release_later()
     pieces = page.locator("#hr-edit-board .hr-piece")
     expect(pieces).to_have_count(10)
-    assert editor_failed and race_failed
+    assert later_failed
     expect(page.panel.get_by_role("button", name="Soldier", exact=True)).to_be_visible()
     page.button("Play this board", exact=True).click()
     expect(page.locator("#hr-board .hr-piece")).to_have_count(10)

@@ -38,8 +38,8 @@ def _package_files() -> list:
 
 def config_text(which: str) -> str:
     """The product's config ``which`` (``pyscript`` or ``worker``) with this package's files added."""
-    if which == "pyscript":
-        head, files = configs.MAIN, configs.main_thread_files()
+    if which == "pyscript":  # the product's modules come in its bundles (static/boot.js, py/app/lazy.py)
+        head, files = configs.main_config(), []
         ours = [f for f in _package_files() if not configs.worker_only(f)]
     else:
         # no digest: no snapshot was made from these files, so the worker fetches them all (and keeps the
@@ -48,9 +48,7 @@ def config_text(which: str) -> str:
         ours = [f for f in _package_files() if not configs.main_only(f)]
     lines = ['"./tests/%s" = "./%s"' % (f, f) for f in ours if f != "toygame/extra_games.py"]
     lines.append('"./tests/toygame/extra_games.py" = "./extra_games.py"')
-    compiled = configs.compiled_modules() if which == "pyscript" else None  # as the product's config lists them
-    text = configs.render(head, files, compiled=compiled) + "\n".join(lines) + "\n"
-    return text + configs.lazy_table(configs.lazy_files()) if which == "pyscript" else text
+    return configs.render(head, files) + "\n".join(lines) + "\n"
 
 
 def respond(root: Path, rel: str, query: dict) -> "tuple | None":
