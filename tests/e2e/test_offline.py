@@ -3,8 +3,7 @@
 version that waits for the player's Reload.
 
 The pages that let the service worker in are in a context of their own
-(``open_game.blank(service_workers=True)``), one for both servers the test uses (each origin has its own
-service worker and caches): the shared contexts of the other tests block it."""
+(``open_game.blank(service_workers=True)``): the shared contexts of the other tests block it."""
 
 import json
 import re
@@ -152,8 +151,8 @@ def knowing_the_answers() -> str:
     return "KNOWN = %r\n\n\ndef slidingPuzzle(board):\n    return KNOWN[tuple(map(tuple, board))]\n" % known
 
 
-def offline_after_one_visit(page) -> None:
-    """One install of the service worker, its checks in order:
+def offline_after_one_visit(page, base: str) -> None:
+    """One install of the service worker (the app served from ``base``), its checks in order:
     - the page asks for its service worker once the board is playable and the solver's start is over, never
       while the solver starts (the install's work would slow it), and once the worker controls the page
       every file of this version is in its one cache;
@@ -164,8 +163,8 @@ def offline_after_one_visit(page) -> None:
       checks a program (a Run of a learner's BFS; a Check of a program that knows the answers, for speed);
       Link-up's Race says it needs the network, in both languages, and solo play goes on."""
     page.page.add_init_script(NOTE_REGISTER)
-    page.page.goto(page.base + "?game=huarong&lang=en&speed=0")
-    page = PAGES["huarong"](page.page, page.base, page._watch, page.device)
+    page.page.goto(base + "?game=huarong&lang=en&speed=0")
+    page = PAGES["huarong"](page.page, base, page._watch, page.device)
     page.wait_for_function("window.__registeredWhile !== undefined", timeout=30_000)
     assert page.evaluate("window.__registeredWhile") == ["ready", "idle"], "registered while the solver starts"
     page.wait_for_function(CONTROLLED, timeout=60_000)
@@ -228,15 +227,11 @@ def offline_after_one_visit(page) -> None:
 
 
 def test_offline_after_one_visit_and_a_new_version_waits_for_reload(open_game, tmp_path):
-    """On a phone, in one context where the service worker may register, two servers in turn (each origin
-    its own service worker and caches): this one's app played offline after one visit
-    (:func:`offline_after_one_visit`); then a server whose files change under the same URLs: the open page
-    keeps every old file (its style and a worker it loads later alike), says a new version is ready (on
-    the phone's screen, in either language), and switches to it, all files at once, only when the player
-    presses Reload; the old version's cache is deleted."""
-    blank = open_game.blank("phone", service_workers=True)
-    offline_after_one_visit(blank)
-    blank.context.set_offline(False)
+    """On a phone, in a context where the service worker may register, the app served from a copy of the
+    tree: played offline after one visit (:func:`offline_after_one_visit`); then the files change under the
+    same URLs: the open page keeps every old file (its style and a worker it loads later alike), says a new
+    version is ready (on the phone's screen, in either language), and switches to it, all files at once, only
+    when the player presses Reload; the old version's cache is deleted."""
     sys.path.insert(0, str(ROOT / "py"))
     from race.server import Server
 
@@ -244,7 +239,10 @@ def test_offline_after_one_visit_and_a_new_version_waits_for_reload(open_game, t
     server = Server(tree, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = "http://127.0.0.1:%d/" % server.server_address[1]
+    blank = open_game.blank("phone", service_workers=True)
     try:
+        offline_after_one_visit(blank, base)
+        blank.context.set_offline(False)
         page = visited(blank, "?game=huarong&lang=zh", base)
         assert page.evaluate(VERSION_MARK) == ""
         old = page.evaluate(CACHES)
