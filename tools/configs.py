@@ -333,10 +333,15 @@ def write_bundles() -> bool:
     if not BUILD.parent.is_dir():
         return False
     BUILD.mkdir(exist_ok=True)
-    compiled = compiled_modules()
-    replace_bytes(FIRST_BUNDLE, bundle(main_thread_files(), compiled))
-    replace_bytes(LATER_BUNDLE, bundle(lazy_files(), compiled))
+    for path, data in bundles().items():
+        replace_bytes(path, data)
     return True
+
+
+def bundles() -> dict:
+    """``{path: bytes}`` of the two bundles of the page's modules, as the tree makes them now."""
+    compiled = compiled_modules()
+    return {FIRST_BUNDLE: bundle(main_thread_files(), compiled), LATER_BUNDLE: bundle(lazy_files(), compiled)}
 
 
 LAZY_LINE = """
@@ -366,6 +371,8 @@ def main(argv: list) -> int:
     if "--snapshot" in argv:
         make_snapshot()
     stale = [path for path, text in configs().items() if not path.exists() or path.read_text() != text]
+    if BUILD.parent.is_dir():
+        stale += [path for path, data in bundles().items() if not path.exists() or path.read_bytes() != data]
     if "--check" in argv:
         for path in stale:
             print("stale: %s (run python3 tools/configs.py)" % path.name)
