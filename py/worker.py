@@ -108,6 +108,7 @@ async def start(game: str, request: str) -> str:
     app, such as the sliding puzzle's pattern tables) answers a job at once
     whose steps report the download (``{"received", "total"}`` bytes) until
     the file is in, then run the job with its bytes as ``"data"``."""
+    _page_jobs[0] += 1
     try:
         req = json.loads(str(request))
         url = req.get("url") if isinstance(req, dict) else None
@@ -156,18 +157,20 @@ def cancel(job: int) -> str:
 
 # Run the search until the runtime's hot code is optimized (see worker_jobs.warm_up), so that a Solve runs
 # as fast as the later ones. In the browser it runs once the page has heard that the solver is ready, a unit
-# a task (a call of the page waits one unit at most), and stops as soon as the page runs a job of its own
-# (which warms the same code); a Solve asked meanwhile is answered at once, at the cold runtime's speed,
-# where before the warm-up it was not answered at all. Elsewhere (CPython: the tests, the command line) it
-# runs on import.
+# a task (a call of the page waits one unit at most), and stops as soon as the page has started a job of its
+# own (which warms the same code), even one over by then (a Link-up or sliding look-ahead can end between
+# two units, and the warm-up would go on for about 0.3 s of CPU at every start of those games); a Solve asked
+# meanwhile is answered at once, at the cold runtime's speed. Elsewhere (CPython: the tests, the command line)
+# it runs on import.
 WARM_UP_S = 0.3
 WARMED: dict = {}
+_page_jobs = [0]  # the jobs the page has started (start() calls)
 
 
 async def _warm_up() -> None:
     await asyncio.sleep(0.05)  # "ready" posted first, and the page's first calls answered
     gen = worker_jobs.warm_up_units(WARM_UP_S)
-    while not worker_jobs._jobs and not _downloads:
+    while not _page_jobs[0]:
         try:
             next(gen)
         except StopIteration as stop:

@@ -242,6 +242,47 @@ def test_the_warm_up_yields_between_units_and_may_be_left_at_any():
     assert seen == list(range(1, out["units"])) and 1 <= out["units"] <= 3 and len(out["unit_ms"]) == out["units"]
 
 
+def test_the_browsers_warm_up_stops_at_the_pages_first_job_even_one_over_before_its_next_unit(monkeypatch):
+    """worker.py's warm-up in the browser (a unit a task): the page's look-ahead on a small board starts and
+    ends between two units; the warm-up runs one unit at most after the job began, then stops and says so
+    (the mark it leaves). Its units here are counted stand-ins that never end by themselves."""
+    import asyncio
+    import types
+
+    import worker
+    import worker_jobs
+
+    marks = []
+    fake_js = types.SimpleNamespace(performance=types.SimpleNamespace(mark=marks.append))
+    monkeypatch.setattr(worker, "js", fake_js, raising=False)  # the browser's, imported there at start
+    monkeypatch.setattr(worker, "_page_jobs", [0])
+    monkeypatch.setattr(worker, "WARMED", {})
+    units = []
+
+    def endless(most_s: float):
+        while True:
+            units.append(len(units) + 1)
+            yield len(units)
+
+    monkeypatch.setattr(worker_jobs, "warm_up_units", endless)
+
+    async def scenario() -> tuple:
+        warming = asyncio.ensure_future(worker._warm_up())
+        while len(units) < 2:
+            await asyncio.sleep(0)
+        job = json.loads(await worker.start("sliding", request("[[1,2,3],[4,5,0]]")))["job"]
+        while not json.loads(await worker.step(job, 40))["done"]:
+            pass
+        assert not worker_jobs._jobs  # over before the warm-up's next unit
+        at_job = len(units)
+        await asyncio.wait_for(warming, 5)
+        return at_job, len(units)
+
+    at_job, ran = asyncio.run(scenario())
+    assert ran <= at_job + 1, (at_job, ran)
+    assert marks == ['solver-warm-up:{"stopped": "a job of the page"}']
+
+
 def test_a_spent_budget_still_answers_a_progress():
     """A step whose budget is gone before its first slice (0 ms here; on a loaded machine) runs one
     slice and answers a progress dict, never ``null`` (which the page would take for a dead worker)."""
