@@ -36,9 +36,10 @@ PART = 200  # moves in one delivery (static/code.js's PART)
 MAX_MOVES = 10000  # moves one call may make (static/code.js's MAX_MOVES): more, and none are passed on
 OUT_SLICE = 4000  # characters of output in one delivery (static/code.js's OUT_SLICE)
 SETTLE_MS = 250  # the editor hands its text over once typing pauses this long (the bundle's SETTLE_MS)
-# The page's names, and the same as CPython reads them inside ``class CodePanel``: CPython mangles a name
-# that starts with two underscores there (``window._CodePanel__code``); MicroPython does not.
-NAMES = {"__code": ("__code", "_CodePanel__code"), "__codeEditor": ("__codeEditor", "_CodePanel__codeEditor")}
+# The page's names, and the same as CPython reads them inside ``class CodePanel`` and ``class StepView``: CPython
+# mangles a name that starts with two underscores there (``window._CodePanel__code``); MicroPython does not.
+NAMES = {"__code": ("__code", "_CodePanel__code", "_StepView__code"),
+         "__codeEditor": ("__codeEditor", "_CodePanel__codeEditor")}
 
 
 class Editor:

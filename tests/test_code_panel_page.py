@@ -858,3 +858,33 @@ def test_the_starter_follows_a_language_switch_made_before_the_panel_is_first_op
         assert panel.editor.doc == starter(game, "zh") != starter(game, "en")
 
     run(body)
+
+
+def test_closing_the_panel_while_stepping_brings_the_games_board_back(page):
+    """A Step through's record shown (the program's board drawn in place of the game's, the slider's bar
+    up), then Code pressed again: the steps go with the panel, the game's board is back and stays when the
+    panel opens again. Stepping again, then a board opened: the steps go too (they are of the board they
+    were recorded on); while the board editor is open its draft stands in place of the program's board."""
+    page.code.stepAt = lambda key, n: json.dumps({"line": 2, "fn": "f", "vars": [],
+                                                  "board": [[1, 2, 3], [4, 0, 5]], "boardStep": n})
+
+    async def body():
+        view, panel = await opened(page, "sliding")
+        panel.steps.open(1, 3, False, [], None)
+        await drive(page, lambda: not panel.steps.pending)
+        shadow = view.shadow.box
+        assert not hidden(shadow) and view.board_el.hasAttribute("data-trace-hidden")
+        assert not hidden(panel.steps.bar)
+        await press(page, panel.toggle)
+        assert hidden(panel.section) and not panel.steps.shown
+        assert hidden(shadow) and not view.board_el.hasAttribute("data-trace-hidden")
+        assert page.window.document.body.classList.remove.call_args == mock.call("stepping")
+        await press(page, panel.toggle)
+        assert not hidden(panel.section) and hidden(panel.steps.bar) and hidden(shadow)
+        panel.steps.open(1, 3, False, [], None)
+        await drive(page, lambda: not panel.steps.pending)
+        assert not hidden(shadow) and "play-only" in shadow.className.split()  # the editor's draft in its place
+        view.life.load(view.session.start, "ed_loaded")  # a board opened (the editor's Play this board)
+        assert not panel.steps.shown and hidden(shadow) and hidden(panel.steps.bar)
+
+    run(body)

@@ -192,6 +192,8 @@ class CodePanel:
         self.where = WhereLine(sh.t, self.jobs.stepped, self.spec, where)
         self.steps = StepView(sh, self.frame, sec, self.status)  # Step through's view (the view hands it the board)
         self.steps.area = area
+        # the steps are of the board they were recorded on: any change the session announces ends them
+        self.session.subscribe(lambda kind: self.steps.leave())
         self.beyond = el("p", sec, "code-beyond")  # Check's cases beyond the exercise, counted apart
         self.beyond_args = None
         self.log = el("pre", sec, "code-log", role="log", tabindex="0", id=self.game + "-code-log")
@@ -342,6 +344,7 @@ class CodePanel:
     async def _open(self, shown: bool) -> None:
         self.shown = shown
         if not shown:
+            self.steps.leave()  # the steps live in the panel: closing it brings the game's board back
             self.section.setAttribute("hidden", "")
             self.toggle.setAttribute("aria-expanded", "false")
             return

@@ -233,7 +233,8 @@ def draw_grid(box: object, grid: list, cls: str) -> None:
 
 class BoardShadow:
     """Huarong's and Sliding's step on the board: the program's last board drawn in place of the
-    game's (``board_el`` hidden meanwhile; the game's model is never touched), in a container that
+    game's (``board_el`` hidden meanwhile; the game's model is never touched; the board editor's
+    draft, while editing, in place of both), in a container that
     carries ``data-trace="state"`` and says which step's board it is, with the sizes of the program's
     queue and visited set at that step."""
 
@@ -241,7 +242,7 @@ class BoardShadow:
         self.shell = shell
         self.board_el = board_el
         self.cls = cls
-        self.box = el("figure", None, "trace-state", data_trace="state", hidden=True)
+        self.box = el("figure", None, "trace-state play-only", data_trace="state", hidden=True)
         board_el.parentNode.insertBefore(self.box, board_el.nextSibling)
         self.cap = el("figcaption", self.box, "trace-caption")
         self.sizes = el("p", self.box, "trace-sizes")  # beside the board: the queue's and visited set's sizes

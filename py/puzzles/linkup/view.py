@@ -604,7 +604,7 @@ class View(GameView):
         self.trace_off()
         if grid is None:
             return
-        self.trace_case = box = el("figure", None, "trace-state lu-trace-case")
+        self.trace_case = box = el("figure", None, "trace-state lu-trace-case play-only")
         self.board_el.parentNode.insertBefore(box, self.board_el.nextSibling)
         self.shell.text(el("figcaption", box, "trace-caption"), "lu_step_case_board")
         inner = el("div", box, "code-grid lu-case", role="img")
