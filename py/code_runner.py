@@ -128,8 +128,11 @@ def sample(signum: int, frame: object) -> None:
         post(json.dumps({"type": "where", "id": _asked["id"], **got}))
 
 
-def _arm() -> None:
-    """SIGINT runs :func:`sample` (a program's own ``signal.signal`` may have replaced it)."""
+def arm() -> None:
+    """SIGINT runs :func:`sample`: the worker calls this before it hands Pyodide the interrupt buffer, and
+    each request again first thing (a program's own ``signal.signal`` may have replaced it). Python's own
+    handler would raise KeyboardInterrupt wherever the runner is, outside the learner's program too (a
+    Stop pressed as a Run starts), where nothing catches it and the worker would be lost."""
     try:
         if signal.getsignal(signal.SIGINT) is not sample:
             signal.signal(signal.SIGINT, sample)
@@ -330,6 +333,7 @@ def _grid(x: object) -> list:
 
 def handle(text: str, post: object) -> None:
     """Answer one request (see the module's docstring); never raises."""
+    arm()
     try:
         req = json.loads(str(text))
         rid, kind, source = req["id"], req["kind"], str(req["source"])
@@ -343,7 +347,6 @@ def handle(text: str, post: object) -> None:
     rec = Recorder(exercise)
     out = Output(rid, post, rec)
     _asked["id"], _asked["post"] = rid, post
-    _arm()
     old = sys.stdout, sys.stderr
     sys.stdout = sys.stderr = out
     answer, error = None, None

@@ -77,6 +77,7 @@ if _stale:
 del _m, _src
 _stale`);
   runner = py.pyimport("code_runner");
+  runner.arm(); // SIGINT is the runner's sampler before any can come
   if (interrupt) py.setInterruptBuffer(interrupt);
   post(JSON.stringify({ type: "ready", ms: performance.now() - t0, how, stale, interrupt: Boolean(interrupt) }));
   while (queue.length) handle(queue.shift());

@@ -6,6 +6,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 import code_runner  # noqa: E402
 from helpers import ask  # noqa: E402
@@ -138,6 +140,31 @@ def test_the_sampler_reads_the_learners_frame_from_below_it_and_never_runs_the_l
 def test_sigint_is_the_samplers_during_a_request():
     src = "import signal\n\ndef slidingPuzzle(board):\n    return signal.getsignal(signal.SIGINT).__name__\n"
     assert ask(kind="run", game="sliding", source=src, board=[[1, 0]])[-1]["answer"] == "sample"
+
+
+@pytest.mark.parametrize("armed", [False, True])
+def test_a_sample_asked_before_the_program_starts_loses_nothing(monkeypatch, armed):
+    """The page's SIGINT as a request is read (a Stop pressed as Run starts; the worker armed the sampler
+    before it took the interrupt buffer, or a program before replaced it): nothing escapes the runner, the
+    program runs and answers."""
+    import signal
+
+    real = code_runner._exercise
+    monkeypatch.setattr(code_runner, "_exercise", lambda x: (signal.raise_signal(signal.SIGINT), real(x))[1])
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        if armed:
+            code_runner.arm()
+        else:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        src = "def slidingPuzzle(board):\n    return 7\n"
+        try:
+            got = ask(kind="run", game="sliding", source=src, board=[[1, 0]])
+        except KeyboardInterrupt:
+            pytest.fail("KeyboardInterrupt escaped the runner: the worker would close")
+        assert got[-1]["answer"] == 7
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def test_a_sample_sizes_the_containers_of_every_frame_of_the_learners_on_the_stack():
