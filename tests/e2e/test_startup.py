@@ -238,8 +238,8 @@ def test_a_panel_pressed_before_its_module_is_in_opens_once_it_is(open_game):
     - Link-up opened: the race's modules were not asked for before the board was playable, and its
       toolbar button is there from the start;
     - Race pressed, then Edit pressed on Huarong's tab, both before their modules are in: the editor opens
-      at once (its bar, the draft's status) with no piece drawn yet;
-    - once the modules come, the draft is drawn with its tools, Play this board plays it, and the room
+      at once (its bar, a status saying it is on its way) with no piece drawn yet;
+    - once the modules come, the draft is drawn with its tools and said ready, Play this board plays it, and the room
       the Race press asked for is made (its link shown)."""
     page = open_game.blank()
     open_game.allow.append("Failed to load resource")
@@ -253,11 +253,12 @@ def test_a_panel_pressed_before_its_module_is_in_opens_once_it_is(open_game):
     race.click()
     page = linkup.show("huarong")
     page.button("Edit", exact=True).click()
-    expect(page.status()).to_have_text(t("ed_ready", "en"))
+    expect(page.status()).to_have_text(t("ed_hr_loading", "en"))
     assert page.evaluate("document.querySelectorAll('#hr-edit-board .hr-piece').length") == 0
     release_later()
     pieces = page.locator("#hr-edit-board .hr-piece")
     expect(pieces).to_have_count(10)
+    expect(page.status()).to_have_text(t("ed_ready", "en"))
     assert later_failed
     expect(page.panel.get_by_role("button", name="Soldier", exact=True)).to_be_visible()
     page.button("Play this board", exact=True).click()

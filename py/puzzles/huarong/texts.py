@@ -10,6 +10,7 @@ TEXTS = {
     "board_huarong": ("Huarong Road board", "华容道棋盘"),
     "status_won": ("Cao Cao escaped in {n} moves!", "曹操逃出华容道，用了 {n} 步！"),
     "ed_board_huarong": ("Huarong Road board being edited", "正在编辑的华容道棋盘"),
+    "ed_hr_loading": ("Opening the board editor…", "正在打开棋盘编辑器…"),
     "ed_help_huarong": (
         "Choose a piece, then tap an empty cell to put its top-left corner there. Tap a piece to select it,"
         " then tap a cell to move it there, or use the arrow keys; Delete removes it (or choose Delete and tap).",

@@ -482,8 +482,8 @@ class View(GameView):
         return HuarongDraft.from_board(self.session.state)
 
     def editor_status(self) -> tuple:
-        if self.board_editor is None:  # the draft was made from the board in play, which plays
-            return ("ed_ready", {})
+        if self.board_editor is None:  # its module is still on its way: said again once it is built
+            return ("ed_hr_loading", {})
         return self.board_editor.status()
 
     def draw_editor(self) -> None:
