@@ -5,11 +5,28 @@ a ``.py-error`` or any request that leaves this server."""
 
 import pytest
 from pages import DEVICES, GamePage, context_device, end_traces
-from playwright.sync_api import expect
+from playwright.sync_api import Frame, Page, expect
 
 # How long an expectation waits for the page by default (Playwright's is 5 s). The suite runs three
 # browsers at once on two cores (tools/test.sh): a wait is how long a check may take, never what it checks.
 expect.set_options(timeout=10_000)
+
+# How often a page is asked whether what a test waits for holds, unless the test says (Playwright's default
+# asks at every frame: that keeps the page drawing frames all along, about 0.04 CPU s a second waited,
+# measured here, where the suite is bound by its two cores). A state that lasts less than this is waited
+# for with ``polling="raf"``.
+POLL_MS = 100
+
+
+def _polled(wait):
+    def wait_for_function(self, expression, *, arg=None, timeout=None, polling=None):
+        return wait(self, expression, arg=arg, timeout=timeout, polling=POLL_MS if polling is None else polling)
+
+    return wait_for_function
+
+
+Page.wait_for_function = _polled(Page.wait_for_function)
+Frame.wait_for_function = _polled(Frame.wait_for_function)
 
 LOCAL = ("http://127.0.0.1:", "http://localhost:", "blob:http://127.0.0.1:", "data:")
 SEEN_ORIGINS: set = set()  # every origin a page of this process asked for: what a new test's storage is cleared of

@@ -174,13 +174,11 @@ class GamePage:
         """The app has started (and, with ``solver``, the solver is idle and the start-up's later work is
         over: the panels and the closed tabs, built once the solver's start is, py/app/shell.py's
         ``build_rest``; a test then acts on the page a player finds a moment after its start)."""
-        # Asked every 100 ms: a wait that asks at every frame makes the page draw frames all along (about
-        # 0.04 CPU s a second, measured here), and every test waits so.
-        root = "document.documentElement.dataset"
-        self.page.wait_for_function(root + ".appState === 'ready'", timeout=30_000, polling=100)
+        root = "document.documentElement.dataset"  # asked every 100 ms, as every wait (tests/e2e/conftest.py)
+        self.page.wait_for_function(root + ".appState === 'ready'", timeout=30_000)
         if solver:
             self.page.wait_for_function(root + ".solverState === 'idle' && window.__startupDone === true",
-                                        timeout=60_000, polling=100)
+                                        timeout=60_000)
 
     def reload(self, solver: bool = False) -> None:
         """Reload the page and wait until the app is ready again."""
@@ -360,11 +358,13 @@ class GamePage:
         self.page.get_by_role("button", name="Pause").click()
 
     def wait_playing(self, at: int = 0, timeout: int = 60_000) -> None:
-        """Wait until a playback is under way and has played ``at`` steps or more."""
+        """Wait until a playback is under way and has played ``at`` steps or more (asked at every frame: a
+        short playback may be over within the suite's usual 100 ms between asks)."""
         self.page.wait_for_function(
             "(a) => { const v = document.querySelector(a[0]).dataset.playing; return v && +v.split('/')[0] >= a[1]; }",
             arg=["#%s-moves" % self.game, at],
             timeout=timeout,
+            polling="raf",
         )
 
     def solve_and_pause_at(self, at: int) -> None:
