@@ -3,6 +3,7 @@ odd answers, a program that plants something in its worker or crashes it. The pa
 (no main-thread task over 50 ms, timed as tests/e2e/test_longtask.py times them), says what happened
 in its own words, and the next run starts clean. Every program here is written in this file."""
 
+import json
 import pathlib
 import re
 import time
@@ -15,6 +16,8 @@ from test_longtask import long_scripts, over_50_ms_twice, trace_events, watch
 from app.i18n import t
 from benchlib import renderer_tasks
 from code_programs import SLIDING_PARITY_BFS
+from puzzles.code_check import exercise_of
+from puzzles.games import GAMES
 
 pytestmark = pytest.mark.e2e
 
@@ -203,7 +206,7 @@ def test_what_a_program_plants_in_its_worker_or_a_crash_never_reaches_the_next_r
     """The runner's handler replaced and an asyncio task left running: the next run is the next
     program's own (a fresh worker), its output and its moves only. Then each crash in turn, in the same
     page (its language switched between them): said in the page's words; after the last, an ordinary run
-    works in a new worker."""
+    works in a new worker. Last, a worker asked where its program is as a request reaches it answers it."""
     # what Pyodide itself logs in the worker when a stack overflow ends it (the program's doing)
     open_game.allow += ["Pyodide has suffered a fatal error", "The cause of the fatal error", "call stack size",
                         "pyodide.asm.wasm"]
@@ -259,6 +262,36 @@ def solve(board):
     code.run()
     expect(code.log()).to_have_text("again\n", timeout=30_000)
     expect(code.status()).to_have_text(t("code_no_moves", lang))
+
+    # a worker asked where its program is (SIGINT) just as a request is posted, before it has read it (a
+    # Stop pressed as a Run starts): it answers the request, nothing closes it
+    assert page.evaluate("crossOriginIsolated"), "the serve command isolates the page: SIGINT can be sent"
+    got = page.evaluate(SAMPLED_AS_POSTED, [json.dumps({"id": 1, "kind": "run", "source": "def solve(board):\n"
+                                                       "    print('read')\n", "board": page.board(),
+                                                       "exercise": exercise_of(GAMES["huarong"]).request()})])
+    assert got["asked"] and "done" in got["types"] and "crashed" not in got["types"], got
+
+
+# A worker of the Code panel's own kind (static/code.js's gate), ready; one request posted and SIGINT written
+# in the same task; what came back until the request's end (or a crash): the messages' types.
+SAMPLED_AS_POSTED = """async ([request]) => {
+  const types = [];
+  let w, ended;
+  const end = new Promise((ok) => { ended = ok; });
+  await new Promise((ok) => {
+    w = window.__code.worker((text) => {
+      const m = JSON.parse(text);
+      types.push(m.type);
+      if (m.type === "ready") ok();
+      if (m.type === "done" || m.type === "crashed" || m.type === "failed") ended();
+    });
+  });
+  w.post(request);
+  const asked = w.sample();
+  await Promise.race([end, new Promise((ok) => setTimeout(ok, 20000))]);
+  w.end();
+  return { asked, types };
+}"""
 
 
 # Forged fields of a done, several a run (each run is a fresh worker, a second of CPU): every field of the
