@@ -1060,9 +1060,9 @@ def test_hostile_frames_over_the_socket_keep_it_open_and_log_nothing(race_url, c
 
 
 def test_the_server_writes_the_configs_bundles_and_service_workers_list_again_before_sending_them(tmp_path):
-    """``refresh`` runs before worker.toml, sw-files.js or a bundle of the page's modules is sent (an edited
+    """``refresh(path)`` runs before worker.toml, sw-files.js or a bundle of the page's modules is sent (an edited
     worker file makes a new digest, so the page's solver worker imports it instead of the snapshot's module;
-    an edited page module is bundled as its source), and for no other file."""
+    an edited page module is bundled as its source), told which, and for no other file."""
     from aiohttp.test_utils import TestClient, TestServer
 
     from race.server import make_app
@@ -1071,8 +1071,8 @@ def test_the_server_writes_the_configs_bundles_and_service_workers_list_again_be
     (tmp_path / "static" / "app.css").write_text("body {}\n")
     written = []
 
-    def refresh() -> None:
-        written.append(len(written))
+    def refresh(path: str) -> None:
+        written.append(path)
         (tmp_path / "worker.toml").write_text('digest = "%d"\n' % len(written))
         (tmp_path / "static" / "vendor" / "sw-files.js").write_text("self.APP = %d;\n" % len(written))
         (tmp_path / "static" / "vendor" / "build").mkdir(exist_ok=True)
@@ -1090,6 +1090,27 @@ def test_the_server_writes_the_configs_bundles_and_service_workers_list_again_be
     got = asyncio.run(go())
     assert got == [(200, 'digest = "1"\n'), (200, "body {}\n"), (200, "self.APP = 2;\n"), (200, 'digest = "3"\n'),
                    (200, "later 4")]
+    assert written == ["/worker.toml", "/static/vendor/sw-files.js", "/worker.toml",
+                       "/static/vendor/build/modules-later.bin"]
+
+
+@pytest.mark.parametrize("path, writes", [
+    ("/static/vendor/build/modules-first.bin", ["bundles"]),
+    ("/static/vendor/build/modules-later.bin", ["bundles"]),
+    ("/worker.toml", ["worker"]),
+    ("/static/vendor/sw-files.js", ["bundles", "worker", "sw"]),  # its digest covers the other three
+])
+def test_the_serve_command_writes_again_what_the_file_asked_for_is_made_of(monkeypatch, path, writes):
+    """Each file of ``REFRESHED`` written again from the tree before it is sent: that file only, but the
+    service worker's list, whose version is a digest of every file (the bundles and worker.toml too)."""
+    import configs
+    import serve
+
+    done = []
+    for name, key in (("write_bundles", "bundles"), ("write_worker_config", "worker"), ("write_sw_files", "sw")):
+        monkeypatch.setattr(configs, name, lambda key=key: done.append(key))
+    serve._refresh(path)
+    assert done == writes
 
 
 

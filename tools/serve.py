@@ -62,8 +62,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().send_head()
 
     def do_GET(self) -> None:
-        if self.path.split("?")[0] in self.refreshed:  # see _refresh
-            _refresh()
+        path = self.path.split("?")[0]
+        if path in self.refreshed:  # see _refresh
+            _refresh(path)
         super().do_GET()
 
     def end_headers(self) -> None:
@@ -84,19 +85,24 @@ def _configs() -> None:
 _REFRESHING = threading.Lock()  # one writer at a time: an older text never replaces a newer one
 
 
-def _refresh() -> None:
-    """The page's bundles of modules, the solver worker's config (its files' digest) and the service
-    worker's list of files and version, written again as a browser asks for one (it does at every start of
-    the page), so a file edited while serving is the one the page or the solver's worker imports, and
-    makes a new version."""
+def _refresh(path: str) -> None:
+    """The file at ``path`` written again from the tree as a browser asks for it (the page asks for its two
+    bundles and the solver worker for its config at every start), so a file edited while serving is the one
+    the page or the solver's worker imports: a bundle of the page's modules (both are made at once), the
+    solver worker's config (its files' digest), or the service worker's list of files and version, a digest
+    of every file, the other three among them (all are written, then)."""
     if str(ROOT / "tools") not in sys.path:
         sys.path.insert(0, str(ROOT / "tools"))
     import configs
 
+    sw = "/static/vendor/sw-files.js"
     with _REFRESHING:
-        configs.write_bundles()
-        configs.write_worker_config()
-        configs.write_sw_files()
+        if path != "/worker.toml":
+            configs.write_bundles()
+        if path in ("/worker.toml", sw):
+            configs.write_worker_config()
+        if path == sw:
+            configs.write_sw_files()
 
 
 def make_static_server(port: int = 0, max_age: int = 0, tests: bool = False) -> http.server.ThreadingHTTPServer:

@@ -216,9 +216,9 @@ def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache",
     """The page (``/`` is ``index.html``), the files ``served`` lists (by default
     :class:`race.files.Served` of ``root``), and ``/race``; anything else is ``404``. Files carry ``ETag``,
     ``Last-Modified`` and ``Cache-Control: <cache>`` (tools/serve.py's ``cache_control`` says why).
-    ``refresh()``, when given, writes the files of :data:`race.files.REFRESHED` again before either is served, so a
-    file edited while the server runs makes a new version of the service worker's cache and a solver
-    worker that imports it (never the start-up snapshot's older module). ``overlay(root, path, query)``,
+    ``refresh(path)``, when given, writes the file at ``path`` (one of :data:`race.files.REFRESHED`) again before it
+    is served, so a file edited while the server runs makes a new version of the service worker's cache and a
+    solver worker that imports it (never the start-up snapshot's older module). ``overlay(root, path, query)``,
     when given (the test server's own pages), answers a request first with ``(body,
     content type)``, or ``None`` to let the files answer."""
     relay = relay or Relay()
@@ -231,7 +231,7 @@ def make_app(root: Path, relay: "Relay | None" = None, cache: str = "no-cache",
 
     async def files(request: web.Request) -> web.StreamResponse:
         if refresh is not None and request.path in REFRESHED:
-            refresh()
+            refresh(request.path)
         if overlay is not None:
             made = overlay(root, request.path[1:], dict(request.query))
             if made is not None:
