@@ -863,13 +863,15 @@ def test_the_starter_follows_a_language_switch_made_before_the_panel_is_first_op
 def test_closing_the_panel_while_stepping_brings_the_games_board_back(page):
     """A Step through's record shown (the program's board drawn in place of the game's, the slider's bar
     up), then Code pressed again: the steps go with the panel, the game's board is back and stays when the
-    panel opens again. Stepping again, then a board opened: the steps go too (they are of the board they
-    were recorded on); while the board editor is open its draft stands in place of the program's board."""
+    panel opens again; the status that told how to move through them goes. Stepping again, then a board
+    opened, or Edit pressed: the steps go too (they are of the board they were recorded on); while the board
+    editor is open its draft stands in place of the program's board."""
     page.code.stepAt = lambda key, n: json.dumps({"line": 2, "fn": "f", "vars": [],
                                                   "board": [[1, 2, 3], [4, 0, 5]], "boardStep": n})
 
     async def body():
         view, panel = await opened(page, "sliding")
+        panel.say("step_ready", n=3)  # as Step through says it
         panel.steps.open(1, 3, False, [], None)
         await drive(page, lambda: not panel.steps.pending)
         shadow = view.shadow.box
@@ -877,6 +879,7 @@ def test_closing_the_panel_while_stepping_brings_the_games_board_back(page):
         assert not hidden(panel.steps.bar)
         await press(page, panel.toggle)
         assert hidden(panel.section) and not panel.steps.shown
+        assert said(panel) == "", "no word of a slider that is gone"
         assert hidden(shadow) and not view.board_el.hasAttribute("data-trace-hidden")
         assert page.window.document.body.classList.remove.call_args == mock.call("stepping")
         await press(page, panel.toggle)
@@ -886,5 +889,11 @@ def test_closing_the_panel_while_stepping_brings_the_games_board_back(page):
         assert not hidden(shadow) and "play-only" in shadow.className.split()  # the editor's draft in its place
         view.life.load(view.session.start, "ed_loaded")  # a board opened (the editor's Play this board)
         assert not panel.steps.shown and hidden(shadow) and hidden(panel.steps.bar)
+        panel.say("code_no_moves")
+        panel.steps.open(1, 3, False, [], None)
+        await drive(page, lambda: not panel.steps.pending)
+        click(view.editor.edit_btn)  # Edit: the editor's draft replaces the board the steps are of
+        assert view.editor.editing and not panel.steps.shown and hidden(panel.steps.bar) and hidden(shadow)
+        assert said(panel) == t("code_no_moves", "en"), "a status of something else stays"
 
     run(body)

@@ -192,6 +192,7 @@ class CodePanel:
         self.where = WhereLine(sh.t, self.jobs.stepped, self.spec, where)
         self.steps = StepView(sh, self.frame, sec, self.status)  # Step through's view (the view hands it the board)
         self.steps.area = area
+        self.steps.on_leave = self._steps_left
         # the steps are of the board they were recorded on: any change the session announces ends them
         self.session.subscribe(lambda kind: self.steps.leave())
         self.beyond = el("p", sec, "code-beyond")  # Check's cases beyond the exercise, counted apart
@@ -296,6 +297,11 @@ class CodePanel:
         line is drawn."""
         self.status_key = None if key is None else (key, values)
         self.status.textContent = "" if key is None else self.words(key, values)
+
+    def _steps_left(self) -> None:
+        """The steps are gone: the status that told how to move through them goes with them."""
+        if self.status_key is not None and self.status_key[0] == "step_ready":
+            self.say(None)
 
     def words(self, key: str, values: dict) -> str:
         """``key`` with ``values`` in the page's language (errors among them rendered in it too)."""

@@ -35,6 +35,7 @@ class StepView:
         self.board = None  # the game's view behind a port of BOARD_PORT, set by the view
         self.area = None  # the board's area: brought into view when the steps open
         self.editor = None  # the editor's handle, set by the panel
+        self.on_leave = None  # the panel's call once the steps are gone (its status told how to move through them)
         self.record, self.n, self.at, self.shown = None, 0, 1, False
         self.capped = False
         self.scroll = False
@@ -98,6 +99,8 @@ class StepView:
             self.editor.step(0)
         if self.board is not None:
             self.board.trace_off()
+        if self.on_leave is not None:
+            self.on_leave()
 
     def _on_escape(self, event: object) -> None:
         if self.shown and str(event.key) == "Escape":

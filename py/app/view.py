@@ -1,26 +1,21 @@
-"""The page's midend: one :class:`GameView` per game wires the parts every game
-shares, as Tatham's midend does. The parts, each in its own file and handed only
-what it uses: the game's hooks as a narrow :class:`~app.port.Port` (the names the
-part declares in its ``PORT``), never the view (none imports this module; imports
-run one way, down):
+"""The page's midend: one :class:`GameView` per game wires the parts every game shares, as Tatham's midend does.
+The parts, each in its own file and handed only what it uses: the game's hooks as a narrow :class:`~app.port.Port`
+(the names the part declares in its ``PORT``), never the view (none imports this module; imports run one way, down):
 
-* :class:`~app.session.Session`, the model (board, moves, cursor, options), which
-  notifies its subscribers of each change (``moved``, ``travelled``, ``opened``,
-  ``new``, ``options``): each part forgets what it derived from the old position;
-* :class:`~app.frame.Frame` (toolbar, status, alert, counter, progress with Cancel,
-  share and paste boxes, playback controls), :class:`~app.lifecycle.Lifecycle`
-  (load/restore/save/share, the four rules, the debounced save, the bad-save guard),
-  :class:`~app.jobs.Jobs` (the worker, Solve, Hint, Cancel, the look-ahead),
-  :class:`~app.playback.Player`, :class:`~app.records_keeper.RecordsKeeper` (clock,
-  records, par, a win's result), :class:`~app.editor_frame.EditorFrame`,
-  :class:`~app.map_panel.MapPanel` and :mod:`app.game_handler`.
+* :class:`~app.session.Session`, the model (board, moves, cursor, options), which notifies its subscribers of each
+  change (``moved``, ``travelled``, ``opened``, ``new``, ``options``): each part forgets what it derived from the
+  old position;
+* :class:`~app.frame.Frame` (toolbar, status, alert, counter, progress with Cancel, share and paste boxes, playback
+  controls), :class:`~app.lifecycle.Lifecycle` (load/restore/save/share, the four rules, the debounced save, the
+  bad-save guard), :class:`~app.jobs.Jobs` (the worker, Solve, Hint, Cancel, the look-ahead),
+  :class:`~app.playback.Player`, :class:`~app.records_keeper.RecordsKeeper` (clock, records, par, a win's result),
+  :class:`~app.editor_frame.EditorFrame`, :class:`~app.map_panel.MapPanel` and :mod:`app.game_handler`.
 
-A game overrides only the hooks of :class:`app.hooks.Hooks` (the one list). Here stay the wiring, the
-one move path (:meth:`play`, through ``spec.apply`` in the session, and the rule that a player's move
-stops a playback), the redraw from the session (:meth:`render`) and the page's attention
-(:meth:`sync_activity`). The DOM is only ever written from the session's state, never read back.
+A game overrides only the hooks of :class:`app.hooks.Hooks` (the one list). Here stay the wiring, the one move path
+(:meth:`play`, through ``spec.apply`` in the session, and the rule that a player's move stops a playback), the
+redraw from the session (:meth:`render`) and the page's attention (:meth:`sync_activity`). The DOM is only ever
+written from the session's state, never read back.
 """
-
 import json
 
 from pyscript import document, window
@@ -346,5 +341,8 @@ class GameView(Hooks):
         self.render()
 
     def _editor_entered(self) -> None:
+        """Edit: a playback stops, and a Step through's steps go (they are of the board the editor replaces)."""
         self.player.stop()
+        if self.code is not None:
+            self.code.steps.leave()
         self.sync_activity()
