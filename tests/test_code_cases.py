@@ -63,3 +63,23 @@ def test_huarong_cases_are_ten_classic_layouts_and_one_without_solution():
     assert len(found) == 11
     assert found[0]["expected"] == {"cell": 116, "piece": 81}
     assert all(c["expected"] for c in found[:10]) and found[10]["expected"] is None
+
+
+def test_a_workers_cases_are_made_once_and_each_check_gets_its_own_copy():
+    """The cases job of a game made afresh (as a new worker has it): the first Check's cases are worked out
+    (progress on the way), the next Check's come at once, equal, and what one Check's copy is changed into
+    never reaches the next."""
+    from helpers import drain_with_progress
+    from puzzles.code_cases import cases_job
+    from puzzles.huarong.cases import cases as huarong_cases
+    from puzzles.huarong.solver import search
+
+    job = cases_job(lambda: huarong_cases(search))
+    progress, first = drain_with_progress(job(None, {}, {}))
+    assert len(progress) > 11 and len(first.stats["cases"]) == 11
+    again_progress, again = drain_with_progress(job(None, {}, {}))
+    assert again_progress == [] and again.stats == first.stats
+    first.stats["cases"][0]["expected"] = "changed"
+    first.stats["boards"][0][0][0] = -1
+    _, third = drain_with_progress(job(None, {}, {}))
+    assert third.stats == again.stats and third.stats["cases"][0]["expected"] != "changed"
