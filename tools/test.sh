@@ -5,8 +5,7 @@
 # most of their time is spent waiting on pages, not computing), and the unit tests (CPU only) in the
 # background beside them, in two processes (in one, they ended minutes after the end-to-end ones, with a
 # core left idle meanwhile). The tests that time the main thread's tasks (marked "longtask") run among the
-# others: they count each task's CPU time from Chromium's trace, not its wall clock. Tests marked with an
-# xdist_group run in one process (tests/e2e/pages.py's PHONE_2X: a browser context started once, not in each).
+# others: they count each task's CPU time from Chromium's trace, not its wall clock.
 # With arguments, runs just `pytest ARGS` (e.g. tools/test.sh tests/e2e/test_map.py -k phone).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +26,7 @@ echo "==> pytest: unit tests (in the background) beside the end-to-end tests"
 .venv/bin/python -m pytest tests --ignore=tests/e2e -p no:cacheprovider -n 2 >"$unit_log" 2>&1 &
 unit_pid=$!
 status=0
-.venv/bin/python -m pytest tests/e2e -n "${E2E_PROCESSES:-3}" --dist loadgroup || status=$?
+.venv/bin/python -m pytest tests/e2e -n "${E2E_PROCESSES:-3}" || status=$?
 wait "$unit_pid" || status=$?
 echo "==> unit tests"
 cat "$unit_log"

@@ -4,7 +4,7 @@ beside it in fresh contexts; failing the test on page errors, console errors, HT
 a ``.py-error`` or any request that leaves this server."""
 
 import pytest
-from pages import DEVICES, GamePage, context_device, end_traces
+from pages import DEVICES, GamePage, context_device, end_traces, fit
 from playwright.sync_api import Frame, Page, expect
 
 # How long an expectation waits for the page by default (Playwright's is 5 s). The suite runs three
@@ -66,7 +66,7 @@ class Watch:
 @pytest.fixture(scope="session")
 def profiles(browser_type, browser_type_launch_args, tmp_path_factory, server_url, quick_starts):
     """One persistent browser context per kind of device for the whole run (per test process; devices that
-    differ only in size share one: ``pages.context_device``), so its HTTP cache keeps the runtimes'
+    differ only in their screens share one: ``pages.context_device``), so its HTTP cache keeps the runtimes'
     compiled WebAssembly from one test to the next: a page's start costs about a third
     less CPU (1.8 instead of 2.9 s to a ready solver, measured on this machine), which is most of the
     suite's time. Each test's page in it still starts with nothing stored (see ``open_game``).
@@ -107,8 +107,7 @@ def _fresh_page(ctx, server_url: str, device: str):
     """A new page of a shared context, of ``device``'s size, with every origin's storage cleared: a first
     visit again."""
     page = ctx.new_page()
-    if page.viewport_size != DEVICES[device]["viewport"]:
-        page.set_viewport_size(DEVICES[device]["viewport"])
+    fit(page, device)
     cdp = ctx.new_cdp_session(page)
     for origin in SEEN_ORIGINS | {server_url.rstrip("/")}:
         cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORAGE})

@@ -62,7 +62,6 @@ import re
 import urllib.request
 import warnings
 
-import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -82,19 +81,38 @@ DEVICES = {
 }
 
 
-# The tests on "phone-2x" run in one test process (tools/test.sh distributes the tests by group,
-# ``--dist loadgroup``): its browser context, the only one no other device shares, then starts once.
-PHONE_2X = pytest.mark.xdist_group("phone-2x")
-
-
 def context_device(device: str) -> str:
     """The device whose shared browser context ``device``'s pages open in: the first one of DEVICES with
-    the same options but the viewport (a page's own size, set on the page). Each shared context is a
-    browser of its own with one page of the app kept open (tests/e2e/conftest.py's ``profiles``), about
-    7 CPU s to start in each test process: sizes alone need none of their own."""
+    the same options but the screen (its size and pixel ratio, set on each page by :func:`fit`). Each
+    shared context is a browser of its own with one page of the app kept open (tests/e2e/conftest.py's
+    ``profiles``), about 4 CPU s to start in each test process: screens alone need none of their own."""
     def rest(name: str) -> dict:
-        return {k: v for k, v in DEVICES[name].items() if k != "viewport"}
+        return {k: v for k, v in DEVICES[name].items() if k not in ("viewport", "device_scale_factor")}
     return next(name for name in DEVICES if rest(name) == rest(device))
+
+
+def fit(page, device: str) -> None:
+    """``page``, of ``device``'s shared context, given ``device``'s screen: its size (as Playwright sets a
+    page's), and a pixel ratio other than its context's (a 2x phone's, in the phone's context) as Playwright
+    sets a context's, by a DevTools session kept with the page (the override ends with the session; a later
+    ``set_viewport_size`` on the page undoes it: call this again after one)."""
+    screen = DEVICES[device]
+    if page.viewport_size != screen["viewport"]:
+        page.set_viewport_size(screen["viewport"])
+    ratio = screen.get("device_scale_factor", 1)
+    if ratio == DEVICES[context_device(device)].get("device_scale_factor", 1):
+        return
+    size, mobile = screen["viewport"], bool(screen.get("is_mobile"))
+    session = page.context.new_cdp_session(page)
+    session.send("Emulation.setDeviceMetricsOverride", {
+        "mobile": mobile, "width": size["width"], "height": size["height"], "deviceScaleFactor": ratio,
+        "screenWidth": size["width"], "screenHeight": size["height"],
+        "screenOrientation": {"angle": 0, "type": "portraitPrimary" if mobile else "landscapePrimary"},
+    })
+    page._screen_session = session  # kept as long as the page
+    assert page.evaluate("[devicePixelRatio, screen.width, matchMedia('(pointer: coarse)').matches]") == [
+        ratio, size["width"], bool(screen.get("has_touch"))], device
+
 
 KSHISEN = generate(8, 18, 36, 4, 3).to_code()  # the 8 x 18 board of the course
 LARGE = generate(10, 20, 50, 4, 2).to_code()  # the largest Link-up board
@@ -188,8 +206,7 @@ class GamePage:
     def new_tab(self) -> "GamePage":
         """A new page in this browser context (same storage), watched like this one, not opened yet."""
         page = self.page.context.new_page()
-        if page.viewport_size != DEVICES[self.device]["viewport"]:  # a context shared with another size
-            page.set_viewport_size(DEVICES[self.device]["viewport"])
+        fit(page, self.device)  # a context shared with other screens
         self._watch(page)
         return GamePage(page, self.base, self._watch, self.device)
 

@@ -11,7 +11,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from pages import BOARD_IDS, PHONE_2X, assert_in_viewport, axe_serious
+from pages import BOARD_IDS, assert_in_viewport, axe_serious
 from playwright.sync_api import expect
 
 from puzzles import huarong, sliding
@@ -205,7 +205,6 @@ FIGURE_NAMES = """(id) => { window.__names = []; const fig = document.getElement
 
 
 # ---------------------------------------------------------------- the map in view, beside the board
-@PHONE_2X
 def test_on_a_2x_phone_the_map_comes_into_view_passes_axe_and_the_3x3_map_says_what_it_does(open_game, server_url):
     """In 中文, then, after the language switch, closed and opened again by its English names. Opened, the
     map comes into view; Back to the board brings the board and its status back; a move while it is open

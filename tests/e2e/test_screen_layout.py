@@ -6,7 +6,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from pages import BOARD_IDS, LARGE, PHONE_2X, assert_in_viewport
+from pages import BOARD_IDS, LARGE, assert_in_viewport
 from playwright.sync_api import expect
 
 from puzzles.games import NAMES
@@ -97,7 +97,6 @@ def cut_texts(page):
     return page.evaluate(CUT_TEXTS)
 
 
-@PHONE_2X
 def test_no_text_is_cut_off_on_a_phone(open_game):
     """Each game in turn, by its tab, in one page: in 中文 at open; in English at open, with a new board of
     each larger Link-up size, the other choice of each option and the map open; then those in 中文."""
@@ -137,7 +136,6 @@ TILE_BOX = """(b) => [...b.querySelectorAll('.lu-tile')].map(t => {
   const r = t.getBoundingClientRect(); return [+t.dataset.cell, r.x, r.y, r.width]; })"""
 
 
-@PHONE_2X
 def test_link_up_tiles_use_a_phones_width_and_a_board_is_turned_only_to_grow_them(open_game):
     """Each size in turn in one page (the 4 × 6 board at open, then a new board of each larger size), each
     in the page's language and then after a switch of it (its words, not its tiles, change): English and
