@@ -192,21 +192,21 @@ def test_huarong_searches_grow_no_table_past_a_bounded_size(monkeypatch, action,
     inside one slice at each growth (the 6 x 6 hint runs to the 3,000,000
     limit; the distinct side of "what equivalence buys" to 1,000,000; the
     state map to 500,000). The positions are spread over many dicts instead:
-    at 400,000 positions none holds more than 20,000, so no growth copies
+    at 200,000 positions none holds more than 10,000, so no growth copies
     more. Each search (the distance table's, the solver's, the map's) stops
     at that limit here."""
     huarong_solver._tables.clear()
     if limit:
-        monkeypatch.setattr(huarong_solver, limit, 400_000)
-    gen = job("huarong", action, board, {"limit": 400_000} if action == "map" else None, metric="cell")
+        monkeypatch.setattr(huarong_solver, limit, 200_000)
+    gen = job("huarong", action, board, {"limit": 200_000} if action == "map" else None, metric="cell")
     tables = []
     seen, res = drain_with_progress(gen, "positions", each=lambda _progress: tables.append(_largest_table(gen)))
     positions, largest = max(seen), max(tables)
-    assert positions >= 380_000
+    assert positions >= 190_000
     if action != "map":
         side = {"status": res.status, "positions": res.positions} if action == "hint" else res.sides["distinct"]
-        assert side["status"] == "unknown" and side["positions"] > 400_000
-    assert 0 < largest <= 20_000, largest
+        assert side["status"] == "unknown" and side["positions"] > 200_000
+    assert 0 < largest <= 10_000, largest
 
 
 def test_huarong_hint_past_its_budget_is_unknown(monkeypatch):
@@ -417,7 +417,7 @@ def test_sliding_5x5_optimal_gives_up_honestly_at_its_budget():
 
 
 def test_sliding_hint_job_says_unknown_past_the_budget(monkeypatch):
-    monkeypatch.setattr(sliding_solver, "BUDGET", 50_000)
+    monkeypatch.setattr(sliding_solver, "BUDGET", 20_000)
     progress, res = drive(job("sliding", "hint", SLIDING_5X5, mode="optimal"))
     assert res.status == "unknown" and res.moves == [] and res.distance is None
     progress, res = drive(job("sliding", "hint", "3x3-123456780"))
