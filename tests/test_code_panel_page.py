@@ -736,6 +736,29 @@ def test_a_shared_links_code_is_a_draft_that_never_overwrites_the_saved_code(pag
     run(body)
 
 
+@pytest.mark.parametrize("lang, cut, said_key", [
+    ("en", True, "code_link_damaged"),  # the fragment cut on the way
+    ("zh", False, "code_link_too_long"),  # whole, but over the panel's MAX_CODE
+], ids=["damaged-en", "too-long-zh"])
+def test_a_shared_link_that_cannot_be_opened_says_why_and_the_saved_code_stays(page, lang, cut, said_key):
+    """A link's packed code that cannot be opened: cut on the way (its last 12 characters lost), or whole but
+    longer than 20,000 characters: the panel says why, in the page's language, and shows the learner's saved
+    code, untouched, with no draft."""
+    async def body():
+        mine = "def solve(board):\n    gameHandler.move(10, 'left')  # mine\n"
+        page.window.safeStorage.set("bfs-puzzles.code.huarong", mine)
+        code = long_program() if cut else "x" * 20001
+        page.window.location.hash = "#code=" + (pack(code)[:-12] if cut else pack(code))
+        view, panel = await opened(page, "huarong", lang=lang)
+        await drive(page, lambda: panel.status_key is not None)
+        expected = t(said_key, lang) if cut else t(said_key, lang, n=20001, max=20000)
+        assert said(panel) == expected
+        assert panel.editor.doc == mine == saved_code(page, "huarong")
+        assert hidden(panel.draft_bar)
+
+    run(body)
+
+
 # ---------------------------------------------------------------------------------------- a failing case drawn
 
 

@@ -1,9 +1,8 @@
-"""The Code panel as a learner meets it: shared links that open as a draft beside the learner's own code,
-or say why they cannot. (Check's fairness to LeetCode 773 as stated, and the editor on a phone:
-tests/e2e/test_code.py.)"""
+"""The Code panel as a learner meets it: shared links that open as a draft beside the learner's own code.
+(Links that cannot be opened: tests/test_code_panel_page.py. Check's fairness to LeetCode 773 as stated, and
+the editor on a phone: tests/e2e/test_code.py.)"""
 
 import re
-from urllib.parse import quote
 
 import pytest
 from pages import axe_serious
@@ -26,21 +25,18 @@ def editor_text(page):
                                     .cmTile.root.view.state.doc.toString()""")
 
 
-def test_shared_links_open_as_drafts_or_say_why_not_and_keep_replaces_the_saved_code(open_game, server_url):
+def test_shared_links_open_as_drafts_and_keep_replaces_the_saved_code(open_game, server_url):
     """One page where the learner has code of their own, and the links opened from it, each in a tab:
 
     * Share packs the code into the fragment (a program of 8,686 characters with Chinese comments comes back
       whole, in the reference format);
-    * links that cannot be opened: that fragment cut on the way (English) and one over 20,000 characters
-      (中文): the app opens, says why (each refusal opened once, in one language; the messages' other language
-      is tests/test_i18n.py's), the saved code stays (what the panel makes of a ``?code=`` that is too long
-      or empty is tests/test_midend_page.py's);
-    * an old ``?code=`` link and a fragment in the reference packing still open, as a draft, the saved code
-      untouched; the fragment's code stays with its game: after the Link-up tab, the address has dropped it,
-      so a reload offers it to no game;
+    * a fragment in the reference packing opens as a draft, the saved code untouched; the fragment's code
+      stays with its game: after the Link-up tab, the address has dropped it, so a reload offers it to no game;
     * the shared link: a draft, the saved code untouched, nothing run; Keep replaces the saved code and the
       address drops the code, so a reload offers no draft.
-    (Discard, a reload that keeps the draft, and both languages: tests/test_code_panel_page.py's.)"""
+    (Links that cannot be opened, cut or too long, and the older ``?code=`` form: tests/test_code_panel_page.py's
+    and tests/test_midend_page.py's; Discard, a reload that keeps the draft, and both languages:
+    tests/test_code_panel_page.py's.)"""
     page = open_game("?game=huarong&lang=en")
     code = page.code_panel().open()
     shared = long_program()
@@ -58,33 +54,19 @@ def test_shared_links_open_as_drafts_or_say_why_not_and_keep_replaces_the_saved_
     # the editor hands its text over once typing pauses: the learner's code is saved before a link opens
     page.wait_for_function("() => (localStorage.getItem('bfs-puzzles.code.huarong') || '').includes('# mine')")
 
-    other = page.open_link(url[: len(url) - 12])  # cut on the way
+    linked = "def solve(board):\n    pass  # from a link\n"
+    other = page.open_link(base + "?game=huarong&lang=en#code=" + pack(linked))  # the reference packing
     there = other.code_panel()
-    expect(there.status()).to_have_text(t("code_link_damaged", "en"), timeout=30_000)
-    expect(there.editor()).to_be_visible()
-    assert editor_text(other.page) == mine and saved_code(other.page, "huarong") == mine, "a damaged link"
+    expect(there.status()).to_have_text(t("code_from_link_draft", "en"), timeout=30_000)
+    assert editor_text(other.page) == linked and saved_code(other.page, "huarong") == mine
+    # the Link-up tab: the address drops the code, so a reload offers it to no game (were the fragment kept,
+    # Link-up's panel would take Huarong's code as its draft)
+    linkup = other.show("linkup")
+    other.page.wait_for_function("!location.hash && location.search.includes('game=linkup')")
+    linkup.reload()
+    assert linkup.page.locator(".code-draft:not([hidden])").count() == 0, "a reload offers no draft"
+    expect(linkup.page.get_by_text(t("code_from_link_draft", "en"))).to_have_count(0)
     other.page.close()
-    other = page.open_link(base + "?game=huarong&lang=zh#code=" + pack("x" * 20001))
-    expect(other.code_panel().status()).to_have_text(t("code_link_too_long", "zh", n=20001, max=20000),
-                                                     timeout=30_000)
-    assert editor_text(other.page) == mine and saved_code(other.page, "huarong") == mine, "a link too long"
-    other.page.close()
-
-    old = "def solve(board):\n    pass  # old link\n"
-    for link in (base + "?game=huarong&lang=en&code=" + quote(old), base + "?game=huarong&lang=en#code=" + pack(old)):
-        other = page.open_link(link)  # the older form, and the reference packing of the fragment
-        there = other.code_panel()
-        expect(there.status()).to_have_text(t("code_from_link_draft", "en"), timeout=30_000)
-        assert editor_text(other.page) == old and saved_code(other.page, "huarong") == mine, link[:60]
-        if "#code=" in link:
-            # the Link-up tab: the address drops the code, so a reload offers it to no game (were the fragment
-            # kept, Link-up's panel would take Huarong's code as its draft)
-            linkup = other.show("linkup")
-            other.page.wait_for_function("!location.hash && location.search.includes('game=linkup')")
-            linkup.reload()
-            assert linkup.page.locator(".code-draft:not([hidden])").count() == 0, "a reload offers no draft"
-            expect(linkup.page.get_by_text(t("code_from_link_draft", "en"))).to_have_count(0)
-        other.page.close()
 
     other = page.open_link(url)
     there = other.code_panel()
