@@ -75,6 +75,15 @@ python_log=$(mktemp)
   fi
 ) >"$python_log" 2>&1 &
 python_pid=$!
+# Should the Node side fail (or the set-up be interrupted), the Python side is stopped and what it said is shown.
+python_side() {
+  pkill -P "$python_pid" 2>/dev/null || true  # pip, if it still runs
+  kill "$python_pid" 2>/dev/null || true
+  wait "$python_pid" 2>/dev/null || true
+  cat "$python_log"
+  rm -f "$python_log"
+}
+trap 'python_side; echo "the set-up stopped on the Node side (npm, the runtimes, the bundle or the snapshots)" >&2' EXIT
 
 # npm packages exactly as locked; reinstall when the lock file changed.
 stamp=node_modules/.lock-stamp
@@ -124,6 +133,7 @@ fi
 # The two PyScript configs list the py/ files each thread loads: written from the tree.
 python3 tools/configs.py --snapshot
 
+trap - EXIT
 python_status=0
 wait "$python_pid" || python_status=$?
 cat "$python_log"
