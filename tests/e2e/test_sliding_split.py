@@ -90,10 +90,10 @@ def test_a_split_search_answers_in_fewest_moves_cancels_both_workers_and_survive
     page.evaluate(WATCH_AGAIN, None)
     page.paste_board(board.to_code())
     page.solve()
-    # both workers on a piece of its sixth iteration (of nine: the last three are most of its search), so that
-    # a search Cancel failed to stop would still be stepping 1.5 s later
+    # both workers on a piece of its eighth iteration (of nine; each iteration about six times the one before),
+    # each piece seconds of search: a piece Cancel failed to stop would still be stepping 1.5 s later
     page.wait_for_function("() => Object.values(window.__steps).filter((n) => n > 0).length === 2 && new Set("
-                           "window.__pieces.filter(([n, r]) => JSON.parse(r).round >= 5).map(([n]) => n)).size === 2",
+                           "window.__pieces.filter(([n, r]) => JSON.parse(r).round >= 7).map(([n]) => n)).size === 2",
                            timeout=120_000)
     expect(page.locator("html")).to_have_attribute("data-solver-state", "solving")
     page.button("Cancel").click()
