@@ -3,6 +3,7 @@
 the editor on a phone: tests/e2e/test_code.py.)"""
 
 import re
+from urllib.parse import quote
 
 import pytest
 from pages import axe_serious
@@ -30,12 +31,13 @@ def test_shared_links_open_as_drafts_and_keep_replaces_the_saved_code(open_game,
 
     * Share packs the code into the fragment (a program of 8,686 characters with Chinese comments comes back
       whole, in the reference format);
-    * a fragment in the reference packing opens as a draft, the saved code untouched; the fragment's code
-      stays with its game: after the Link-up tab, the address has dropped it, so a reload offers it to no game;
+    * an older ``?code=`` link and a fragment in the reference packing open as a draft, the saved code
+      untouched; the fragment's code stays with its game: after the Link-up tab, the address has dropped it, so
+      a reload offers it to no game;
     * the shared link: a draft, the saved code untouched, nothing run; Keep replaces the saved code and the
       address drops the code, so a reload offers no draft.
-    (Links that cannot be opened, cut or too long, and the older ``?code=`` form: tests/test_code_panel_page.py's
-    and tests/test_midend_page.py's; Discard, a reload that keeps the draft, and both languages:
+    (Links that cannot be opened, cut or too long: tests/test_code_panel_page.py's, and a ``?code=`` too long or
+    empty, tests/test_midend_page.py's; Discard, a reload that keeps the draft, and both languages:
     tests/test_code_panel_page.py's.)"""
     page = open_game("?game=huarong&lang=en")
     code = page.code_panel().open()
@@ -54,19 +56,21 @@ def test_shared_links_open_as_drafts_and_keep_replaces_the_saved_code(open_game,
     # the editor hands its text over once typing pauses: the learner's code is saved before a link opens
     page.wait_for_function("() => (localStorage.getItem('bfs-puzzles.code.huarong') || '').includes('# mine')")
 
-    linked = "def solve(board):\n    pass  # from a link\n"
-    other = page.open_link(base + "?game=huarong&lang=en#code=" + pack(linked))  # the reference packing
-    there = other.code_panel()
-    expect(there.status()).to_have_text(t("code_from_link_draft", "en"), timeout=30_000)
-    assert editor_text(other.page) == linked and saved_code(other.page, "huarong") == mine
-    # the Link-up tab: the address drops the code, so a reload offers it to no game (were the fragment kept,
-    # Link-up's panel would take Huarong's code as its draft)
-    linkup = other.show("linkup")
-    other.page.wait_for_function("!location.hash && location.search.includes('game=linkup')")
-    linkup.reload()
-    assert linkup.page.locator(".code-draft:not([hidden])").count() == 0, "a reload offers no draft"
-    expect(linkup.page.get_by_text(t("code_from_link_draft", "en"))).to_have_count(0)
-    other.page.close()
+    old = "def solve(board):\n    pass  # old link\n"
+    for link in (base + "?game=huarong&lang=en&code=" + quote(old), base + "?game=huarong&lang=en#code=" + pack(old)):
+        other = page.open_link(link)  # the older form, and the reference packing of the fragment
+        there = other.code_panel()
+        expect(there.status()).to_have_text(t("code_from_link_draft", "en"), timeout=30_000)
+        assert editor_text(other.page) == old and saved_code(other.page, "huarong") == mine, link[:60]
+        if "#code=" in link:
+            # the Link-up tab: the address drops the code, so a reload offers it to no game (were the fragment
+            # kept, Link-up's panel would take Huarong's code as its draft)
+            linkup = other.show("linkup")
+            other.page.wait_for_function("!location.hash && location.search.includes('game=linkup')")
+            linkup.reload()
+            assert linkup.page.locator(".code-draft:not([hidden])").count() == 0, "a reload offers no draft"
+            expect(linkup.page.get_by_text(t("code_from_link_draft", "en"))).to_have_count(0)
+        other.page.close()
 
     other = page.open_link(url)
     there = other.code_panel()
