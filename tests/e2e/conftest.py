@@ -104,7 +104,7 @@ def profiles(browser_type, browser_type_launch_args, tmp_path_factory, server_ur
 
 
 def _fresh_page(ctx, server_url: str, device: str):
-    """A new page of a shared context, of ``device``'s size, with every origin's storage cleared: a first
+    """A new page of a shared context, with ``device``'s screen and every origin's storage cleared: a first
     visit again."""
     page = ctx.new_page()
     fit(page, device)

@@ -85,7 +85,7 @@ def context_device(device: str) -> str:
     """The device whose shared browser context ``device``'s pages open in: the first one of DEVICES with
     the same options but the screen (its size and pixel ratio, set on each page by :func:`fit`). Each
     shared context is a browser of its own with one page of the app kept open (tests/e2e/conftest.py's
-    ``profiles``), about 4 CPU s to start in each test process: screens alone need none of their own."""
+    ``profiles``), about 3.4 CPU s to start in each test process: screens alone need none of their own."""
     def rest(name: str) -> dict:
         return {k: v for k, v in DEVICES[name].items() if k not in ("viewport", "device_scale_factor")}
     return next(name for name in DEVICES if rest(name) == rest(device))
@@ -94,8 +94,10 @@ def context_device(device: str) -> str:
 def fit(page, device: str) -> None:
     """``page``, of ``device``'s shared context, given ``device``'s screen: its size (as Playwright sets a
     page's), and a pixel ratio other than its context's (a 2x phone's, in the phone's context) as Playwright
-    sets a context's, by a DevTools session kept with the page (the override ends with the session; a later
-    ``set_viewport_size`` on the page undoes it: call this again after one)."""
+    sets a context's, by a DevTools session kept with the page (the override ends with the session). Playwright
+    sends its own override again, with the context's ratio, on a ``set_viewport_size`` to another size and on a
+    screenshot, and a page the app opens (``window.open``) starts with the context's: call this again after
+    one of those where the ratio matters."""
     screen = DEVICES[device]
     if page.viewport_size != screen["viewport"]:
         page.set_viewport_size(screen["viewport"])
@@ -107,7 +109,9 @@ def fit(page, device: str) -> None:
     session.send("Emulation.setDeviceMetricsOverride", {
         "mobile": mobile, "width": size["width"], "height": size["height"], "deviceScaleFactor": ratio,
         "screenWidth": size["width"], "screenHeight": size["height"],
-        "screenOrientation": {"angle": 0, "type": "portraitPrimary" if mobile else "landscapePrimary"},
+        "screenOrientation": ({"angle": 90, "type": "landscapePrimary"} if size["width"] > size["height"] else
+                              {"angle": 0, "type": "portraitPrimary"}) if mobile else
+                             {"angle": 0, "type": "landscapePrimary"},
     })
     page._screen_session = session  # kept as long as the page
     assert page.evaluate("[devicePixelRatio, screen.width, matchMedia('(pointer: coarse)').matches]") == [

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.e2e
 PATHS_DRAWN = """() => { window.__paths = [];
   new MutationObserver((changes) => { for (const c of changes) for (const n of c.addedNodes)
     if (n.tagName === 'polyline') window.__paths.push(n.getAttribute('data-cells')); })
-  .observe(document.querySelector('.lu-path'), {childList: true}); }"""
+  .observe(document.querySelector('#lu-board > svg.lu-path:not(.lu-search-layer)'), {childList: true}); }"""
 
 def test_pairs_joined_by_gamehandler_by_keys_and_by_clicks_boards_that_cannot_be_cleared_and_solve(open_game):
     """One page, the board [[1,2,2,1],[3,0,0,3]] pasted: ``gameHandler.connect`` answers the course's path
