@@ -16,6 +16,7 @@ A game overrides only the hooks of :class:`app.hooks.Hooks` (the one list). Here
 redraw from the session (:meth:`render`) and the page's attention (:meth:`sync_activity`). The DOM is only ever
 written from the session's state, never read back.
 """
+
 import json
 
 from pyscript import document, window
