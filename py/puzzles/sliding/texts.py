@@ -44,8 +44,8 @@ TEXTS = {
     ),
     "sp_shuffled": ("Shuffled: a new solvable board.", "已打乱：一个可解的新棋盘。"),
     "sp_unsolvable": (
-        "No solution: -1 (the tiles' order has the wrong parity; no sequence of moves reaches the goal).",
-        "无解：-1（数字排列的奇偶性不对，怎么移动都到不了终局）。",
+        "No solution: the tiles' order has the wrong parity, so no moves reach the goal (LeetCode 773: -1).",
+        "无解：数字排列的奇偶性不对，怎么移动都到不了终局（LeetCode 773 答 -1）。",
     ),
     "sp_solved_fast": ("Solved: {n} moves (fast mode, not the fewest)", "已解出：{n} 步（快速模式，不保证最少）"),
     "sp_searching": (
